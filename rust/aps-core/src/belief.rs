@@ -1,0 +1,117 @@
+//! The belief record: everything one AI believes about one target (spec section 1, "Belief").
+
+use crate::loss::LossReason;
+use crate::reading::{TargetId, TargetKind};
+use crate::sense::{SenseId, SenseSet, MAX_SENSES};
+use crate::smoothing::Phase;
+use crate::spatial::Motion;
+use crate::state::BeliefState;
+use glam::Vec3;
+
+/// One target's belief. Plain data: the ledger holds a fixed number of them and reuses slots.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Belief {
+    pub target: TargetId,
+    pub kind: TargetKind,
+    pub state: BeliefState,
+    /// Smoothed Confidence, 0..1: what states, events and meters use.
+    pub confidence: f32,
+    /// This tick's fused confidence.
+    pub fused: f32,
+    /// Which smoothing branch ran this tick.
+    pub phase: Phase,
+    /// Senses that have the target this tick.
+    pub active: SenseSet,
+    /// The sense that set the fused level when a sense last had the target.
+    pub dominant: Option<SenseId>,
+    /// The sense whose loss row applies (spec section 3, "Which sense's row applies").
+    pub governing: Option<SenseId>,
+    /// Seconds in the current state.
+    pub time_in_state: f32,
+    /// Perceiver time when any sense last had the target; `-inf` if never.
+    pub last_sensed_at: f64,
+    /// Smoothed confidence when a sense last had the target (the decay curve's start).
+    pub last_active_confidence: f32,
+    /// Why it was lost; cleared when found again.
+    pub loss_reason: LossReason,
+    /// Measured direction of travel at the last loss; zero if it was not moving.
+    pub loss_direction: Vec3,
+    /// Where the most precise active sense last placed the target.
+    pub last_known_position: Vec3,
+    /// That sense's precision, 0..1.
+    pub last_known_precision: f32,
+    /// Estimated velocity and acceleration.
+    pub motion: Motion,
+    /// The target's speed as last reported, m/s.
+    pub target_speed: f32,
+    /// How many times this target went from Undetected to Suspected.
+    pub detections: u32,
+    /// The target no longer exists: no more readings, freed once it expires.
+    pub destroyed: bool,
+    /// The sort score of spec section 6, as of the last tick.
+    pub sort_score: f32,
+    pub(crate) sense_last_active: [f64; MAX_SENSES],
+    pub(crate) sense_cue: [LossReason; MAX_SENSES],
+}
+
+impl Belief {
+    /// A fresh belief: Undetected, confidence 0, never sensed.
+    #[must_use]
+    pub fn new(target: TargetId, kind: TargetKind) -> Self {
+        Belief {
+            target,
+            kind,
+            state: BeliefState::Undetected,
+            confidence: 0.0,
+            fused: 0.0,
+            phase: Phase::Holding,
+            active: SenseSet::EMPTY,
+            dominant: None,
+            governing: None,
+            time_in_state: 0.0,
+            last_sensed_at: f64::NEG_INFINITY,
+            last_active_confidence: 0.0,
+            loss_reason: LossReason::None,
+            loss_direction: Vec3::ZERO,
+            last_known_position: Vec3::ZERO,
+            last_known_precision: 0.0,
+            motion: Motion::default(),
+            target_speed: 0.0,
+            detections: 0,
+            destroyed: false,
+            sort_score: 0.0,
+            sense_last_active: [f64::NEG_INFINITY; MAX_SENSES],
+            sense_cue: [LossReason::None; MAX_SENSES],
+        }
+    }
+
+    /// Seconds since any sense had the target (infinite if never).
+    #[must_use]
+    pub fn time_since_sensed(&self, now: f64) -> f32 {
+        (now - self.last_sensed_at) as f32
+    }
+
+    /// Perceiver time when `sense` last had the target; `-inf` if never.
+    #[must_use]
+    pub fn sense_last_active(&self, sense: SenseId) -> f64 {
+        self.sense_last_active
+            .get(sense.index())
+            .copied()
+            .unwrap_or(f64::NEG_INFINITY)
+    }
+
+    /// What `sense`'s last look found when it missed the target.
+    #[must_use]
+    pub fn sense_cue(&self, sense: SenseId) -> LossReason {
+        self.sense_cue
+            .get(sense.index())
+            .copied()
+            .unwrap_or(LossReason::None)
+    }
+
+    /// Estimated Velocity, m/s.
+    #[must_use]
+    pub fn estimated_velocity(&self) -> Vec3 {
+        self.motion.velocity
+    }
+}

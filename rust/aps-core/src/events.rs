@@ -1,0 +1,40 @@
+//! What a perception tick reports: plain data the adapter turns into signals after the tick
+//! (spec section 10, "Events": each change of state fires an event).
+
+use crate::awareness::AwarenessLevel;
+use crate::loss::LossReason;
+use crate::reading::{TargetId, TargetKind};
+use crate::state::BeliefState;
+use glam::Vec3;
+
+/// A belief entered a state (spec section 3: one event per entry, up or down).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StateChange {
+    pub target: TargetId,
+    pub kind: TargetKind,
+    pub old: BeliefState,
+    pub new: BeliefState,
+    /// Smoothed Confidence at the change.
+    pub confidence: f32,
+    /// Why it was lost; [`LossReason::None`] unless the belief is Lost or fading from a loss.
+    pub loss_reason: LossReason,
+    pub last_known_position: Vec3,
+    /// The target's measured direction of travel at the loss; zero when it was not moving.
+    pub loss_direction: Vec3,
+}
+
+/// One thing that happened during a tick.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Event {
+    StateChanged(StateChange),
+    AwarenessChanged {
+        old: AwarenessLevel,
+        new: AwarenessLevel,
+    },
+    AttentionChanged {
+        old: Option<TargetId>,
+        new: Option<TargetId>,
+    },
+    /// No actor is noticed any more (all Undetected or Expired): the AI can stand down.
+    AllClear,
+}

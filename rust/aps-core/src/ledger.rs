@@ -1,0 +1,175 @@
+//! The ledger: a fixed number of belief slots, set up once and reused (spec section 13, "Where
+//! everything lives"), so steady-state perception allocates nothing.
+
+use crate::belief::Belief;
+use crate::reading::TargetId;
+use crate::state::BeliefState;
+
+/// Max Tracked Targets belief slots.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ledger {
+    slots: Vec<Option<Belief>>,
+}
+
+impl Ledger {
+    /// A ledger of `capacity` empty slots.
+    #[must_use]
+    pub fn new(capacity: usize) -> Self {
+        Ledger {
+            slots: vec![None; capacity.max(1)],
+        }
+    }
+
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// How many slots hold a belief.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.slots.iter().filter(|s| s.is_some()).count()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The slot holding `target`'s belief.
+    #[must_use]
+    pub fn find(&self, target: TargetId) -> Option<usize> {
+        self.slots
+            .iter()
+            .position(|s| s.as_ref().is_some_and(|b| b.target == target))
+    }
+
+    #[must_use]
+    pub fn get(&self, slot: usize) -> Option<&Belief> {
+        self.slots.get(slot).and_then(Option::as_ref)
+    }
+
+    pub fn get_mut(&mut self, slot: usize) -> Option<&mut Belief> {
+        self.slots.get_mut(slot).and_then(Option::as_mut)
+    }
+
+    /// The belief about `target`.
+    #[must_use]
+    pub fn belief(&self, target: TargetId) -> Option<&Belief> {
+        self.find(target).and_then(|s| self.get(s))
+    }
+
+    /// Every held belief, in slot order.
+    pub fn iter(&self) -> impl Iterator<Item = &Belief> {
+        self.slots.iter().flatten()
+    }
+
+    /// Every held belief, mutably, in slot order.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Belief> {
+        self.slots.iter_mut().flatten()
+    }
+
+    /// Puts a belief in `slot`, replacing whatever was there.
+    pub fn put(&mut self, slot: usize, belief: Belief) {
+        if let Some(s) = self.slots.get_mut(slot) {
+            *s = Some(belief);
+        }
+    }
+
+    /// Empties a slot, returning what it held.
+    pub fn remove(&mut self, slot: usize) -> Option<Belief> {
+        self.slots.get_mut(slot).and_then(Option::take)
+    }
+
+    /// A slot for a newcomer whose sort score would be `score`: a free slot, else the
+    /// lowest-scoring dormant belief (Undetected and unsensed, Expired, or Remembered), else an
+    /// active belief scoring lower than the newcomer (spec section 13). `None`: nobody gives way.
+    #[must_use]
+    pub fn slot_for_newcomer(&self, score: f32) -> Option<usize> {
+        if let Some(free) = self.slots.iter().position(Option::is_none) {
+            return Some(free);
+        }
+        let dormant = |b: &Belief| {
+            matches!(b.state, BeliefState::Expired | BeliefState::Remembered)
+                || (b.state == BeliefState::Undetected && b.active.is_empty())
+        };
+        let lowest = |pick: &dyn Fn(&Belief) -> bool| {
+            self.slots
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| s.as_ref().filter(|b| pick(b)).map(|b| (i, b.sort_score)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(i, _)| i)
+        };
+        lowest(&dormant).or_else(|| lowest(&|b: &Belief| b.sort_score < score))
+    }
+
+    /// Changes the number of slots, keeping the highest-scoring beliefs when shrinking.
+    pub fn resize(&mut self, capacity: usize) {
+        let capacity = capacity.max(1);
+        if capacity == self.slots.len() {
+            return;
+        }
+        let mut held: Vec<Belief> = self.slots.iter().flatten().copied().collect();
+        held.sort_by(|a, b| b.sort_score.total_cmp(&a.sort_score));
+        held.truncate(capacity);
+        self.slots = vec![None; capacity];
+        for (slot, b) in held.into_iter().enumerate() {
+            self.slots[slot] = Some(b);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reading::TargetKind;
+
+    fn belief(id: u64, state: BeliefState, score: f32) -> Belief {
+        let mut b = Belief::new(TargetId(id), TargetKind::Actor);
+        b.state = state;
+        b.sort_score = score;
+        b
+    }
+
+    fn full() -> Ledger {
+        let mut l = Ledger::new(3);
+        l.put(0, belief(1, BeliefState::Tracked, 0.9));
+        l.put(1, belief(2, BeliefState::Detected, 0.4));
+        l.put(2, belief(3, BeliefState::Suspected, 0.3));
+        l
+    }
+
+    #[test]
+    fn a_free_slot_comes_first() {
+        let mut l = full();
+        l.remove(1);
+        assert_eq!(l.slot_for_newcomer(0.0), Some(1));
+    }
+
+    #[test]
+    fn when_full_the_lowest_scoring_expired_or_remembered_slot_is_replaced() {
+        let mut l = full();
+        l.put(0, belief(1, BeliefState::Remembered, 0.2));
+        l.put(2, belief(3, BeliefState::Expired, 0.25));
+        assert_eq!(l.slot_for_newcomer(0.0), Some(0));
+    }
+
+    #[test]
+    fn else_an_active_one_with_a_worse_sort_score() {
+        let l = full();
+        assert_eq!(l.slot_for_newcomer(0.35), Some(2));
+        assert_eq!(l.slot_for_newcomer(0.3), None);
+    }
+
+    #[test]
+    fn resize_keeps_the_best() {
+        let mut l = full();
+        l.resize(2);
+        let ids: Vec<_> = l.iter().map(|b| b.target.0).collect();
+        assert_eq!(ids, [1, 2]);
+        l.resize(4);
+        assert_eq!(l.capacity(), 4);
+        assert_eq!(l.len(), 2);
+    }
+}

@@ -1,0 +1,37 @@
+//! # aps-core
+//!
+//! The engine-agnostic heart of APS: senses produce numbers, the core turns numbers into belief,
+//! belief fires events, and the game decides what to do. No engine types live here; the Godot
+//! adapter (`aps-godot`) fills [`Observations`] each tick and turns [`Event`]s into signals.
+//!
+//! Section numbers in the docs refer to the APS behaviour specification.
+
+pub mod attention;
+pub mod awareness;
+pub mod belief;
+pub mod decay_curve;
+pub mod events;
+pub mod fusion;
+pub mod ledger;
+pub mod loss;
+mod memory_engine;
+pub mod perceiver;
+pub mod profile;
+pub mod reading;
+pub mod sense;
+pub mod sense_table;
+pub mod smoothing;
+pub mod spatial;
+pub mod state;
+
+pub use awareness::AwarenessLevel;
+pub use belief::Belief;
+pub use events::{Event, StateChange};
+pub use loss::{LossReason, SenseLoss};
+pub use perceiver::Perceiver;
+pub use profile::{Profile, ProfileIssue};
+pub use reading::{Observations, Pose, SenseReading, TargetId, TargetKind};
+pub use sense::{Sense, SenseId, SenseSet};
+pub use state::BeliefState;
+
+pub use glam::Vec3;

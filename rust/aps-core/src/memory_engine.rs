@@ -1,0 +1,228 @@
+//! The memory engine: one belief, one tick. Fusion, then smoothing, then the state table, with
+//! the grace rules of spec section 3 and the loss bookkeeping of section 4.
+
+use crate::belief::Belief;
+use crate::events::{Event, StateChange};
+use crate::fusion::{fuse, weighted};
+use crate::loss::{LossReason, SenseLoss};
+use crate::profile::Profile;
+use crate::reading::SenseReading;
+use crate::sense::SenseId;
+use crate::sense_table::SenseTable;
+use crate::smoothing::{smooth, SmoothingInput};
+use crate::state::{next_state, BeliefState, TransitionInput};
+use glam::Vec3;
+
+/// Durations compare with this slack, so 0.1 s ticks reach a 0.3 s grace on the third tick.
+const TIME_EPSILON: f64 = 1e-4;
+
+/// What one tick shares across beliefs.
+pub(crate) struct TickContext<'a> {
+    pub profile: &'a Profile,
+    pub senses: &'a SenseTable,
+    pub now: f64,
+    pub dt: f32,
+}
+
+impl TickContext<'_> {
+    fn row(&self, sense: Option<SenseId>) -> SenseLoss {
+        sense.map_or(SenseLoss::SCRIPTED, |s| self.senses.get(s).loss)
+    }
+}
+
+/// The sense whose loss row applies (spec section 3, "Which sense's row applies"):
+/// - a sense allowing a direct cut (by default vision or echolocation) leads while it perceives
+///   the target, even if another sense is stronger;
+/// - when it loses the target, its row is kept for its own grace time, so a moment's overlap
+///   with hearing doesn't turn ducking behind cover into a slow fade;
+/// - after that, the sense that has the target now, or else the last one that had it.
+fn governing_sense(
+    b: &Belief,
+    ctx: &TickContext,
+    direct_cut_now: Option<SenseId>,
+    dominant_now: Option<SenseId>,
+) -> Option<SenseId> {
+    if direct_cut_now.is_some() {
+        return direct_cut_now;
+    }
+    if let Some(g) = b.governing {
+        let row = ctx.row(Some(g));
+        let since = ctx.now - b.sense_last_active(g);
+        if row.direct_cut && since + TIME_EPSILON < f64::from(row.grace_time) {
+            return Some(g);
+        }
+    }
+    dominant_now.or(b.governing)
+}
+
+/// The loss reason the governing sense gives: its last look's cue, else its own reason.
+fn loss_reason(b: &Belief, ctx: &TickContext) -> LossReason {
+    if b.destroyed {
+        return LossReason::TargetDestroyed;
+    }
+    let Some(g) = b.governing else {
+        return LossReason::Unknown;
+    };
+    match b.sense_cue(g) {
+        LossReason::None => match ctx.senses.get(g).loss_reason {
+            LossReason::None => LossReason::Unknown,
+            r => r,
+        },
+        cue => cue,
+    }
+}
+
+/// Advances one belief by one tick and pushes an event if it entered a state.
+pub(crate) fn update_belief(
+    b: &mut Belief,
+    readings: &[SenseReading],
+    speed: f32,
+    ctx: &TickContext,
+    events: &mut Vec<Event>,
+) {
+    let p = ctx.profile;
+    let readings = if b.destroyed { &[][..] } else { readings };
+    let weights = ctx.senses.weights();
+    let fused = fuse(readings, weights, p.fusion.corroboration_bonus);
+    let any_active = !fused.active.is_empty();
+    b.fused = fused.value;
+    b.active = fused.active;
+    b.target_speed = speed;
+
+    // Per-sense bookkeeping: when each sense last had the target, what its misses found, which
+    // direct-cut sense has it now, and the most precise active position (spec section 7).
+    let mut direct_cut_now: Option<(SenseId, f32)> = None;
+    let mut most_precise: Option<(f32, f32, Vec3)> = None;
+    for r in readings {
+        let Some(&weight) = weights.get(r.sense.index()) else {
+            continue;
+        };
+        let w = weighted(r.confidence, weight);
+        let i = r.sense.index();
+        if w > 0.0 {
+            b.sense_last_active[i] = ctx.now;
+            b.sense_cue[i] = LossReason::None;
+            if ctx.senses.get(r.sense).loss.direct_cut
+                && direct_cut_now.is_none_or(|(_, best)| w > best)
+            {
+                direct_cut_now = Some((r.sense, w));
+            }
+            let precision = if r.precision.is_finite() {
+                r.precision
+            } else {
+                0.0
+            };
+            if r.position.is_finite()
+                && most_precise
+                    .is_none_or(|(bp, bw, _)| precision > bp || (precision == bp && w > bw))
+            {
+                most_precise = Some((precision, w, r.position));
+            }
+        } else if r.cue != LossReason::None {
+            b.sense_cue[i] = r.cue;
+        }
+    }
+    if any_active {
+        b.last_sensed_at = ctx.now;
+        b.dominant = fused.dominant;
+        if let Some((precision, _, position)) = most_precise {
+            b.last_known_position = position;
+            b.last_known_precision = precision.clamp(0.0, 1.0);
+            b.motion
+                .observe(ctx.now, position, p.spatial.velocity_ema_weight);
+        }
+    }
+    b.governing = governing_sense(b, ctx, direct_cut_now.map(|(s, _)| s), fused.dominant);
+
+    // Smoothing (spec section 2): the decay multiplier is the last dominant sense's.
+    let (confidence, phase) = smooth(
+        &p.smoothing,
+        &SmoothingInput {
+            smoothed: b.confidence,
+            fused: fused.value,
+            any_sense_active: any_active,
+            target_speed: speed,
+            dt: ctx.dt,
+            decay_multiplier: ctx.row(b.dominant).confidence_decay_multiplier,
+            last_active_confidence: b.last_active_confidence,
+            time_since_sensed: b.time_since_sensed(ctx.now),
+        },
+    );
+    b.confidence = confidence;
+    b.phase = phase;
+    if any_active {
+        b.last_active_confidence = confidence;
+    }
+
+    // States (spec section 3).
+    b.time_in_state += ctx.dt;
+    let row = ctx.row(b.governing);
+    let last_for_grace = match b.governing {
+        Some(g) => b.sense_last_active(g),
+        None => b.last_sensed_at,
+    };
+    let grace_ran_out =
+        !any_active && ctx.now - last_for_grace + TIME_EPSILON >= f64::from(row.grace_time);
+    let next = if b.destroyed
+        && matches!(
+            b.state,
+            BeliefState::Suspected | BeliefState::Detected | BeliefState::Tracked
+        ) {
+        Some(BeliefState::Lost)
+    } else {
+        next_state(
+            b.state,
+            &TransitionInput {
+                confidence,
+                sense_active: any_active,
+                grace_ran_out,
+                direct_cut: row.direct_cut,
+                time_in_state: b.time_in_state,
+            },
+            &p.thresholds,
+        )
+    };
+    if let Some(new) = next {
+        enter_state(b, new, ctx, events);
+    }
+}
+
+/// Moves a belief into `new`, doing what entering that state means, and reports it.
+pub(crate) fn enter_state(
+    b: &mut Belief,
+    new: BeliefState,
+    ctx: &TickContext,
+    events: &mut Vec<Event>,
+) {
+    let old = b.state;
+    match new {
+        BeliefState::Lost => {
+            b.loss_reason = loss_reason(b, ctx);
+            b.loss_direction = b.motion.direction();
+        }
+        BeliefState::Detected if matches!(old, BeliefState::Lost | BeliefState::Remembered) => {
+            b.loss_reason = LossReason::None;
+            b.loss_direction = Vec3::ZERO;
+        }
+        BeliefState::Suspected if old == BeliefState::Undetected => b.detections += 1,
+        BeliefState::Undetected if old == BeliefState::Expired => {
+            // Perceived again: the belief starts over from nothing.
+            let detections = b.detections;
+            *b = Belief::new(b.target, b.kind);
+            b.detections = detections;
+        }
+        _ => {}
+    }
+    b.state = new;
+    b.time_in_state = 0.0;
+    events.push(Event::StateChanged(StateChange {
+        target: b.target,
+        kind: b.kind,
+        old,
+        new,
+        confidence: b.confidence,
+        loss_reason: b.loss_reason,
+        last_known_position: b.last_known_position,
+        loss_direction: b.loss_direction,
+    }));
+}

@@ -1,0 +1,192 @@
+//! What the senses hand the belief engine each tick: per target, one reading per sense.
+//!
+//! The adapter (Godot, or a test) refills one [`Observations`] buffer every tick; it keeps its
+//! capacity, so steady-state perception allocates nothing (spec section 13, "Where everything
+//! lives").
+
+use crate::loss::LossReason;
+use crate::sense::SenseId;
+use glam::Vec3;
+
+/// A perceivable thing, by a stable id the adapter chooses (in Godot, the instance id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct TargetId(pub u64);
+
+/// Whether a belief is about someone or about a place (spec section 11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TargetKind {
+    /// A body or registered object.
+    #[default]
+    Actor,
+    /// A place: a noise with no known source, a body, a forced lock.
+    Place,
+}
+
+/// Where the perceiver is and which way it looks, for proximity and episodes.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Pose {
+    pub position: Vec3,
+    /// Unit vector the AI faces.
+    pub forward: Vec3,
+}
+
+/// One sense's answer about one target for one tick (spec section 1).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SenseReading {
+    pub sense: SenseId,
+    /// How strongly the sense believes the target is there right now, 0..1 before weighting.
+    pub confidence: f32,
+    /// Where the sense places the target.
+    pub position: Vec3,
+    /// How exact that position is, 0 (vague, a scent) to 1 (exact, a touch).
+    pub precision: f32,
+    /// When the sense did not perceive the target: what its look found instead (vision answers
+    /// Occluded, OutOfRange or SensorDropout). [`LossReason::None`] when it perceived it or has
+    /// nothing to say.
+    pub cue: LossReason,
+}
+
+impl SenseReading {
+    /// A reading with a confidence and nothing else: at the origin, exact, no cue.
+    #[must_use]
+    pub fn new(sense: SenseId, confidence: f32) -> Self {
+        SenseReading {
+            sense,
+            confidence,
+            position: Vec3::ZERO,
+            precision: 1.0,
+            cue: LossReason::None,
+        }
+    }
+
+    /// The same reading placed at `position` with `precision`.
+    #[must_use]
+    pub fn at(mut self, position: Vec3, precision: f32) -> Self {
+        self.position = position;
+        self.precision = precision;
+        self
+    }
+
+    /// A reading of nothing, saying why the sense missed.
+    #[must_use]
+    pub fn missed(sense: SenseId, cue: LossReason) -> Self {
+        SenseReading {
+            cue,
+            ..SenseReading::new(sense, 0.0)
+        }
+    }
+}
+
+/// One target's entry in [`Observations`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TargetObservation {
+    pub target: TargetId,
+    pub kind: TargetKind,
+    /// The target's speed in m/s: a moving target builds confidence faster (the dwell term).
+    pub speed: f32,
+    first: u32,
+    len: u32,
+}
+
+/// Every reading of one tick, grouped by target.
+#[derive(Debug, Clone, Default)]
+pub struct Observations {
+    targets: Vec<TargetObservation>,
+    readings: Vec<SenseReading>,
+    destroyed: Vec<TargetId>,
+}
+
+impl Observations {
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Empties the buffer, keeping its capacity.
+    pub fn clear(&mut self) {
+        self.targets.clear();
+        self.readings.clear();
+        self.destroyed.clear();
+    }
+
+    /// Starts a target; the readings pushed next belong to it.
+    pub fn begin_target(&mut self, target: TargetId, kind: TargetKind, speed: f32) {
+        self.targets.push(TargetObservation {
+            target,
+            kind,
+            speed: if speed.is_finite() {
+                speed.max(0.0)
+            } else {
+                0.0
+            },
+            first: self.readings.len() as u32,
+            len: 0,
+        });
+    }
+
+    /// Adds a reading to the target begun last. Ignored if no target was begun.
+    pub fn push(&mut self, reading: SenseReading) {
+        if let Some(t) = self.targets.last_mut() {
+            t.len += 1;
+            self.readings.push(reading);
+        }
+    }
+
+    /// A target and all its readings in one call.
+    pub fn add(&mut self, target: TargetId, speed: f32, readings: &[SenseReading]) {
+        self.begin_target(target, TargetKind::Actor, speed);
+        for r in readings {
+            self.push(*r);
+        }
+    }
+
+    /// Reports that a target no longer exists (spec section 4, TargetDestroyed).
+    pub fn mark_destroyed(&mut self, target: TargetId) {
+        self.destroyed.push(target);
+    }
+
+    #[must_use]
+    pub fn targets(&self) -> &[TargetObservation] {
+        &self.targets
+    }
+
+    /// The readings of one observed target.
+    #[must_use]
+    pub fn readings_of(&self, t: &TargetObservation) -> &[SenseReading] {
+        let start = t.first as usize;
+        &self.readings[start..start + t.len as usize]
+    }
+
+    #[must_use]
+    pub fn destroyed(&self) -> &[TargetId] {
+        &self.destroyed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sense::Sense;
+
+    #[test]
+    fn readings_group_by_target_and_clear_keeps_capacity() {
+        let mut o = Observations::new();
+        o.push(SenseReading::new(Sense::Vision.id(), 0.5)); // no target yet: ignored
+        o.begin_target(TargetId(1), TargetKind::Actor, 1.0);
+        o.push(SenseReading::new(Sense::Vision.id(), 0.5));
+        o.push(SenseReading::new(Sense::Hearing.id(), 0.2));
+        o.add(
+            TargetId(2),
+            f32::NAN,
+            &[SenseReading::new(Sense::Smell.id(), 0.1)],
+        );
+        assert_eq!(o.targets().len(), 2);
+        assert_eq!(o.readings_of(&o.targets()[0]).len(), 2);
+        assert_eq!(o.readings_of(&o.targets()[1])[0].sense, Sense::Smell.id());
+        assert_eq!(o.targets()[1].speed, 0.0);
+        let cap = o.readings.capacity();
+        o.clear();
+        assert!(o.targets().is_empty());
+        assert_eq!(o.readings.capacity(), cap);
+    }
+}
