@@ -1,0 +1,117 @@
+//! Hearing: sounds within range reach the AI, fading with distance and with time, muffled by a
+//! wall between the sound and the ear (one ray).
+//!
+//! Confidence = loudness × noise × sensitivity × (1 − d / range) × (1 − age / hold) × muffle,
+//! where range is the smaller of the sound's and the ear's, hold is the Sound Hold Time and
+//! muffle is the Wall Muffle Factor when a ray from the ear to the sound hits something. A sound
+//! whose instigator is a target is a reading on that target.
+
+use super::{SenseContext, SenseUnit};
+use crate::profile::HearingSettings;
+use crate::reading::SenseReading;
+use crate::sense::{Sense, SenseId};
+use crate::stimulus::Sound;
+use crate::target::TargetSnapshot;
+
+/// Precision of a heard position in the open; a muffled one is half as precise.
+pub const HEARD_PRECISION: f32 = 0.6;
+
+/// The hearing sense.
+#[derive(Debug, Clone)]
+pub struct Hearing {
+    pub settings: HearingSettings,
+}
+
+impl Hearing {
+    #[must_use]
+    pub fn new(settings: HearingSettings) -> Self {
+        Hearing { settings }
+    }
+
+    /// How strongly one sound is heard now, with its position precision, or `None` if it is
+    /// out of range, too old or too faint. `source` is the instigator's snapshot, if any: its
+    /// own body never muffles its sound, and its noise multiplier scales it.
+    pub fn hear(
+        &self,
+        ctx: &mut SenseContext,
+        sound: &Sound,
+        source: Option<&TargetSnapshot>,
+    ) -> Option<(f32, f32)> {
+        let h = &self.settings;
+        let range = sound.max_range.min(h.max_range);
+        let ear = ctx.eye.position;
+        let distance = ear.distance(sound.location);
+        // The cheap checks first: distance, then age.
+        if distance.is_nan() || distance >= range {
+            return None;
+        }
+        let age = (ctx.world.now - sound.time) as f32;
+        if !(0.0..=h.sound_hold_time).contains(&age) {
+            return None;
+        }
+        let fade = if h.sound_hold_time > 0.0 {
+            1.0 - age / h.sound_hold_time
+        } else {
+            1.0
+        };
+        let noise = source.map_or(1.0, |s| s.noise_multiplier.max(0.0));
+        let mut confidence =
+            sound.loudness.max(0.0) * noise * h.sensitivity * (1.0 - distance / range) * fade;
+        if confidence < h.min_confidence {
+            return None;
+        }
+        let mut precision = HEARD_PRECISION;
+        let body = source.and_then(|s| s.body);
+        if let Some(hit) = ctx.cast_ray(ear, sound.location, h.occlusion_mask) {
+            if Some(hit.body) != body {
+                confidence *= h.wall_muffle_factor;
+                precision *= 0.5;
+            }
+        }
+        (confidence >= h.min_confidence).then_some((confidence.min(1.0), precision))
+    }
+
+    /// The strongest sound `target` made that reaches this AI now.
+    pub fn hear_target(
+        &self,
+        ctx: &mut SenseContext,
+        target: &TargetSnapshot,
+    ) -> Option<SenseReading> {
+        let sounds = ctx.world.sounds?;
+        let mut best: Option<SenseReading> = None;
+        for sound in sounds.all() {
+            if sound.instigator != Some(target.id) {
+                continue;
+            }
+            if let Some((c, precision)) = self.hear(ctx, sound, Some(target)) {
+                if best.is_none_or(|b| c > b.confidence) {
+                    best = Some(
+                        SenseReading::new(Sense::Hearing.id(), c).at(sound.location, precision),
+                    );
+                }
+            }
+        }
+        best
+    }
+}
+
+impl SenseUnit for Hearing {
+    fn id(&self) -> SenseId {
+        Sense::Hearing.id()
+    }
+
+    fn reach(&self) -> f32 {
+        self.settings.max_range
+    }
+
+    fn evaluate(
+        &mut self,
+        ctx: &mut SenseContext,
+        target: &TargetSnapshot,
+    ) -> Option<SenseReading> {
+        if !self.settings.enabled {
+            return None;
+        }
+        self.hear_target(ctx, target)
+    }
+}

@@ -1,0 +1,130 @@
+//! A whole AI in a world of boxes: senses, fusion, belief and events together (spec section 10).
+
+use aps_core::reading::Pose;
+use aps_core::senses::WorldView;
+use aps_core::space::{BodyId, BoxSpace};
+use aps_core::stimulus::{Sound, SoundBuffer};
+use aps_core::target::TargetSnapshot;
+use aps_core::{BeliefState, Event, LossReason, PerceptionCore, Profile, TargetId, Vec3};
+
+const GUARD: BodyId = BodyId(10);
+const RUNNER: BodyId = BodyId(20);
+const WALL: BodyId = BodyId(1);
+
+fn guard_eye() -> Pose {
+    Pose {
+        position: Vec3::new(0.0, 1.6, 0.0),
+        forward: Vec3::NEG_Z,
+    }
+}
+
+fn runner(feet: Vec3, velocity: Vec3) -> TargetSnapshot {
+    let mut t = TargetSnapshot::standing(TargetId(1), feet, 1.8);
+    t.body = Some(RUNNER);
+    t.velocity = velocity;
+    t
+}
+
+fn states(events: &[(f64, Event)]) -> Vec<BeliefState> {
+    events
+        .iter()
+        .filter_map(|(_, e)| match e {
+            Event::StateChanged(c) => Some(c.new),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_runner_seen_in_the_open_then_lost_behind_a_wall_at_the_corner() {
+    let (mut core, _) = PerceptionCore::new(Profile::default());
+    let mut space = BoxSpace::new();
+    space.add(GUARD, Vec3::new(0.0, 0.9, 0.0), Vec3::new(0.6, 1.8, 0.6));
+    // A wall whose left end is at x = 0, 12 m ahead.
+    space.add(WALL, Vec3::new(-5.0, 1.5, -12.0), Vec3::new(10.0, 3.0, 0.4));
+    space.add(RUNNER, Vec3::ZERO, Vec3::new(0.6, 1.8, 0.6));
+
+    // The runner crosses from the right, 14 m ahead (behind the wall's line), moving left at
+    // 3 m/s, passing behind the wall at x = 0.
+    let mut log = Vec::new();
+    let mut x = 8.0_f32;
+    let mut t = 0.0;
+    while x > -6.0 {
+        let feet = Vec3::new(x, 0.0, -14.0);
+        space.move_body(RUNNER, feet + Vec3::Y * 0.9);
+        let snap = runner(feet, Vec3::new(-3.0, 0.0, 0.0));
+        let events = core.run(
+            0.1,
+            guard_eye(),
+            &[GUARD],
+            &mut space,
+            WorldView::default(),
+            &[snap],
+            &[],
+        );
+        t += 0.1;
+        log.extend(events.iter().map(|e| (t, *e)));
+        x -= 0.3;
+    }
+    let entered = states(&log);
+    assert_eq!(
+        &entered[..4],
+        [
+            BeliefState::Suspected,
+            BeliefState::Detected,
+            BeliefState::Tracked,
+            BeliefState::Lost
+        ]
+    );
+    let b = core.perceiver().belief(TargetId(1)).unwrap();
+    assert_eq!(b.loss_reason, LossReason::Occluded);
+    // Last seen just before the corner, heading left.
+    assert!(
+        b.last_known_position.x > -0.2 && b.last_known_position.x < 1.5,
+        "{:?}",
+        b.last_known_position
+    );
+    assert!(
+        (b.loss_direction - Vec3::NEG_X).length() < 0.05,
+        "{:?}",
+        b.loss_direction
+    );
+    assert!(core.last_pass().rays <= 3);
+}
+
+#[test]
+fn a_loud_sound_makes_the_guard_suspect_its_instigator_even_unseen() {
+    let (mut core, _) = PerceptionCore::new(Profile::default());
+    let mut space = BoxSpace::new();
+    let feet = Vec3::new(0.0, 0.0, 8.0); // behind the guard: vision can't help
+    space.add(RUNNER, feet + Vec3::Y * 0.9, Vec3::new(0.6, 1.8, 0.6));
+    let mut sounds = SoundBuffer::default();
+    sounds.push(Sound {
+        location: feet,
+        loudness: 1.0,
+        max_range: 30.0,
+        tag: 0,
+        instigator: Some(TargetId(1)),
+        time: 0.0,
+    });
+    let snap = runner(feet, Vec3::ZERO);
+    let mut now = 0.0;
+    for _ in 0..10 {
+        now += 0.1;
+        let world = WorldView {
+            now,
+            sounds: Some(&sounds),
+        };
+        core.run(
+            0.1,
+            guard_eye(),
+            &[GUARD],
+            &mut space,
+            world,
+            std::slice::from_ref(&snap),
+            &[],
+        );
+    }
+    let b = core.perceiver().belief(TargetId(1)).unwrap();
+    assert_eq!(b.state, BeliefState::Suspected);
+}
