@@ -1,0 +1,169 @@
+//! `cargo xtask`: the project's command runner.
+//!
+//! One answer, on every machine and in CI, to "how do I run this": build the extension, put it
+//! where `addons/aps/aps.gdextension` looks, find (or provision) a Godot 4, import the project,
+//! run scenes headless and judge their output. This file only reads the command line.
+
+mod build;
+mod cmd;
+mod godot;
+mod import;
+mod output;
+mod paths;
+mod provision;
+mod report;
+mod run;
+mod tasks;
+
+use paths::Paths;
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+The APS for Godot command runner.
+
+Usage: cargo xtask <command> [options]
+
+Commands:
+  test [--godot-only] [-- ARGS]
+                        cargo test --workspace; build the extension (dev) into addons/aps/bin;
+                        run res://tests/runner.tscn and the demo tour headless (what CI runs);
+                        --godot-only skips cargo test and the tour; ARGS go to the runner
+                        (e.g. `-- --only=vision` runs the suites or tests matching `vision`)
+  demo [--play] [-- ARGS]
+                        build, then run res://demo/main.tscn headless, printing its timeline;
+                        --play: in a window, for a person (the scene gets `--play` after `--`)
+  bench [-- ARGS]       cargo bench -p aps-core; build the extension (release); run
+                        res://tests/bench/stress.tscn headless, ARGS passed to the scene
+  lint                  cargo fmt --check and cargo clippy -D warnings, workspace-wide
+  godot [ARGS...]       run the Godot xtask uses, with ARGS (e.g. `godot --editor --path .`)
+  help                  this text
+
+Godot is looked for in this order: $GODOT4_BIN; `godot` or `godot4` 4.3+ on PATH; a Godot
+provisioned earlier into .cache/godot/; otherwise xtask provisions Debian sid's Godot there
+(Linux x86_64, as root, with network; about a minute and 1 GB, once).
+
+Environment:
+  GODOT4_BIN            the Godot 4.3+ binary to use
+  XTASK_GODOT_TIMEOUT   seconds each headless Godot run may take (default 600)
+  XTASK_GODOT_PROJECT   run the Godot side in another project (for testing xtask itself)
+";
+
+fn main() -> ExitCode {
+    let mut args = std::env::args_os().skip(1);
+    let Some(command) = args.next() else {
+        eprint!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let command = command.to_string_lossy().into_owned();
+    match dispatch(&command, args.collect()) {
+        Ok(code) => code,
+        Err(why) => {
+            eprintln!("\nxtask {command}: error: {why}");
+            println!("cargo xtask {command}: FAIL");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn dispatch(command: &str, args: Vec<OsString>) -> Result<ExitCode, String> {
+    if matches!(command, "help" | "-h" | "--help") {
+        print!("{USAGE}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let paths = Paths::discover()?;
+    match command {
+        "test" => {
+            let (flags, scene_args) = split_scene_args(args);
+            let godot_only = options(command, &flags, &["--godot-only"])?.contains(&"--godot-only");
+            tasks::test(&paths, godot_only, &scene_args)
+        }
+        "demo" => {
+            let (flags, scene_args) = split_scene_args(args);
+            let play = options(command, &flags, &["--play"])?.contains(&"--play");
+            tasks::demo(&paths, play, &scene_args)
+        }
+        "bench" => {
+            let (flags, scene_args) = split_scene_args(args);
+            options(command, &flags, &[])?;
+            tasks::bench(&paths, &scene_args)
+        }
+        "lint" => {
+            options(command, &args, &[])?;
+            tasks::lint(&paths)
+        }
+        "godot" => tasks::godot(&paths, &args),
+        other => Err(format!(
+            "unknown command `{other}`; `cargo xtask help` lists the commands"
+        )),
+    }
+}
+
+/// Splits `[flags] -- [scene args]`: what follows `--` belongs to the scene.
+fn split_scene_args(mut args: Vec<OsString>) -> (Vec<OsString>, Vec<OsString>) {
+    match args.iter().position(|arg| arg == "--") {
+        Some(at) => {
+            let scene_args = args.split_off(at + 1);
+            args.pop();
+            (args, scene_args)
+        }
+        None => (args, Vec::new()),
+    }
+}
+
+/// Checks flags against the ones a command knows; returns those given.
+fn options<'a>(
+    command: &str,
+    given: &[OsString],
+    known: &[&'a str],
+) -> Result<Vec<&'a str>, String> {
+    given
+        .iter()
+        .map(|arg| {
+            known
+                .iter()
+                .find(|flag| arg == **flag)
+                .copied()
+                .ok_or_else(|| {
+                    format!(
+                        "`{command}` does not take `{}` (arguments for a scene go after `--`; see `cargo xtask help`)",
+                        arg.to_string_lossy()
+                    )
+                })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn os(args: &[&str]) -> Vec<OsString> {
+        args.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn scene_args_follow_the_double_dash() {
+        assert_eq!(
+            split_scene_args(os(&["--play", "--", "--guards", "500"])),
+            (os(&["--play"]), os(&["--guards", "500"]))
+        );
+        assert_eq!(
+            split_scene_args(os(&["--play"])),
+            (os(&["--play"]), os(&[]))
+        );
+        assert_eq!(
+            split_scene_args(os(&["--", "--", "x"])),
+            (os(&[]), os(&["--", "x"]))
+        );
+    }
+
+    #[test]
+    fn unknown_flags_are_refused() {
+        assert_eq!(
+            options("demo", &os(&["--play"]), &["--play"]),
+            Ok(vec!["--play"])
+        );
+        assert!(options("bench", &os(&["--guards"]), &[]).is_err());
+    }
+}

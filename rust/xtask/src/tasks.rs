@@ -1,0 +1,185 @@
+//! The commands themselves, each a short sequence of steps.
+
+use crate::build::{self, Profile};
+use crate::cmd;
+use crate::godot::{self, Godot};
+use crate::import;
+use crate::paths::Paths;
+use crate::report::Report;
+use crate::run::{self, Scene};
+use std::ffi::OsString;
+use std::process::{ExitCode, ExitStatus};
+
+/// The scene that runs every GDScript test suite and prints `N passed, N failed`.
+const TEST_RUNNER: &str = "res://tests/runner.tscn";
+/// The demo; headless it plays a scripted tour and prints its timeline.
+const DEMO: &str = "res://demo/main.tscn";
+/// The whole-addon stress scene; it prints the figures the benchmarks report.
+const STRESS: &str = "res://tests/bench/stress.tscn";
+
+const FIND_GODOT: &str = "find Godot, import the project";
+
+/// `cargo xtask test`: Rust tests, then the Godot suites and the demo tour in headless Godot.
+/// `godot_only` runs just the suites, with `runner_args` (a developer's quick loop).
+pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result<ExitCode, String> {
+    let mut report = Report::new("test");
+    if !godot_only {
+        // --no-fail-fast: one CI run shows every failing test binary, not just the first.
+        report.step("cargo test --workspace", || {
+            cmd::run(cmd::cargo().current_dir(&paths.workspace).args([
+                "test",
+                "--workspace",
+                "--no-fail-fast",
+            ]))
+        });
+    }
+    let godot_steps = [
+        format!("Godot tests: {TEST_RUNNER}"),
+        format!("demo tour: {DEMO}"),
+    ];
+    let godot = report
+        .step(build::step_name(Profile::Dev), || {
+            build::build_and_install(paths, Profile::Dev)
+        })
+        .and_then(|_| report.step(FIND_GODOT, || prepare_godot(paths)));
+    let Some(godot) = godot else {
+        for step in godot_steps {
+            report.skip(step, "needs the extension and Godot");
+        }
+        return Ok(report.finish());
+    };
+    let [tests, demo] = godot_steps;
+    report.step(tests, || {
+        run::headless(
+            &godot,
+            paths,
+            &Scene {
+                path: TEST_RUNNER,
+                user_args: runner_args,
+                expect_summary: true,
+            },
+        )
+    });
+    if godot_only {
+        return Ok(report.finish());
+    }
+    report.step(demo, || {
+        run::headless(
+            &godot,
+            paths,
+            &Scene {
+                path: DEMO,
+                user_args: &[],
+                expect_summary: false,
+            },
+        )
+    });
+    Ok(report.finish())
+}
+
+/// `cargo xtask demo [--play]`: the demo, headless with its timeline, or windowed for a person.
+pub fn demo(paths: &Paths, play: bool, scene_args: &[OsString]) -> Result<ExitCode, String> {
+    build::build_and_install(paths, Profile::Dev)?;
+    let godot = prepare_godot(paths)?;
+    if play {
+        // The scene tells a person from a headless tour by this user argument.
+        let args: Vec<OsString> = std::iter::once("--play".into())
+            .chain(scene_args.iter().cloned())
+            .collect();
+        return Ok(exit_code(run::windowed(&godot, paths, DEMO, &args)?));
+    }
+    let scene = Scene {
+        path: DEMO,
+        user_args: scene_args,
+        expect_summary: false,
+    };
+    // The verdict is printed by the run itself.
+    Ok(match run::headless(&godot, paths, &scene) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::FAILURE,
+    })
+}
+
+/// `cargo xtask bench`: the core's criterion benchmarks, then the stress scene on a release build.
+pub fn bench(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String> {
+    let mut report = Report::new("bench");
+    report.step("cargo bench -p aps-core", || {
+        cmd::run(cmd::cargo().current_dir(&paths.workspace).args([
+            "bench",
+            "--package",
+            "aps-core",
+        ]))
+    });
+    let stress = format!("stress scene: {STRESS}");
+    let godot = report
+        .step(build::step_name(Profile::Release), || {
+            build::build_and_install(paths, Profile::Release)
+        })
+        .and_then(|_| report.step(FIND_GODOT, || prepare_godot(paths)));
+    match godot {
+        Some(godot) => {
+            report.step(stress, || {
+                run::headless(
+                    &godot,
+                    paths,
+                    &Scene {
+                        path: STRESS,
+                        user_args: scene_args,
+                        expect_summary: false,
+                    },
+                )
+            });
+        }
+        None => report.skip(stress, "needs the extension and Godot"),
+    }
+    Ok(report.finish())
+}
+
+/// `cargo xtask lint`: formatting and clippy, as CI would hold them.
+pub fn lint(paths: &Paths) -> Result<ExitCode, String> {
+    let mut report = Report::new("lint");
+    report.step("cargo fmt --all -- --check", || {
+        cmd::run(
+            cmd::cargo()
+                .current_dir(&paths.workspace)
+                .args(["fmt", "--all", "--", "--check"]),
+        )
+    });
+    report.step(
+        "cargo clippy --workspace --all-targets -- -D warnings",
+        || {
+            cmd::run(cmd::cargo().current_dir(&paths.workspace).args([
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--",
+                "-D",
+                "warnings",
+            ]))
+        },
+    );
+    Ok(report.finish())
+}
+
+/// `cargo xtask godot ARGS...`: the Godot xtask would use, run with the developer's arguments.
+pub fn godot(paths: &Paths, args: &[OsString]) -> Result<ExitCode, String> {
+    let godot = godot::find(paths)?;
+    Ok(exit_code(cmd::status(godot.command().args(args))?))
+}
+
+/// Finds Godot and brings the project's import up to date: what every scene run needs first.
+fn prepare_godot(paths: &Paths) -> Result<Godot, String> {
+    paths.require_project()?;
+    let godot = godot::find(paths)?;
+    import::ensure(&godot, paths)?;
+    Ok(godot)
+}
+
+/// Passes a child's exit code on (a signal becomes a plain failure).
+fn exit_code(status: ExitStatus) -> ExitCode {
+    match status.code() {
+        Some(0) => ExitCode::SUCCESS,
+        Some(code) => u8::try_from(code).map_or(ExitCode::FAILURE, ExitCode::from),
+        None => ExitCode::FAILURE,
+    }
+}
