@@ -45,7 +45,10 @@ impl Checker {
         } else {
             given.clamp(min, max)
         };
-        if fixed != given {
+        if given.is_nan() {
+            *v = fixed;
+            self.report(field, format!("is not a number; using {fixed}"));
+        } else if fixed != given {
             *v = fixed;
             self.report(
                 field,
@@ -76,9 +79,11 @@ impl Checker {
         } else {
             given.clamp(min, max)
         };
-        if fixed != given {
+        if fixed != given || given.is_nan() {
             *v = fixed;
-            let why = if given < min {
+            let why = if given.is_nan() {
+                String::from("is not a number")
+            } else if given < min {
                 format!("{given} is below {other_field} ({min})")
             } else {
                 format!("{given} is outside {min}..{max}")
@@ -452,7 +457,7 @@ mod tests {
         assert_eq!(p.smoothing.confidence_rise_rate, 2.0);
         assert_eq!(p.loss.vision.grace_time, 600.0);
         assert_eq!(p.attention.max_tracked_targets, 1);
-        assert!(issues[1].to_string().contains("NaN"));
+        assert!(issues[1].to_string().contains("not a number"));
         // Validating again finds nothing: the fixed values are legal.
         assert!(p.validate().is_empty());
     }

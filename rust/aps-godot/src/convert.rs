@@ -1,0 +1,33 @@
+//! Small conversions between Godot's types and the core's.
+
+use aps_core::{TargetId, Vec3};
+use godot::prelude::*;
+
+#[must_use]
+pub fn to_vec3(v: Vector3) -> Vec3 {
+    Vec3::new(v.x, v.y, v.z)
+}
+
+#[must_use]
+pub fn to_vector3(v: Vec3) -> Vector3 {
+    Vector3::new(v.x, v.y, v.z)
+}
+
+/// The core's id for a Godot object: its instance id.
+#[must_use]
+pub fn target_id(id: InstanceId) -> TargetId {
+    TargetId(id.to_i64() as u64)
+}
+
+/// The instance id behind a core target id.
+#[must_use]
+pub fn instance_id(t: TargetId) -> Option<InstanceId> {
+    InstanceId::try_from_i64(t.0 as i64)
+}
+
+/// The live node behind a target id, or `None` once it was freed or is being freed.
+#[must_use]
+pub fn live_node(t: TargetId) -> Option<Gd<Node3D>> {
+    let node = Gd::<Node3D>::try_from_instance_id(instance_id(t)?).ok()?;
+    (!node.is_queued_for_deletion()).then_some(node)
+}

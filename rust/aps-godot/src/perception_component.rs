@@ -1,0 +1,530 @@
+//! `ApsPerceptionComponent`: perception for one AI, placed under its body.
+
+use crate::constants::{sense_ids, state_of};
+use crate::convert::{live_node, to_vec3, to_vector3};
+use crate::physics_space::GodotSpace;
+use crate::profile::ApsProfile;
+use crate::world::{target_of, ApsWorld};
+use aps_core::events::Event;
+use aps_core::senses::WorldView;
+use aps_core::space::BodyId;
+use aps_core::stimulus::SoundBuffer;
+use aps_core::target::TargetSnapshot;
+use aps_core::{PerceptionCore, Pose, Profile, TargetId};
+use godot::classes::{CollisionObject3D, INode3D, Node, Node3D, PhysicsRayQueryParameters3D};
+use godot::prelude::*;
+use std::time::Instant;
+
+/// Gives the AI it is placed under human-like perception: it sees and hears targets, believes
+/// in them with a confidence, moves each through seven states, and tells you with signals.
+///
+/// Put it under the AI's body (for example a [CharacterBody3D]) where its eyes are: its global
+/// transform is the eye, looking along -Z. Give it an [ApsProfile]. Perception runs on the
+/// physics tick every Base Update Interval (0.1 s by default), not every frame, so signals can
+/// arrive up to that late. It never perceives its own body. Your script decides what to do;
+/// APS never moves the AI.
+#[derive(GodotClass)]
+#[class(base = Node3D)]
+pub struct ApsPerceptionComponent {
+    /// The settings this AI perceives with. Empty: the APS defaults, with a warning.
+    #[export]
+    profile: Option<Gd<ApsProfile>>,
+    /// Whether perception runs. While off, beliefs are kept as they are.
+    #[export]
+    enabled: bool,
+    /// This AI's team, for relationships.
+    #[export]
+    team_id: i32,
+    core: Option<PerceptionCore>,
+    profile_key: Option<(InstanceId, u64)>,
+    accumulated: f64,
+    own_ids: Vec<InstanceId>,
+    own_bodies: Vec<BodyId>,
+    own_rids: Array<Rid>,
+    query: Option<Gd<PhysicsRayQueryParameters3D>>,
+    candidates: Vec<TargetSnapshot>,
+    gone: Vec<TargetId>,
+    held: Vec<TargetId>,
+    sounds: SoundBuffer,
+    pending: Vec<Event>,
+    warned_no_profile: bool,
+    base: Base<Node3D>,
+}
+
+#[godot_api]
+impl INode3D for ApsPerceptionComponent {
+    fn init(base: Base<Node3D>) -> Self {
+        ApsPerceptionComponent {
+            profile: None,
+            enabled: true,
+            team_id: 0,
+            core: None,
+            profile_key: None,
+            accumulated: 0.0,
+            own_ids: Vec::new(),
+            own_bodies: Vec::new(),
+            own_rids: Array::new(),
+            query: None,
+            candidates: Vec::new(),
+            gone: Vec::new(),
+            held: Vec::new(),
+            sounds: SoundBuffer::new(64),
+            pending: Vec::new(),
+            warned_no_profile: false,
+            base,
+        }
+    }
+
+    fn ready(&mut self) {
+        self.find_own_bodies();
+        if self.own_bodies.is_empty() {
+            godot_warn!(
+                "ApsPerceptionComponent {}: no physics body above it. Place it under the AI's \
+                 body (e.g. a CharacterBody3D) so its rays and candidates skip the AI itself.",
+                self.base().get_path()
+            );
+        }
+        ApsWorld::singleton().bind_mut().ensure_tracking();
+    }
+
+    fn physics_process(&mut self, delta: f64) {
+        if !self.enabled || !self.runs_here() {
+            return;
+        }
+        self.accumulated += delta;
+        self.refresh_profile();
+        let interval = self.core.as_ref().map_or(0.1, |c| {
+            c.perceiver().profile().performance.base_update_interval
+        });
+        if self.accumulated + 1e-6 < f64::from(interval) {
+            return;
+        }
+        let dt = self.accumulated as f32;
+        self.accumulated = 0.0;
+        self.run_pass(dt);
+        self.emit_pending();
+    }
+}
+
+#[godot_api]
+impl ApsPerceptionComponent {
+    #[constant]
+    pub const STATE_UNDETECTED: i32 = 0;
+    #[constant]
+    pub const STATE_SUSPECTED: i32 = 1;
+    #[constant]
+    pub const STATE_DETECTED: i32 = 2;
+    #[constant]
+    pub const STATE_TRACKED: i32 = 3;
+    #[constant]
+    pub const STATE_LOST: i32 = 4;
+    #[constant]
+    pub const STATE_REMEMBERED: i32 = 5;
+    #[constant]
+    pub const STATE_EXPIRED: i32 = 6;
+
+    #[constant]
+    pub const LOSS_NONE: i32 = 0;
+    #[constant]
+    pub const LOSS_OCCLUDED: i32 = 1;
+    #[constant]
+    pub const LOSS_OUT_OF_RANGE: i32 = 2;
+    #[constant]
+    pub const LOSS_SOUND_FADED: i32 = 3;
+    #[constant]
+    pub const LOSS_SCENT_LOST: i32 = 4;
+    #[constant]
+    pub const LOSS_SENSOR_DROPOUT: i32 = 5;
+    #[constant]
+    pub const LOSS_TARGET_DESTROYED: i32 = 6;
+    #[constant]
+    pub const LOSS_UNKNOWN: i32 = 7;
+
+    #[constant]
+    pub const AWARENESS_UNAWARE: i32 = 0;
+    #[constant]
+    pub const AWARENESS_PERIPHERAL: i32 = 1;
+    #[constant]
+    pub const AWARENESS_SUSPICIOUS: i32 = 2;
+    #[constant]
+    pub const AWARENESS_ALERTED: i32 = 3;
+    #[constant]
+    pub const AWARENESS_FULLY_AWARE: i32 = 4;
+
+    #[constant]
+    pub const SENSE_VISION: i32 = 0;
+    #[constant]
+    pub const SENSE_HEARING: i32 = 1;
+    #[constant]
+    pub const SENSE_SMELL: i32 = 2;
+    #[constant]
+    pub const SENSE_TOUCH: i32 = 3;
+    #[constant]
+    pub const SENSE_VIBRATION: i32 = 4;
+    #[constant]
+    pub const SENSE_DAMAGE: i32 = 5;
+    #[constant]
+    pub const SENSE_PAIN: i32 = 6;
+    #[constant]
+    pub const SENSE_ECHOLOCATION: i32 = 7;
+
+    /// A target became Suspected: "what was that?".
+    #[signal]
+    fn target_suspected(target: Option<Gd<Node3D>>, confidence: f32);
+    /// A target became Detected, going up or stepping down from Tracked.
+    #[signal]
+    fn target_detected(target: Option<Gd<Node3D>>, confidence: f32);
+    /// A target became Tracked: full engagement.
+    #[signal]
+    fn target_tracked(target: Option<Gd<Node3D>>, confidence: f32);
+    /// A target was lost; `reason` is one of the `LOSS_*` constants. `target` is null when it
+    /// no longer exists (`LOSS_TARGET_DESTROYED`).
+    #[signal]
+    fn target_lost(target: Option<Gd<Node3D>>, reason: i32, last_known_position: Vector3);
+    /// A lost target is fading in memory.
+    #[signal]
+    fn target_remembered(target: Option<Gd<Node3D>>, confidence: f32);
+    /// A target was forgotten.
+    #[signal]
+    fn target_expired(target: Option<Gd<Node3D>>);
+    /// A target went back to Undetected.
+    #[signal]
+    fn target_forgotten(target: Option<Gd<Node3D>>);
+    /// Any state change, with the `STATE_*` constants it moved between.
+    #[signal]
+    fn target_state_changed(target: Option<Gd<Node3D>>, old_state: i32, new_state: i32);
+    /// The AI's awareness level changed (`AWARENESS_*` constants).
+    #[signal]
+    fn awareness_changed(old_level: i32, new_level: i32);
+    /// The target the AI commits to changed.
+    #[signal]
+    fn attention_changed(old_target: Option<Gd<Node3D>>, new_target: Option<Gd<Node3D>>);
+    /// No one is noticed any more: the AI can stand down.
+    #[signal]
+    fn all_clear();
+
+    /// The state of the belief about `target` (a `STATE_*` constant); Undetected if none.
+    #[func]
+    pub fn get_belief_state(&self, target: Option<Gd<Node>>) -> i32 {
+        self.belief_of(target).map_or(0, |b| b.state as i32)
+    }
+
+    /// Smoothed confidence (0..1) that `target` is there.
+    #[func]
+    pub fn get_confidence(&self, target: Option<Gd<Node>>) -> f32 {
+        self.belief_of(target).map_or(0.0, |b| b.confidence)
+    }
+
+    /// Why `target` was lost (a `LOSS_*` constant); `LOSS_NONE` if it is not lost.
+    #[func]
+    pub fn get_loss_reason(&self, target: Option<Gd<Node>>) -> i32 {
+        self.belief_of(target).map_or(0, |b| b.loss_reason as i32)
+    }
+
+    /// The direction `target` was travelling when it was lost; zero if it was not moving.
+    #[func]
+    pub fn get_loss_direction(&self, target: Option<Gd<Node>>) -> Vector3 {
+        self.belief_of(target)
+            .map_or(Vector3::ZERO, |b| to_vector3(b.loss_direction))
+    }
+
+    /// Everything believed about `target`, or an empty Dictionary if nothing: `confidence`,
+    /// `state`, `loss_reason`, `loss_direction`, `last_known_position`, `active_senses` (the
+    /// `SENSE_*` constants active now), `fused`, `estimated_velocity`, `time_in_state`,
+    /// `time_since_sensed`, `detections`, `sort_score`.
+    #[func]
+    pub fn get_belief_data(&self, target: Option<Gd<Node>>) -> VarDictionary {
+        let Some(b) = self.belief_of(target) else {
+            return VarDictionary::new();
+        };
+        let now = self.core.as_ref().map_or(0.0, |c| c.perceiver().now());
+        vdict! {
+            "confidence" => b.confidence,
+            "state" => b.state as i32,
+            "state_name" => b.state.name(),
+            "loss_reason" => b.loss_reason as i32,
+            "loss_reason_name" => b.loss_reason.name(),
+            "loss_direction" => to_vector3(b.loss_direction),
+            "last_known_position" => to_vector3(b.last_known_position),
+            "active_senses" => &sense_ids(b.active),
+            "fused" => b.fused,
+            "estimated_velocity" => to_vector3(b.estimated_velocity()),
+            "time_in_state" => b.time_in_state,
+            "time_since_sensed" => b.time_since_sensed(now).min(f32::MAX),
+            "detections" => i64::from(b.detections),
+            "sort_score" => b.sort_score,
+        }
+    }
+
+    /// Every target the AI holds a belief about and that still exists.
+    #[func]
+    pub fn get_known_targets(&self) -> Array<Gd<Node3D>> {
+        let mut out = Array::new();
+        if let Some(core) = &self.core {
+            for b in core.perceiver().beliefs() {
+                if let Some(node) = live_node(b.target) {
+                    out.push(&node);
+                }
+            }
+        }
+        out
+    }
+
+    /// The AI's awareness (an `AWARENESS_*` constant), from its top target's confidence.
+    #[func]
+    pub fn get_awareness_level(&self) -> i32 {
+        self.core
+            .as_ref()
+            .map_or(0, |c| c.perceiver().awareness() as i32)
+    }
+
+    /// The awareness `target` alone would give.
+    #[func]
+    pub fn get_awareness_level_for_target(&self, target: Option<Gd<Node>>) -> i32 {
+        let (Some(core), Some(t)) = (&self.core, target) else {
+            return 0;
+        };
+        core.perceiver().awareness_for(target_of(&t)) as i32
+    }
+
+    /// Whoever scores highest now (may flicker between two close targets).
+    #[func]
+    pub fn get_top_target(&self) -> Option<Gd<Node3D>> {
+        self.core
+            .as_ref()
+            .and_then(|c| c.perceiver().top_target())
+            .and_then(live_node)
+    }
+
+    /// The target the AI commits to (sticky).
+    #[func]
+    pub fn get_attention_target(&self) -> Option<Gd<Node3D>> {
+        self.core
+            .as_ref()
+            .and_then(|c| c.perceiver().attention_target())
+            .and_then(live_node)
+    }
+
+    /// Focus on `target` now, whatever it scores (say, the player just shot this AI).
+    /// Emits `attention_changed` if it changes.
+    #[func]
+    pub fn force_attention_target(&mut self, target: Option<Gd<Node3D>>) {
+        let id = target.map(|t| target_of(&t.upcast()));
+        let event = self.core_mut().force_attention(id);
+        if let Some(e) = event {
+            self.pending.push(e);
+            self.emit_pending();
+        }
+    }
+
+    /// Raises the AI's confidence in `target` to at least `confidence` (never lowers it).
+    /// Returns false if it could not: a null target, or a full ledger.
+    #[func]
+    pub fn set_target_confidence(&mut self, target: Option<Gd<Node3D>>, confidence: f32) -> bool {
+        let Some(t) = target else {
+            godot_warn!("ApsPerceptionComponent.set_target_confidence: target is null");
+            return false;
+        };
+        if !confidence.is_finite() {
+            godot_warn!(
+                "ApsPerceptionComponent.set_target_confidence: confidence {confidence} is not a number"
+            );
+            return false;
+        }
+        let id = target_of(&t.upcast());
+        self.core_mut().set_target_confidence(id, confidence)
+    }
+}
+
+impl ApsPerceptionComponent {
+    /// Perception runs only where the game is authoritative (spec section 10).
+    fn runs_here(&self) -> bool {
+        match self.base().get_multiplayer() {
+            Some(mp) => !mp.has_multiplayer_peer() || mp.is_server(),
+            None => true,
+        }
+    }
+
+    fn belief_of(&self, target: Option<Gd<Node>>) -> Option<&aps_core::Belief> {
+        let id = target_of(&target?);
+        self.core.as_ref()?.perceiver().belief(id)
+    }
+
+    fn core_mut(&mut self) -> &mut aps_core::Perceiver {
+        self.refresh_profile();
+        self.core
+            .as_mut()
+            .expect("refresh_profile builds the core")
+            .perceiver_mut()
+    }
+
+    /// Every collision body among the component's ancestors: never a candidate, never hit by
+    /// its rays.
+    fn find_own_bodies(&mut self) {
+        self.own_ids.clear();
+        self.own_bodies.clear();
+        self.own_rids = Array::new();
+        let mut node = self.base().get_parent();
+        while let Some(n) = node {
+            if let Ok(body) = n.clone().try_cast::<CollisionObject3D>() {
+                self.own_rids.push(body.get_rid());
+                self.own_bodies
+                    .push(BodyId(body.instance_id().to_i64() as u64));
+            }
+            if n.clone().try_cast::<Node3D>().is_ok() {
+                self.own_ids.push(n.instance_id());
+            }
+            node = n.get_parent();
+        }
+        if let Some(q) = &mut self.query {
+            q.set_exclude(&self.own_rids);
+        }
+    }
+
+    /// Builds the core on first use and rebuilds its profile, keeping beliefs, whenever the
+    /// profile resource is swapped or edited.
+    fn refresh_profile(&mut self) {
+        let key = self
+            .profile
+            .as_ref()
+            .map(|p| (p.instance_id(), p.bind().revision()));
+        if self.core.is_some() && key == self.profile_key {
+            return;
+        }
+        let profile = match &mut self.profile {
+            Some(p) => p.bind_mut().core_profile(),
+            None => {
+                if !self.warned_no_profile {
+                    self.warned_no_profile = true;
+                    godot_warn!(
+                        "ApsPerceptionComponent {}: no profile set; using the APS defaults",
+                        self.base().get_path()
+                    );
+                }
+                Profile::default()
+            }
+        };
+        match &mut self.core {
+            Some(core) => {
+                core.set_profile(profile);
+            }
+            None => self.core = Some(PerceptionCore::new(profile).0),
+        }
+        self.profile_key = key;
+    }
+
+    /// One perception pass: gather, senses, belief; events wait in `pending`.
+    fn run_pass(&mut self, dt: f32) {
+        let started = Instant::now();
+        let Some(world3d) = self.base().get_world_3d() else {
+            return;
+        };
+        let Some(state) = world3d.get_direct_space_state() else {
+            return;
+        };
+        let xform = self.base().get_global_transform();
+        let eye = Pose {
+            position: to_vec3(xform.origin),
+            forward: to_vec3(-xform.basis.col_c()).normalize_or(aps_core::Vec3::NEG_Z),
+        };
+        let Some(core) = self.core.as_mut() else {
+            return;
+        };
+        self.held.clear();
+        self.held
+            .extend(core.perceiver().beliefs().map(|b| b.target));
+        let range = core.gather_range();
+        {
+            let mut world = ApsWorld::singleton();
+            let mut world = world.bind_mut();
+            world.gather(
+                xform.origin,
+                range,
+                &self.own_ids,
+                &self.held,
+                &mut self.candidates,
+                &mut self.gone,
+            );
+            self.sounds = world.sounds().clone();
+        }
+        let query = self.query.get_or_insert_with(|| {
+            let mut q = PhysicsRayQueryParameters3D::new_gd();
+            q.set_exclude(&self.own_rids);
+            q
+        });
+        let mut space = GodotSpace {
+            state,
+            query,
+            rays: 0,
+        };
+        let world_view = WorldView {
+            now: ApsWorld::world_time(),
+            sounds: Some(&self.sounds),
+        };
+        let events = core.run(
+            dt,
+            eye,
+            &self.own_bodies,
+            &mut space,
+            world_view,
+            &self.candidates,
+            &self.gone,
+        );
+        self.pending.extend_from_slice(events);
+        let pass = core.last_pass();
+        ApsWorld::singleton().bind_mut().count_pass(
+            pass.candidates,
+            pass.rays,
+            started.elapsed().as_micros() as u64,
+        );
+    }
+
+    /// Turns the pending events into signals. Called with no borrow of the core held, so a
+    /// handler may call back into this component.
+    fn emit_pending(&mut self) {
+        let events = std::mem::take(&mut self.pending);
+        for e in &events {
+            match *e {
+                Event::StateChanged(c) => {
+                    let node = live_node(c.target);
+                    let node = node.as_ref();
+                    let (old, new) = (state_of(c.old), state_of(c.new));
+                    use aps_core::BeliefState as S;
+                    let mut signals = self.signals();
+                    match c.new {
+                        S::Undetected => signals.target_forgotten().emit(node),
+                        S::Suspected => signals.target_suspected().emit(node, c.confidence),
+                        S::Detected => signals.target_detected().emit(node, c.confidence),
+                        S::Tracked => signals.target_tracked().emit(node, c.confidence),
+                        S::Lost => signals.target_lost().emit(
+                            node,
+                            c.loss_reason as i32,
+                            to_vector3(c.last_known_position),
+                        ),
+                        S::Remembered => signals.target_remembered().emit(node, c.confidence),
+                        S::Expired => signals.target_expired().emit(node),
+                    }
+                    self.signals().target_state_changed().emit(node, old, new);
+                }
+                Event::AwarenessChanged { old, new } => {
+                    self.signals()
+                        .awareness_changed()
+                        .emit(old as i32, new as i32);
+                }
+                Event::AttentionChanged { old, new } => {
+                    let old = old.and_then(live_node);
+                    let new = new.and_then(live_node);
+                    self.signals()
+                        .attention_changed()
+                        .emit(old.as_ref(), new.as_ref());
+                }
+                Event::AllClear => self.signals().all_clear().emit(),
+            }
+        }
+        let mut events = events;
+        events.clear();
+        if self.pending.is_empty() {
+            self.pending = events;
+        }
+    }
+}

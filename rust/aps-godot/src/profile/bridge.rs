@@ -1,0 +1,84 @@
+//! Moving values between the inspector's types and the core profile's.
+
+/// Whether two values of the core's type differ (lets the compiler infer the bridge's target).
+pub fn differs<T: PartialEq>(a: &T, b: &T) -> bool {
+    a != b
+}
+
+/// A lossless-enough conversion between an exported property's type and the core's field type.
+pub trait Bridge<T> {
+    fn bridge(self) -> T;
+}
+
+impl Bridge<f32> for f32 {
+    fn bridge(self) -> f32 {
+        self
+    }
+}
+
+impl Bridge<bool> for bool {
+    fn bridge(self) -> bool {
+        self
+    }
+}
+
+impl Bridge<u32> for u32 {
+    fn bridge(self) -> u32 {
+        self
+    }
+}
+
+impl Bridge<i32> for u32 {
+    fn bridge(self) -> i32 {
+        i32::try_from(self).unwrap_or(i32::MAX)
+    }
+}
+
+impl Bridge<u32> for i32 {
+    fn bridge(self) -> u32 {
+        u32::try_from(self).unwrap_or(0)
+    }
+}
+
+use aps_core::decay_curve::DecayCurve;
+use godot::classes::Curve;
+use godot::prelude::*;
+
+/// How many points of a Godot `Curve` the core samples.
+pub const CURVE_SAMPLES: usize = 33;
+
+impl Bridge<Option<DecayCurve>> for Option<Gd<Curve>> {
+    /// Samples the curve evenly over its domain (x: seconds).
+    fn bridge(self) -> Option<DecayCurve> {
+        let curve = self?;
+        if curve.get_point_count() == 0 {
+            return None;
+        }
+        let (lo, hi) = (curve.get_min_domain(), curve.get_max_domain());
+        let points = (0..CURVE_SAMPLES)
+            .map(|i| {
+                let x = lo + (hi - lo) * i as f32 / (CURVE_SAMPLES - 1) as f32;
+                [x, curve.sample(x)]
+            })
+            .collect();
+        Some(DecayCurve::new(points))
+    }
+}
+
+impl Bridge<Option<Gd<Curve>>> for Option<DecayCurve> {
+    /// A Godot curve through the core's points, its domain ending at the last point.
+    fn bridge(self) -> Option<Gd<Curve>> {
+        let points = self?;
+        let mut curve = Curve::new_gd();
+        let (lo, hi) = match (points.points().first(), points.points().last()) {
+            (Some(a), Some(b)) => (a[0], b[0].max(a[0] + 0.001)),
+            _ => return None,
+        };
+        curve.set_min_domain(lo.min(0.0));
+        curve.set_max_domain(hi);
+        for [x, y] in points.points() {
+            curve.add_point(Vector2::new(*x, *y));
+        }
+        Some(curve)
+    }
+}

@@ -1,0 +1,8 @@
+//! `ApsProfile`: the Perception Profile as a Godot resource (design notes, "Unreal words, Godot
+//! words"). The inspector edits it; components read it as the core's `Profile`.
+
+pub mod bridge;
+mod fields;
+mod resource;
+
+pub use resource::ApsProfile;

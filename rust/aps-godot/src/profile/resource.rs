@@ -1,0 +1,393 @@
+//! `ApsProfile`: every setting, grouped as the spec groups them, with ranges, units and
+//! tooltips, and what the resource does with them: validate, TOML, the core's `Profile`.
+
+use super::fields::profile_resource;
+use aps_core::Profile;
+use godot::classes::file_access::ModeFlags;
+use godot::classes::{Curve, FileAccess, IResource, Resource};
+use godot::global::Error;
+use godot::prelude::*;
+
+profile_resource! {
+    /// How one kind of AI perceives: thresholds, fusion, smoothing, loss, attention and each
+    /// sense's settings, on one resource.
+    ///
+    /// Make one per kind of AI (guard, dog, camera) and assign it to
+    /// [ApsPerceptionComponent.profile]. Every value has the APS defaults until you change it.
+    /// Out-of-range values are clamped with a warning naming the property when the profile is
+    /// used. [method save_toml] and [method load_toml] exchange the same settings as TOML.
+    settings {
+        /// Confidence at which a target becomes Suspected: the AI turns its head.
+        #[export_group(name = "Thresholds")]
+        #[export(range = (0.0, 1.0, 0.01))]
+        suspect_threshold: f32 = thresholds.suspect_threshold,
+        /// Confidence at which a target becomes Detected: confirmed, alert.
+        #[export(range = (0.0, 1.0, 0.01))]
+        detect_threshold: f32 = thresholds.detect_threshold,
+        /// Confidence at which a Detected target may become Tracked: full engagement.
+        #[export(range = (0.0, 1.0, 0.01))]
+        track_threshold: f32 = thresholds.track_threshold,
+        /// Top target's confidence at which the AI is Fully Aware.
+        #[export(range = (0.0, 1.0, 0.01))]
+        full_aware_threshold: f32 = thresholds.full_aware_threshold,
+        /// Confidence below which a Remembered target is forgotten (Expired).
+        #[export(range = (0.0, 1.0, 0.01))]
+        memory_expire_threshold: f32 = thresholds.memory_expire_threshold,
+        /// Least time in Detected before the target can become Tracked.
+        #[export(range = (0.0, 60.0, 0.05, or_greater, suffix = "s"))]
+        min_track_duration: f32 = thresholds.min_track_duration,
+        /// Least time a target stays Lost (searched for) before it can fade to Remembered.
+        #[export(range = (0.0, 600.0, 0.1, or_greater, suffix = "s"))]
+        min_time_in_lost: f32 = thresholds.min_time_in_lost,
+
+        /// Flat bonus each agreeing sense adds beside the strongest one.
+        #[export_group(name = "Fusion and Sense Weights")]
+        #[export(range = (0.0, 1.0, 0.01))]
+        corroboration_bonus: f32 = fusion.corroboration_bonus,
+        /// Multiplies vision's confidence before fusion.
+        #[export(range = (0.0, 10.0, 0.05))]
+        vision_weight: f32 = fusion.sense_weights.vision,
+        /// Multiplies hearing's confidence before fusion.
+        #[export(range = (0.0, 10.0, 0.05))]
+        hearing_weight: f32 = fusion.sense_weights.hearing,
+        /// Multiplies smell's confidence before fusion (a guard dog might use 1.5).
+        #[export(range = (0.0, 10.0, 0.05))]
+        smell_weight: f32 = fusion.sense_weights.smell,
+        /// Multiplies touch's confidence before fusion.
+        #[export(range = (0.0, 10.0, 0.05))]
+        touch_weight: f32 = fusion.sense_weights.touch,
+        /// Multiplies vibration's confidence before fusion.
+        #[export(range = (0.0, 10.0, 0.05))]
+        vibration_weight: f32 = fusion.sense_weights.vibration,
+        /// Multiplies damage's confidence before fusion.
+        #[export(range = (0.0, 10.0, 0.05))]
+        damage_weight: f32 = fusion.sense_weights.damage,
+        /// Multiplies pain's confidence before fusion.
+        #[export(range = (0.0, 10.0, 0.05))]
+        pain_weight: f32 = fusion.sense_weights.pain,
+        /// Multiplies echolocation's confidence before fusion.
+        #[export(range = (0.0, 10.0, 0.05))]
+        echolocation_weight: f32 = fusion.sense_weights.echolocation,
+
+        /// How fast confidence closes the gap to a higher sensed value, per second.
+        #[export_group(name = "Smoothing")]
+        #[export(range = (0.0, 100.0, 0.1, or_greater, suffix = "/s"))]
+        confidence_rise_rate: f32 = smoothing.confidence_rise_rate,
+        /// Extra rise per second while a standing target stays sensed.
+        #[export(range = (0.0, 10.0, 0.01, suffix = "/s"))]
+        standing_dwell_rate: f32 = smoothing.standing_dwell_rate,
+        /// Extra rise per second while a target moving at 6 m/s or more stays sensed.
+        #[export(range = (0.0, 10.0, 0.01, suffix = "/s"))]
+        moving_dwell_rate: f32 = smoothing.moving_dwell_rate,
+        /// Exponential decay rate with no sense active, times the last dominant sense's decay
+        /// multiplier. Ignored when a Decay Curve is set.
+        #[export(range = (0.0, 100.0, 0.01, or_greater, suffix = "/s"))]
+        default_decay_exponent: f32 = smoothing.default_decay_exponent,
+        /// Optional: after a loss, confidence follows this curve instead of exponential decay.
+        /// x is seconds since last sensed (set the curve's max domain to the seconds it spans),
+        /// y the factor (0..1) of the confidence it had then.
+        #[export]
+        decay_curve: Option<Gd<Curve>> = smoothing.decay_curve,
+
+        /// Vision: seconds the state holds after every sense went quiet.
+        #[export_group(name = "Loss per Sense")]
+        #[export_subgroup(name = "Vision Loss")]
+        #[export(range = (0.0, 60.0, 0.05, or_greater, suffix = "s"))]
+        vision_grace_time: f32 = loss.vision.grace_time,
+        /// Vision: losing the target may jump straight to Lost (you ducked behind a wall).
+        #[export]
+        vision_direct_cut: bool = loss.vision.direct_cut,
+        /// Vision: how fast confidence fades after vision last had the target.
+        #[export(range = (0.0, 100.0, 0.05))]
+        vision_decay_multiplier: f32 = loss.vision.confidence_decay_multiplier,
+        /// Echolocation: seconds the state holds after every sense went quiet.
+        #[export_subgroup(name = "Echolocation Loss")]
+        #[export(range = (0.0, 60.0, 0.05, or_greater, suffix = "s"))]
+        echolocation_grace_time: f32 = loss.echolocation.grace_time,
+        /// Echolocation: losing the target may jump straight to Lost (the pulse missed).
+        #[export]
+        echolocation_direct_cut: bool = loss.echolocation.direct_cut,
+        /// Echolocation: how fast confidence fades after it last had the target.
+        #[export(range = (0.0, 100.0, 0.05))]
+        echolocation_decay_multiplier: f32 = loss.echolocation.confidence_decay_multiplier,
+        /// Touch: seconds the state holds after contact ended.
+        #[export_subgroup(name = "Touch Loss")]
+        #[export(range = (0.0, 60.0, 0.05, or_greater, suffix = "s"))]
+        touch_grace_time: f32 = loss.touch.grace_time,
+        /// Touch: losing contact may jump straight to Lost.
+        #[export]
+        touch_direct_cut: bool = loss.touch.direct_cut,
+        /// Touch: how fast confidence fades after contact ended.
+        #[export(range = (0.0, 100.0, 0.05))]
+        touch_decay_multiplier: f32 = loss.touch.confidence_decay_multiplier,
+        /// Hearing: seconds the state holds after the last sound (it still rings in its ears).
+        #[export_subgroup(name = "Hearing Loss")]
+        #[export(range = (0.0, 60.0, 0.05, or_greater, suffix = "s"))]
+        hearing_grace_time: f32 = loss.hearing.grace_time,
+        /// Hearing: silence may jump straight to Lost.
+        #[export]
+        hearing_direct_cut: bool = loss.hearing.direct_cut,
+        /// Hearing: how fast confidence fades after the last sound.
+        #[export(range = (0.0, 100.0, 0.05))]
+        hearing_decay_multiplier: f32 = loss.hearing.confidence_decay_multiplier,
+        /// Damage: seconds the state holds after being hit (it remembers being shot).
+        #[export_subgroup(name = "Damage Loss")]
+        #[export(range = (0.0, 60.0, 0.05, or_greater, suffix = "s"))]
+        damage_grace_time: f32 = loss.damage.grace_time,
+        /// Damage: may jump straight to Lost.
+        #[export]
+        damage_direct_cut: bool = loss.damage.direct_cut,
+        /// Damage: how fast confidence fades after the last hit.
+        #[export(range = (0.0, 100.0, 0.05))]
+        damage_decay_multiplier: f32 = loss.damage.confidence_decay_multiplier,
+        /// Smell: seconds the state holds after the scent was last smelled (it lingers).
+        #[export_subgroup(name = "Smell Loss")]
+        #[export(range = (0.0, 600.0, 0.1, or_greater, suffix = "s"))]
+        smell_grace_time: f32 = loss.smell.grace_time,
+        /// Smell: may jump straight to Lost.
+        #[export]
+        smell_direct_cut: bool = loss.smell.direct_cut,
+        /// Smell: how fast confidence fades after the scent faded.
+        #[export(range = (0.0, 100.0, 0.05))]
+        smell_decay_multiplier: f32 = loss.smell.confidence_decay_multiplier,
+        /// Vibration: seconds the state holds after the ground went still.
+        #[export_subgroup(name = "Vibration Loss")]
+        #[export(range = (0.0, 60.0, 0.05, or_greater, suffix = "s"))]
+        vibration_grace_time: f32 = loss.vibration.grace_time,
+        /// Vibration: may jump straight to Lost.
+        #[export]
+        vibration_direct_cut: bool = loss.vibration.direct_cut,
+        /// Vibration: how fast confidence fades once the target stopped moving.
+        #[export(range = (0.0, 100.0, 0.05))]
+        vibration_decay_multiplier: f32 = loss.vibration.confidence_decay_multiplier,
+
+        /// Least time on one attention target before switching is even considered.
+        #[export_group(name = "Attention")]
+        #[export_subgroup(name = "")]
+        #[export(range = (0.0, 60.0, 0.1, or_greater, suffix = "s"))]
+        attention_stickiness_time: f32 = attention.attention_stickiness_time,
+        /// How much better (in sort score) a rival must be to take attention.
+        #[export(range = (0.0, 2.0, 0.01))]
+        attention_switch_threshold: f32 = attention.attention_switch_threshold,
+        /// Belief slots: how many targets the AI keeps beliefs about at once.
+        #[export(range = (1.0, 256.0, 1.0))]
+        max_tracked_targets: i32 = attention.max_tracked_targets,
+        /// Sort score weight of confidence (raise it for snipers).
+        #[export(range = (0.0, 10.0, 0.05))]
+        sort_weight_confidence: f32 = attention.sort_weight_confidence,
+        /// Sort score weight of recency: 1 while sensed, halving a second after.
+        #[export(range = (0.0, 10.0, 0.05))]
+        sort_weight_recency: f32 = attention.sort_weight_recency,
+        /// Sort score weight of proximity (raise it for melee enemies).
+        #[export(range = (0.0, 10.0, 0.05))]
+        sort_weight_proximity: f32 = attention.sort_weight_proximity,
+
+        /// Time between perception ticks at full detail; events can be this late.
+        #[export_group(name = "Performance")]
+        #[export(range = (0.01, 10.0, 0.01, suffix = "s"))]
+        base_update_interval: f32 = performance.base_update_interval,
+        /// Time between housekeeping passes.
+        #[export(range = (0.05, 600.0, 0.05, suffix = "s"))]
+        maintenance_interval: f32 = performance.maintenance_interval,
+
+        /// Weight of each new sample in the estimated velocity (higher reacts faster).
+        #[export_group(name = "Where It Thinks You Are")]
+        #[export(range = (0.01, 1.0, 0.01))]
+        velocity_ema_weight: f32 = spatial.velocity_ema_weight,
+
+        /// Whether this AI sees.
+        #[export_group(name = "Vision")]
+        #[export]
+        vision_enabled: bool = vision.enabled,
+        /// Farthest distance anything is seen.
+        #[export(range = (0.0, 500.0, 0.5, or_greater, suffix = "m"))]
+        vision_max_range: f32 = vision.max_range,
+        /// Half-angle of the main cone, where sight is sharpest.
+        #[export(range = (0.0, 180.0, 0.5, degrees))]
+        vision_main_cone_half_angle: f32 = vision.main_cone_half_angle,
+        /// Half-angle of the peripheral cone around it; equal to the main cone turns it off.
+        #[export(range = (0.0, 180.0, 0.5, degrees))]
+        vision_peripheral_half_angle: f32 = vision.peripheral_half_angle,
+        /// Confidence multiplier just outside the main cone; it halves toward the edge.
+        #[export(range = (0.0, 1.0, 0.01))]
+        vision_peripheral_factor: f32 = vision.peripheral_factor,
+        /// Confidence for a target in full view, point-blank, in bright light.
+        #[export(range = (0.0, 1.0, 0.01))]
+        vision_acuity: f32 = vision.acuity,
+        /// How visible a target in total darkness is, relative to full light.
+        #[export(range = (0.0, 1.0, 0.01))]
+        vision_dark_visibility: f32 = vision.dark_visibility,
+        /// How much more visible a target moving at 6 m/s is, as a fraction.
+        #[export(range = (0.0, 2.0, 0.01))]
+        vision_motion_bonus: f32 = vision.motion_bonus,
+        /// Confidence below which a look counts as seeing nothing.
+        #[export(range = (0.0, 1.0, 0.005))]
+        vision_min_confidence: f32 = vision.min_confidence,
+        /// Most sample points looked at per target: one ray each.
+        #[export(range = (1.0, 16.0, 1.0))]
+        vision_max_rays_per_target: i32 = vision.max_rays_per_target,
+        /// Physics layers that block sight.
+        #[export(flags_3d_physics)]
+        vision_collision_mask: u32 = vision.collision_mask,
+
+        /// Whether this AI hears.
+        #[export_group(name = "Hearing")]
+        #[export]
+        hearing_enabled: bool = hearing.enabled,
+        /// Farthest distance any sound is heard, however loud.
+        #[export(range = (0.0, 500.0, 0.5, or_greater, suffix = "m"))]
+        hearing_max_range: f32 = hearing.max_range,
+        /// Multiplies every sound's confidence: a sharp-eared AI has more than 1.
+        #[export(range = (0.0, 10.0, 0.05, or_greater))]
+        hearing_sensitivity: f32 = hearing.sensitivity,
+        /// What a wall between the sound and the ear leaves of it (one ray).
+        #[export(range = (0.0, 1.0, 0.01))]
+        hearing_wall_muffle_factor: f32 = hearing.wall_muffle_factor,
+        /// How long a heard sound keeps ringing, fading, before it counts as silence.
+        #[export(range = (0.0, 10.0, 0.05, or_greater, suffix = "s"))]
+        hearing_sound_hold_time: f32 = hearing.sound_hold_time,
+        /// Confidence below which a sound counts as not heard.
+        #[export(range = (0.0, 1.0, 0.005))]
+        hearing_min_confidence: f32 = hearing.min_confidence,
+        /// Physics layers that muffle sound.
+        #[export(flags_3d_physics)]
+        hearing_occlusion_mask: u32 = hearing.occlusion_mask,
+    }
+    extra {}
+}
+
+#[godot_api]
+impl IResource for ApsProfile {
+    fn init(base: Base<Resource>) -> Self {
+        ApsProfile::from_core_values(&Profile::default(), base)
+    }
+
+    /// Every property change passes here first; counting them lets a component notice edits
+    /// made while the game runs. Returning false lets Godot store the value as usual.
+    fn on_set(&mut self, _property: StringName, _value: Variant) -> bool {
+        self.revision = self.revision.wrapping_add(1);
+        false
+    }
+}
+
+#[godot_api]
+impl ApsProfile {
+    /// Settings problems of this profile, one line per bad value, naming the property and the
+    /// value used instead. Empty when every value is legal.
+    #[func]
+    pub fn validate(&self) -> PackedStringArray {
+        let mut p = Profile::default();
+        self.write_core(&mut p);
+        p.validate()
+            .iter()
+            .map(|issue| GString::from(&self.describe(issue)))
+            .collect()
+    }
+
+    /// Every setting as a Dictionary of property name to value.
+    #[func]
+    pub fn to_dict(&self) -> VarDictionary {
+        let mut d = VarDictionary::new();
+        for (name, _) in Self::PROPERTY_PATHS {
+            d.set(*name, &self.base().get(*name));
+        }
+        d
+    }
+
+    /// Saves the settings as TOML (the core's format) to `path` (`res://`, `user://` or a file
+    /// path). Returns OK or the file error.
+    #[func]
+    pub fn save_toml(&self, path: GString) -> Error {
+        let mut p = Profile::default();
+        self.write_core(&mut p);
+        let text = match p.to_toml_string() {
+            Ok(t) => t,
+            Err(e) => {
+                godot_error!("ApsProfile.save_toml({path}): {e}");
+                return Error::ERR_INVALID_DATA;
+            }
+        };
+        let Some(mut file) = FileAccess::open(&path, ModeFlags::WRITE) else {
+            let err = FileAccess::get_open_error();
+            godot_error!("ApsProfile.save_toml: cannot write {path}: {err:?}");
+            return err;
+        };
+        file.store_string(&text);
+        file.close();
+        Error::OK
+    }
+
+    /// Loads settings from a TOML file. Missing settings take the APS defaults; bad values are
+    /// clamped with a warning each. On a read or parse error nothing changes and the error is
+    /// returned.
+    #[func]
+    pub fn load_toml(&mut self, path: GString) -> Error {
+        if !FileAccess::file_exists(&path) {
+            godot_error!("ApsProfile.load_toml: no file at {path}");
+            return Error::ERR_FILE_NOT_FOUND;
+        }
+        let text = FileAccess::get_file_as_string(&path).to_string();
+        match Profile::from_toml_str(&text) {
+            Ok((p, issues)) => {
+                for issue in &issues {
+                    godot_warn!("{}", self.describe(issue));
+                }
+                self.read_core(&p);
+                self.revision = self.revision.wrapping_add(1);
+                self.base_mut().notify_property_list_changed();
+                Error::OK
+            }
+            Err(e) => {
+                godot_error!("ApsProfile.load_toml({path}): {e}");
+                Error::ERR_PARSE_ERROR
+            }
+        }
+    }
+}
+
+impl ApsProfile {
+    /// Changes with every edit; a component rebuilds its core profile when it moves.
+    #[must_use]
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// The core profile, validated: each bad value is reported with `push_warning`, naming
+    /// the property, and clamped here too, so the inspector shows the value in use.
+    pub fn core_profile(&mut self) -> Profile {
+        let mut p = Profile::default();
+        self.write_core(&mut p);
+        let issues = p.validate();
+        if !issues.is_empty() {
+            for issue in &issues {
+                godot_warn!("{}", self.describe(issue));
+            }
+            self.read_core(&p);
+        }
+        p
+    }
+
+    /// A core issue in the inspector's words: property names instead of TOML paths.
+    fn describe(&self, issue: &aps_core::ProfileIssue) -> String {
+        let name = |path: &str| -> String {
+            Self::PROPERTY_PATHS
+                .iter()
+                .find(|(_, p)| p.replace(' ', "") == path)
+                .map_or_else(|| path.to_owned(), |(n, _)| (*n).to_owned())
+        };
+        let mut message = issue.message.clone();
+        for (prop, path) in Self::PROPERTY_PATHS {
+            let path = path.replace(' ', "");
+            if message.contains(&path) {
+                message = message.replace(&path, prop);
+            }
+        }
+        let source = self.base().get_path();
+        let source = if source.is_empty() {
+            String::from("(unsaved)")
+        } else {
+            source.to_string()
+        };
+        format!("ApsProfile {source}: {}: {message}", name(&issue.field))
+    }
+}

@@ -1,0 +1,126 @@
+//! Who can be perceived (spec section 13): every `CharacterBody3D` in the tree automatically,
+//! plus nodes registered by script or by an `ApsTargetComponent`. Plain data owned by `ApsWorld`.
+
+use godot::prelude::*;
+use std::collections::HashMap;
+
+/// One perceivable node.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub id: InstanceId,
+    /// A `CharacterBody3D` found in the tree.
+    pub auto: bool,
+    /// Registered by script or by a target component.
+    pub registered: bool,
+    /// Explicitly unregistered: not perceivable even if `auto`.
+    pub suppressed: bool,
+    /// The `ApsTargetComponent` describing it, if any.
+    pub component: Option<InstanceId>,
+    /// Sample points relative to the node, derived from its collision shape once.
+    pub local_points: Option<Vec<Vector3>>,
+    /// Last seen position and world time, to measure the speed of nodes without a velocity.
+    pub last_position: Option<(Vector3, f64)>,
+}
+
+impl Entry {
+    fn new(id: InstanceId) -> Self {
+        Entry {
+            id,
+            auto: false,
+            registered: false,
+            suppressed: false,
+            component: None,
+            local_points: None,
+            last_position: None,
+        }
+    }
+
+    /// Whether perceivers should consider it.
+    #[must_use]
+    pub fn is_perceivable(&self) -> bool {
+        (self.auto || self.registered) && !self.suppressed
+    }
+}
+
+/// Every perceivable node, in a flat list with an index by instance id.
+#[derive(Debug, Default)]
+pub struct Registry {
+    entries: Vec<Entry>,
+    index: HashMap<i64, usize>,
+}
+
+impl Registry {
+    fn entry_mut(&mut self, id: InstanceId) -> &mut Entry {
+        let i = *self.index.entry(id.to_i64()).or_insert_with(|| {
+            self.entries.push(Entry::new(id));
+            self.entries.len() - 1
+        });
+        &mut self.entries[i]
+    }
+
+    /// A `CharacterBody3D` entered the tree.
+    pub fn add_auto(&mut self, id: InstanceId) {
+        self.entry_mut(id).auto = true;
+    }
+
+    /// Registered by script (Register Perceivable Actor).
+    pub fn register(&mut self, id: InstanceId) {
+        let e = self.entry_mut(id);
+        e.registered = true;
+        e.suppressed = false;
+    }
+
+    /// Unregistered by script: no longer perceivable, even as a `CharacterBody3D`.
+    pub fn unregister(&mut self, id: InstanceId) {
+        if let Some(&i) = self.index.get(&id.to_i64()) {
+            let e = &mut self.entries[i];
+            e.registered = false;
+            e.suppressed = true;
+        }
+    }
+
+    /// A target component describes `target` from now on.
+    pub fn attach_component(&mut self, target: InstanceId, component: InstanceId) {
+        let e = self.entry_mut(target);
+        e.registered = true;
+        e.suppressed = false;
+        e.component = Some(component);
+        e.local_points = None;
+    }
+
+    /// The component left: the target stays only if it is perceivable on its own.
+    pub fn detach_component(&mut self, target: InstanceId, component: InstanceId) {
+        if let Some(&i) = self.index.get(&target.to_i64()) {
+            let e = &mut self.entries[i];
+            if e.component == Some(component) {
+                e.component = None;
+                e.registered = false;
+                e.local_points = None;
+            }
+        }
+    }
+
+    /// The node left the tree: forget it entirely.
+    pub fn remove(&mut self, id: InstanceId) {
+        if let Some(i) = self.index.remove(&id.to_i64()) {
+            self.entries.swap_remove(i);
+            if let Some(moved) = self.entries.get(i) {
+                self.index.insert(moved.id.to_i64(), i);
+            }
+        }
+    }
+
+    #[must_use]
+    pub fn get(&self, id: InstanceId) -> Option<&Entry> {
+        self.index.get(&id.to_i64()).map(|&i| &self.entries[i])
+    }
+
+    pub fn entries_mut(&mut self) -> &mut [Entry] {
+        &mut self.entries
+    }
+
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.entries.iter().filter(|e| e.is_perceivable()).count()
+    }
+}

@@ -1,0 +1,141 @@
+//! Turning a perceivable node into the core's `TargetSnapshot`: position, velocity, the sample
+//! points vision looks at (head, chest and feet from the collision shape by default), light,
+//! cloak, noise and team from its `ApsTargetComponent`.
+
+use crate::convert::{target_id, to_vec3};
+use crate::registry::Entry;
+use crate::target_component::ApsTargetComponent;
+use aps_core::space::BodyId;
+use aps_core::target::{SamplePoints, TargetSnapshot};
+use aps_core::TargetKind;
+use godot::classes::{
+    BoxShape3D, CapsuleShape3D, CharacterBody3D, CollisionObject3D, CollisionShape3D,
+    CylinderShape3D, RigidBody3D, Shape3D, SphereShape3D,
+};
+use godot::prelude::*;
+
+/// What became of a perceivable node.
+pub enum Look {
+    /// Alive and in the tree.
+    Seen(TargetSnapshot),
+    /// Alive but out of the tree: nothing to perceive now.
+    Absent,
+    /// Freed, or being freed.
+    Gone,
+}
+
+/// Height (y extent) of a shape in its own space: (bottom, top).
+fn shape_extent(shape: &Gd<Shape3D>) -> (f32, f32) {
+    if let Ok(c) = shape.clone().try_cast::<CapsuleShape3D>() {
+        let h = c.get_height();
+        return (-h * 0.5, h * 0.5);
+    }
+    if let Ok(c) = shape.clone().try_cast::<CylinderShape3D>() {
+        let h = c.get_height();
+        return (-h * 0.5, h * 0.5);
+    }
+    if let Ok(b) = shape.clone().try_cast::<BoxShape3D>() {
+        let h = b.get_size().y;
+        return (-h * 0.5, h * 0.5);
+    }
+    if let Ok(s) = shape.clone().try_cast::<SphereShape3D>() {
+        let r = s.get_radius();
+        return (-r, r);
+    }
+    match shape.get_debug_mesh() {
+        Some(mesh) => {
+            let aabb = mesh.get_aabb();
+            (aabb.position.y, aabb.position.y + aabb.size.y)
+        }
+        None => (0.0, 0.0),
+    }
+}
+
+/// Head, chest and feet relative to `node`, from its first collision shape; the node's origin
+/// alone when it has none.
+fn points_from_shape(node: &Gd<Node3D>) -> Vec<Vector3> {
+    for child in node.get_children().iter_shared() {
+        let Ok(cs) = child.try_cast::<CollisionShape3D>() else {
+            continue;
+        };
+        if cs.is_disabled() {
+            continue;
+        }
+        let Some(shape) = cs.get_shape() else {
+            continue;
+        };
+        let (bottom, top) = shape_extent(&shape);
+        let h = top - bottom;
+        let local = cs.get_transform();
+        return [0.9, 0.6, 0.1]
+            .iter()
+            .map(|f| local * Vector3::new(0.0, bottom + h * f, 0.0))
+            .collect();
+    }
+    vec![Vector3::ZERO]
+}
+
+/// Looks at one registry entry at world time `now`.
+pub fn look(entry: &mut Entry, now: f64) -> Look {
+    let Ok(node) = Gd::<Node3D>::try_from_instance_id(entry.id) else {
+        return Look::Gone;
+    };
+    if node.is_queued_for_deletion() {
+        return Look::Gone;
+    }
+    if !node.is_inside_tree() {
+        return Look::Absent;
+    }
+    let xform = node.get_global_transform();
+    let position = xform.origin;
+
+    let velocity = if let Ok(body) = node.clone().try_cast::<CharacterBody3D>() {
+        body.get_real_velocity()
+    } else if let Ok(body) = node.clone().try_cast::<RigidBody3D>() {
+        body.get_linear_velocity()
+    } else {
+        match entry.last_position {
+            Some((p, t)) if now > t => (position - p) / (now - t) as f32,
+            _ => Vector3::ZERO,
+        }
+    };
+    entry.last_position = Some((position, now));
+
+    let mut snap = TargetSnapshot::at(target_id(entry.id), to_vec3(position));
+    snap.kind = TargetKind::Actor;
+    snap.velocity = to_vec3(velocity);
+    if node.clone().try_cast::<CollisionObject3D>().is_ok() {
+        snap.body = Some(BodyId(entry.id.to_i64() as u64));
+    }
+
+    let component = entry
+        .component
+        .and_then(|c| Gd::<ApsTargetComponent>::try_from_instance_id(c).ok());
+    let mut custom = false;
+    if let Some(c) = &component {
+        let c = c.bind();
+        snap.light_level = c.light_level();
+        snap.visibility_multiplier = c.visibility_multiplier();
+        snap.noise_multiplier = c.noise_multiplier();
+        snap.team_id = c.team_id();
+        let points = c.sample_points();
+        if !points.is_empty() {
+            custom = true;
+            snap.sample_points = points
+                .as_slice()
+                .iter()
+                .map(|p| to_vec3(xform * *p))
+                .collect::<SamplePoints>();
+        }
+    }
+    if !custom {
+        let local = entry
+            .local_points
+            .get_or_insert_with(|| points_from_shape(&node));
+        snap.sample_points = local
+            .iter()
+            .map(|p| to_vec3(xform * *p))
+            .collect::<SamplePoints>();
+    }
+    Look::Seen(snap)
+}

@@ -1,0 +1,119 @@
+//! `ApsTargetComponent`: makes its parent perceivable and describes how it can be perceived.
+
+use crate::world::ApsWorld;
+use godot::classes::{INode3D, Node3D};
+use godot::prelude::*;
+
+/// Makes its parent node perceivable by APS and describes how it can be perceived.
+///
+/// Add it as a child of anything an AI should notice that is not a [CharacterBody3D] (those are
+/// perceivable automatically): a security camera's target, a thrown item, a prop. It also tunes
+/// bodies that are perceivable anyway: which points vision looks at, how lit and how cloaked
+/// they are, how much noise they make.
+#[derive(GodotClass)]
+#[class(base = Node3D)]
+pub struct ApsTargetComponent {
+    /// Registers the parent with [ApsWorld] when this enters the tree, and unregisters it when
+    /// it leaves.
+    #[export]
+    auto_register: bool,
+    /// Points vision casts rays to, as offsets from the parent's origin in its own space. Empty:
+    /// head, chest and feet from the parent's first collision shape.
+    #[export]
+    sample_points: PackedVector3Array,
+    /// How lit the target is: 0 pitch dark, 1 fully lit. Darkness makes it harder to see.
+    #[export(range = (0.0, 1.0, 0.01))]
+    light_level: f32,
+    /// Cloak: 1 normally visible, 0 invisible. Multiplies vision's confidence.
+    #[export(range = (0.0, 2.0, 0.01))]
+    visibility_multiplier: f32,
+    /// Scales the noise the target makes: below 1 is stealthy, above 1 clumsy.
+    #[export(range = (0.0, 4.0, 0.01))]
+    noise_multiplier: f32,
+    /// Team of the target, for relationships.
+    #[export]
+    team_id: i32,
+    registered_parent: Option<InstanceId>,
+    base: Base<Node3D>,
+}
+
+#[godot_api]
+impl INode3D for ApsTargetComponent {
+    fn init(base: Base<Node3D>) -> Self {
+        ApsTargetComponent {
+            auto_register: true,
+            sample_points: PackedVector3Array::new(),
+            light_level: 1.0,
+            visibility_multiplier: 1.0,
+            noise_multiplier: 1.0,
+            team_id: 0,
+            registered_parent: None,
+            base,
+        }
+    }
+
+    fn enter_tree(&mut self) {
+        if !self.auto_register {
+            return;
+        }
+        let Some(parent) = self.base().get_parent() else {
+            return;
+        };
+        if parent.clone().try_cast::<Node3D>().is_err() {
+            godot_warn!(
+                "ApsTargetComponent {}: its parent is not a Node3D, so nothing is perceivable here",
+                self.base().get_path()
+            );
+            return;
+        }
+        let (target, me) = (parent.instance_id(), self.base().instance_id());
+        ApsWorld::singleton()
+            .bind_mut()
+            .attach_component(target, me);
+        self.registered_parent = Some(target);
+    }
+
+    fn exit_tree(&mut self) {
+        if let Some(target) = self.registered_parent.take() {
+            let me = self.base().instance_id();
+            ApsWorld::singleton()
+                .bind_mut()
+                .detach_component(target, me);
+        }
+    }
+}
+
+impl ApsTargetComponent {
+    #[must_use]
+    pub fn light_level(&self) -> f32 {
+        finite_or(self.light_level, 1.0).clamp(0.0, 1.0)
+    }
+
+    #[must_use]
+    pub fn visibility_multiplier(&self) -> f32 {
+        finite_or(self.visibility_multiplier, 1.0).max(0.0)
+    }
+
+    #[must_use]
+    pub fn noise_multiplier(&self) -> f32 {
+        finite_or(self.noise_multiplier, 1.0).max(0.0)
+    }
+
+    #[must_use]
+    pub fn team_id(&self) -> i32 {
+        self.team_id
+    }
+
+    #[must_use]
+    pub fn sample_points(&self) -> &PackedVector3Array {
+        &self.sample_points
+    }
+}
+
+fn finite_or(v: f32, fallback: f32) -> f32 {
+    if v.is_finite() {
+        v
+    } else {
+        fallback
+    }
+}
