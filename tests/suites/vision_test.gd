@@ -1,0 +1,92 @@
+extends ApsTestSuite
+## Vision with real bodies, walls and rays (spec sections 1, 3 and 4): a guard sees a target
+## walk into view, loses it behind a wall, out of range and to a cloak.
+
+
+
+
+func test_sees_a_walker_then_loses_it_behind_a_wall_at_the_corner() -> void:
+	ApsWorldBuilder.floor(self)
+	# A wall 12 m ahead whose right end is at x = 0; the runner crosses 14 m ahead, right to left.
+	ApsWorldBuilder.wall(self, Vector3(-6, 1.5, -12), Vector3(12, 3, 0.4))
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
+	var runner := ApsWorldBuilder.body(self, Vector3(6, 0, -14), "Runner")
+	var log := ApsSignalLog.new(guard)
+	await frames(2)
+
+	# Standing in the open in full view: Suspected, Detected, Tracked, in that order.
+	await seconds(2.0)
+	expect_eq(Array(log.names()), ["target_suspected", "target_detected", "target_tracked"],
+			"signals while in view")
+	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "state in view")
+	expect(guard.get_confidence(runner) > 0.6, "confidence in view")
+
+	# Walk left behind the wall at 3 m/s.
+	await walk(runner, Vector3(-3, 0, 0), 3.0)
+	await seconds(0.5)
+	var lost := log.first("target_lost")
+	if expect(not lost.is_empty(), "target_lost fired"):
+		expect_eq(lost["target"], runner, "lost target")
+		expect_eq(lost["args"][0], ApsPerceptionComponent.LOSS_OCCLUDED, "loss reason")
+		var last_known: Vector3 = lost["args"][1]
+		expect(last_known.x > -1.0 and last_known.x < 1.5, "last known position at the corner: %s" % last_known)
+	expect_eq(guard.get_loss_reason(runner), ApsPerceptionComponent.LOSS_OCCLUDED, "get_loss_reason")
+	var dir := guard.get_loss_direction(runner)
+	expect(dir.dot(Vector3.LEFT) > 0.9, "loss direction is the way it ran: %s" % dir)
+
+	# It fades: Remembered, then Expired, and the guard stands down.
+	await wait_until(func(): return log.has("target_expired"), 30.0)
+	var order := Array(log.names())
+	expect_eq(order.slice(3), ["target_lost", "target_remembered", "target_expired", "all_clear"],
+			"the fade after the loss")
+	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_EXPIRED, "state after the fade")
+
+
+func test_leaving_the_range_is_out_of_range() -> void:
+	ApsWorldBuilder.floor(self)
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
+	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -20), "Runner")
+	var log := ApsSignalLog.new(guard)
+	await seconds(2.0)
+	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "tracked at 20 m")
+	# Run straight away, past the 40 m range.
+	await walk(runner, Vector3(0, 0, -8), 3.0)
+	await seconds(0.5)
+	expect(log.has("target_lost"), "lost")
+	expect_eq(guard.get_loss_reason(runner), ApsPerceptionComponent.LOSS_OUT_OF_RANGE, "loss reason")
+	expect(guard.get_loss_direction(runner).dot(Vector3.FORWARD) > 0.9, "ran away along -Z")
+
+
+func test_leaving_the_cone_is_out_of_range() -> void:
+	ApsWorldBuilder.floor(self)
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
+	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Runner")
+	await seconds(2.0)
+	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "tracked ahead")
+	# Teleport behind the guard's back: outside both cones.
+	runner.global_position = Vector3(0, 0, 6)
+	await seconds(0.6)
+	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_LOST, "lost")
+	expect_eq(guard.get_loss_reason(runner), ApsPerceptionComponent.LOSS_OUT_OF_RANGE, "loss reason")
+
+
+func test_a_cloaked_target_in_view_drops_out() -> void:
+	ApsWorldBuilder.floor(self)
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
+	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -8), "Runner")
+	var cloak := ApsTargetComponent.new()
+	runner.add_child(cloak)
+	await seconds(2.0)
+	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "tracked before the cloak")
+	cloak.visibility_multiplier = 0.0
+	await seconds(0.6)
+	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_LOST, "lost to the cloak")
+	expect_eq(guard.get_loss_reason(runner), ApsPerceptionComponent.LOSS_SENSOR_DROPOUT, "loss reason")
+
+
+func test_never_perceives_its_own_body() -> void:
+	ApsWorldBuilder.floor(self)
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
+	await seconds(1.0)
+	expect_eq(guard.get_known_targets().size(), 0, "no beliefs about itself")
+	expect_eq(guard.get_belief_state(guard.get_parent()), ApsPerceptionComponent.STATE_UNDETECTED, "own body")
