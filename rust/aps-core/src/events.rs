@@ -37,4 +37,18 @@ pub enum Event {
     },
     /// No actor is noticed any more (all Undetected or Expired): the AI can stand down.
     AllClear,
+    /// The AI's own pain changed (fired by pain in Pre Tick).
+    PainChanged {
+        level: f32,
+    },
+    /// The AI was hurt (fired by damage when a new hit arrives).
+    Damaged {
+        instigator: Option<TargetId>,
+        amount: f32,
+        location: Vec3,
+    },
+    /// Someone touched the AI (fired by touch on a reported contact).
+    Touched {
+        target: TargetId,
+    },
 }

@@ -196,9 +196,22 @@ impl Perceiver {
     /// One perception tick of `dt` seconds: every belief is fused, smoothed and stepped through
     /// the state table, then awareness and attention follow. Returns this tick's events.
     pub fn tick(&mut self, dt: f32, pose: Pose, observations: &Observations) -> &[Event] {
+        self.tick_with(dt, pose, observations, &[])
+    }
+
+    /// [`Perceiver::tick`], reporting `first` (events the senses fired themselves) ahead of the
+    /// tick's own.
+    pub fn tick_with(
+        &mut self,
+        dt: f32,
+        pose: Pose,
+        observations: &Observations,
+        first: &[Event],
+    ) -> &[Event] {
         let dt = if dt.is_finite() { dt.max(0.0) } else { 0.0 };
         self.now += f64::from(dt);
         self.events.clear();
+        self.events.extend_from_slice(first);
         self.slot_observation.fill(NO_OBSERVATION);
 
         for &gone in observations.destroyed() {

@@ -7,9 +7,14 @@ use crate::perceiver::Perceiver;
 use crate::profile::{Profile, ProfileIssue};
 use crate::reading::{Observations, Pose, TargetId};
 use crate::sense_table::SenseSpec;
-use crate::senses::{Hearing, SenseContext, SenseUnit, Vision, WorldView};
+use crate::senses::{
+    DamageSense, Echolocation, Hearing, Pain, SenseContext, SenseUnit, Smell, TouchSense,
+    Vibration, Vision, WorldView,
+};
 use crate::space::{BodyId, Space};
 use crate::target::TargetSnapshot;
+use glam::Vec3;
+use smallvec::SmallVec;
 
 /// What one pass cost, for the stats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -18,9 +23,28 @@ pub struct PassStats {
     pub rays: u32,
 }
 
+/// What one pass perceives from: where the AI is, what it owns, what the world holds.
+#[derive(Clone, Copy)]
+pub struct PassInput<'a> {
+    /// Seconds since the last pass.
+    pub dt: f32,
+    /// The eyes (and ears, and nose): position and facing.
+    pub eye: Pose,
+    /// Where the AI's body stands.
+    pub body: Vec3,
+    /// The AI's own bodies.
+    pub own: &'a [BodyId],
+    pub world: WorldView<'a>,
+    /// Every target to evaluate: in range, and every one already believed in.
+    pub candidates: &'a [TargetSnapshot],
+    /// Targets believed in that no longer exist.
+    pub destroyed: &'a [TargetId],
+}
+
 /// One AI's senses and beliefs.
 pub struct PerceptionCore {
     perceiver: Perceiver,
+    pain: Pain,
     senses: Vec<Box<dyn SenseUnit>>,
     custom: Vec<(Box<dyn SenseUnit>, SenseSpec)>,
     observations: Observations,
@@ -33,6 +57,7 @@ impl PerceptionCore {
     pub fn new(profile: Profile) -> (Self, Vec<ProfileIssue>) {
         let (perceiver, issues) = Perceiver::new(profile);
         let mut core = PerceptionCore {
+            pain: Pain::new(perceiver.profile().pain),
             perceiver,
             senses: Vec::new(),
             custom: Vec::new(),
@@ -52,7 +77,24 @@ impl PerceptionCore {
         if p.hearing.enabled {
             senses.push(Box::new(Hearing::new(p.hearing)));
         }
+        if p.smell.enabled {
+            senses.push(Box::new(Smell::new(p.smell)));
+        }
+        if p.touch.enabled {
+            senses.push(Box::new(TouchSense::new(p.touch)));
+        }
+        if p.vibration.enabled {
+            senses.push(Box::new(Vibration::new(p.vibration)));
+        }
+        if p.damage.enabled {
+            senses.push(Box::new(DamageSense::new(p.damage)));
+        }
+        if p.echolocation.enabled {
+            senses.push(Box::new(Echolocation::new(p.echolocation)));
+        }
         self.senses = senses;
+        // Pain keeps its level across a profile swap.
+        self.pain.settings = p.pain;
     }
 
     /// Swaps the profile, keeping every belief (spec section 14, "Set Profile while playing").
@@ -63,6 +105,14 @@ impl PerceptionCore {
             self.perceiver.set_sense(unit.id(), *spec);
         }
         issues
+    }
+
+    /// Removes every custom sense (their slots go unused).
+    pub fn clear_custom(&mut self) {
+        for (unit, _) in self.custom.drain(..) {
+            self.perceiver
+                .set_sense(unit.id(), crate::sense_table::SenseSpec::UNUSED);
+        }
     }
 
     /// Adds a sense beyond the built-in ones (a custom sense), with its contract.
@@ -90,44 +140,45 @@ impl PerceptionCore {
             .fold(0.0, f32::max)
     }
 
+    /// The AI's own pain, 0..1.
+    #[must_use]
+    pub fn pain(&self) -> f32 {
+        self.pain.level()
+    }
+
     /// What the last pass cost.
     #[must_use]
     pub fn last_pass(&self) -> PassStats {
         self.last
     }
 
-    /// One perception tick: every sense on every candidate, then the perceiver. `destroyed`
-    /// lists targets the AI believed in that no longer exist.
-    #[allow(clippy::too_many_arguments)]
-    pub fn run(
-        &mut self,
-        dt: f32,
-        eye: Pose,
-        exclude: &[BodyId],
-        space: &mut dyn Space,
-        world: WorldView,
-        candidates: &[TargetSnapshot],
-        destroyed: &[TargetId],
-    ) -> &[Event] {
+    /// One perception tick (spec section 10): Pre Tick (pain first, so its dulling reaches
+    /// every sense), every sense on every candidate, Post Tick Flush, then the perceiver.
+    /// Events the senses fired themselves come first in the returned list.
+    pub fn run(&mut self, input: PassInput, space: &mut dyn Space) -> &[Event] {
         let mut ctx = SenseContext {
-            eye,
-            exclude,
+            eye: input.eye,
+            body: input.body,
+            dt: input.dt,
+            exclude: input.own,
             space,
-            world,
+            world: input.world,
             dulling: 1.0,
             rays: 0,
+            payload: SmallVec::new(),
         };
+        self.pain.pre_tick(&mut ctx);
         let obs = &mut self.observations;
         obs.clear();
-        let units = self
+        let mut units: SmallVec<[&mut Box<dyn SenseUnit>; 16]> = self
             .senses
             .iter_mut()
-            .chain(self.custom.iter_mut().map(|(s, _)| s));
-        let mut units: smallvec::SmallVec<[&mut Box<dyn SenseUnit>; 16]> = units.collect();
+            .chain(self.custom.iter_mut().map(|(s, _)| s))
+            .collect();
         for s in units.iter_mut() {
             s.pre_tick(&mut ctx);
         }
-        for target in candidates {
+        for target in input.candidates {
             obs.begin_target(target.id, target.kind, target.speed());
             for s in units.iter_mut() {
                 if let Some(r) = s.evaluate(&mut ctx, target) {
@@ -138,13 +189,14 @@ impl PerceptionCore {
         for s in units.iter_mut() {
             s.post_tick_flush();
         }
-        for &gone in destroyed {
+        for &gone in input.destroyed {
             obs.mark_destroyed(gone);
         }
         self.last = PassStats {
-            candidates: candidates.len() as u32,
+            candidates: input.candidates.len() as u32,
             rays: ctx.rays,
         };
-        self.perceiver.tick(dt, eye, &self.observations)
+        self.perceiver
+            .tick_with(input.dt, input.eye, &self.observations, &ctx.payload)
     }
 }

@@ -1,10 +1,19 @@
-//! Stimuli that happen at an instant and that senses listen for: sounds (spec section 1,
-//! hearing; section 11: a sound with no known source is a belief about a place).
+//! Stimuli that happen at an instant and that senses listen for (spec section 14: a sense states
+//! which stimuli it listens to): sounds, touches and damage. Each kind lives in a fixed ring, so
+//! recording one never allocates once the ring is full, and the oldest gives way.
 
 use crate::reading::TargetId;
+use crate::space::BodyId;
 use glam::Vec3;
 
-/// A sound made somewhere, at some time.
+/// Something that happened at a world time.
+pub trait Stimulus: Copy {
+    /// World time it happened, seconds.
+    fn time(&self) -> f64;
+}
+
+/// A sound made somewhere (spec section 1, hearing; section 11: a sound with no known source is
+/// a belief about a place).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Sound {
     pub location: Vec3,
@@ -16,57 +25,104 @@ pub struct Sound {
     pub tag: u32,
     /// Who made it, if known.
     pub instigator: Option<TargetId>,
-    /// World time it was made, seconds.
     pub time: f64,
 }
 
-/// The recent sounds of a world, newest last, in a fixed ring: emitting never allocates once the
-/// ring is full, and the oldest sound gives way.
+/// Physical contact reported by the game: `other` touched the perceiver whose body is `body`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Touch {
+    pub body: BodyId,
+    pub other: TargetId,
+    pub time: f64,
+}
+
+/// Damage dealt to the perceiver whose body is `victim`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Damage {
+    pub victim: BodyId,
+    /// Who dealt it, if known.
+    pub instigator: Option<TargetId>,
+    pub amount: f32,
+    /// Where it was dealt from (the shooter's muzzle, the explosion).
+    pub location: Vec3,
+    pub time: f64,
+}
+
+impl Stimulus for Sound {
+    fn time(&self) -> f64 {
+        self.time
+    }
+}
+
+impl Stimulus for Touch {
+    fn time(&self) -> f64 {
+        self.time
+    }
+}
+
+impl Stimulus for Damage {
+    fn time(&self) -> f64 {
+        self.time
+    }
+}
+
+/// The recent stimuli of one kind, in a fixed ring.
 #[derive(Debug, Clone)]
-pub struct SoundBuffer {
-    sounds: Vec<Sound>,
+pub struct Ring<T> {
+    items: Vec<T>,
     capacity: usize,
     next: usize,
 }
 
-impl SoundBuffer {
+impl<T: Stimulus> Ring<T> {
     #[must_use]
     pub fn new(capacity: usize) -> Self {
-        SoundBuffer {
-            sounds: Vec::with_capacity(capacity.max(1)),
+        Ring {
+            items: Vec::with_capacity(capacity.max(1)),
             capacity: capacity.max(1),
             next: 0,
         }
     }
 
-    /// Records a sound, overwriting the oldest when full.
-    pub fn push(&mut self, sound: Sound) {
-        if self.sounds.len() < self.capacity {
-            self.sounds.push(sound);
+    /// Records a stimulus, overwriting the oldest when full.
+    pub fn push(&mut self, item: T) {
+        if self.items.len() < self.capacity {
+            self.items.push(item);
         } else {
-            self.sounds[self.next] = sound;
+            self.items[self.next] = item;
             self.next = (self.next + 1) % self.capacity;
         }
     }
 
-    /// Forgets sounds older than `max_age` seconds at world time `now`.
+    /// Forgets stimuli older than `max_age` seconds at world time `now`.
     pub fn prune(&mut self, now: f64, max_age: f64) {
-        if self.sounds.iter().any(|s| now - s.time > max_age) {
-            self.sounds.retain(|s| now - s.time <= max_age);
+        if self.items.iter().any(|s| now - s.time() > max_age) {
+            self.items.retain(|s| now - s.time() <= max_age);
             self.next = 0;
         }
     }
 
-    /// Every sound held, in no particular order.
+    /// Every stimulus held, in no particular order.
     #[must_use]
-    pub fn all(&self) -> &[Sound] {
-        &self.sounds
+    pub fn all(&self) -> &[T] {
+        &self.items
+    }
+
+    /// Replaces the contents with `other`'s, reusing this ring's memory.
+    pub fn copy_from(&mut self, other: &Ring<T>) {
+        self.items.clear();
+        self.items.extend_from_slice(&other.items);
+        self.capacity = other.capacity;
+        self.next = other.next;
     }
 }
 
-impl Default for SoundBuffer {
+/// Recent sounds.
+pub type SoundBuffer = Ring<Sound>;
+
+impl<T: Stimulus> Default for Ring<T> {
     fn default() -> Self {
-        SoundBuffer::new(256)
+        Ring::new(256)
     }
 }
 
@@ -96,5 +152,8 @@ mod tests {
         assert_eq!(times, [2.0, 3.0]);
         b.prune(4.5, 2.0);
         assert_eq!(b.all().len(), 1);
+        let mut copy = SoundBuffer::new(8);
+        copy.copy_from(&b);
+        assert_eq!(copy.all(), b.all());
     }
 }

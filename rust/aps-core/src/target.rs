@@ -26,6 +26,10 @@ pub struct TargetSnapshot {
     pub visibility_multiplier: f32,
     /// Scales the noise the target makes.
     pub noise_multiplier: f32,
+    /// Scales the scent the target leaves.
+    pub scent_multiplier: f32,
+    /// Standing on the ground (it shakes the ground when it moves).
+    pub grounded: bool,
     pub team_id: i32,
 }
 
@@ -45,6 +49,8 @@ impl TargetSnapshot {
             light_level: 1.0,
             visibility_multiplier: 1.0,
             noise_multiplier: 1.0,
+            scent_multiplier: 1.0,
+            grounded: true,
             team_id: 0,
         }
     }

@@ -24,19 +24,15 @@ fn heard(space: &mut BoxSpace, s: Sound, now: f64) -> Option<f32> {
     let mut buffer = SoundBuffer::default();
     buffer.push(s);
     let hearing = Hearing::new(HearingSettings::default());
-    let mut ctx = SenseContext {
-        eye: Pose {
-            position: Vec3::new(0.0, 1.6, 0.0),
-            forward: Vec3::NEG_Z,
-        },
-        exclude: &[],
-        space,
-        world: WorldView {
-            now,
-            sounds: Some(&buffer),
-        },
-        dulling: 1.0,
-        rays: 0,
+    let eye = Pose {
+        position: Vec3::new(0.0, 1.6, 0.0),
+        forward: Vec3::NEG_Z,
+    };
+    let mut ctx = SenseContext::new(eye, space);
+    ctx.world = WorldView {
+        now,
+        sounds: Some(&buffer),
+        ..WorldView::default()
     };
     let target = TargetSnapshot::at(TargetId(1), s.location);
     hearing.hear_target(&mut ctx, &target).map(|r| r.confidence)

@@ -5,7 +5,9 @@ use aps_core::senses::WorldView;
 use aps_core::space::{BodyId, BoxSpace};
 use aps_core::stimulus::{Sound, SoundBuffer};
 use aps_core::target::TargetSnapshot;
-use aps_core::{BeliefState, Event, LossReason, PerceptionCore, Profile, TargetId, Vec3};
+use aps_core::{
+    BeliefState, Event, LossReason, PassInput, PerceptionCore, Profile, TargetId, Vec3,
+};
 
 const GUARD: BodyId = BodyId(10);
 const RUNNER: BodyId = BodyId(20);
@@ -15,6 +17,18 @@ fn guard_eye() -> Pose {
     Pose {
         position: Vec3::new(0.0, 1.6, 0.0),
         forward: Vec3::NEG_Z,
+    }
+}
+
+fn pass<'a>(candidates: &'a [TargetSnapshot], world: WorldView<'a>) -> PassInput<'a> {
+    PassInput {
+        dt: 0.1,
+        eye: guard_eye(),
+        body: Vec3::ZERO,
+        own: &[GUARD],
+        world,
+        candidates,
+        destroyed: &[],
     }
 }
 
@@ -53,15 +67,7 @@ fn a_runner_seen_in_the_open_then_lost_behind_a_wall_at_the_corner() {
         let feet = Vec3::new(x, 0.0, -14.0);
         space.move_body(RUNNER, feet + Vec3::Y * 0.9);
         let snap = runner(feet, Vec3::new(-3.0, 0.0, 0.0));
-        let events = core.run(
-            0.1,
-            guard_eye(),
-            &[GUARD],
-            &mut space,
-            WorldView::default(),
-            &[snap],
-            &[],
-        );
+        let events = core.run(pass(&[snap], WorldView::default()), &mut space);
         t += 0.1;
         log.extend(events.iter().map(|e| (t, *e)));
         x -= 0.3;
@@ -114,17 +120,47 @@ fn a_loud_sound_makes_the_guard_suspect_its_instigator_even_unseen() {
         let world = WorldView {
             now,
             sounds: Some(&sounds),
+            ..WorldView::default()
         };
-        core.run(
-            0.1,
-            guard_eye(),
-            &[GUARD],
-            &mut space,
-            world,
-            std::slice::from_ref(&snap),
-            &[],
-        );
+        core.run(pass(std::slice::from_ref(&snap), world), &mut space);
     }
     let b = core.perceiver().belief(TargetId(1)).unwrap();
     assert_eq!(b.state, BeliefState::Suspected);
+}
+
+#[test]
+fn a_dog_weights_smell_over_sight() {
+    let mut p = Profile::default();
+    p.smell.enabled = true;
+    p.fusion.sense_weights.smell = 1.5;
+    p.fusion.sense_weights.vision = 0.6;
+    let (mut core, _) = PerceptionCore::new(p);
+    let mut space = BoxSpace::new();
+    let feet = Vec3::new(0.0, 0.0, -6.0);
+    space.add(RUNNER, feet + Vec3::Y * 0.9, Vec3::new(0.6, 1.8, 0.6));
+    let snap = runner(feet, Vec3::ZERO);
+    let mut field = aps_core::scent::ScentField::default();
+    field.deposit(TargetId(1), feet, 1.0, 0.0);
+    let mut last = (0.0, None);
+    for i in 1..=20 {
+        let world = WorldView {
+            now: f64::from(i) * 0.1,
+            scents: Some(&field),
+            ..WorldView::default()
+        };
+        core.run(pass(std::slice::from_ref(&snap), world), &mut space);
+        let b = core.perceiver().belief(TargetId(1)).unwrap();
+        last = (b.fused, b.dominant);
+    }
+    // Smell of the dog's nose 6 m from the target: (1 − d / 12 m) × 1.5 leads; vision,
+    // weighted 0.6, only adds the corroboration bonus.
+    let d = guard_eye().position.distance(snap.position);
+    let smell = (1.0 - d / 12.0) * 1.5;
+    assert_eq!(last.1, Some(aps_core::Sense::Smell.id()), "smell leads");
+    assert!(
+        (last.0 - (smell + 0.1)).abs() < 1e-5,
+        "fused {} vs {}",
+        last.0,
+        smell + 0.1
+    );
 }

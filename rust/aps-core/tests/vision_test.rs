@@ -3,7 +3,7 @@
 
 use aps_core::profile::VisionSettings;
 use aps_core::reading::Pose;
-use aps_core::senses::{SenseContext, Vision, WorldView};
+use aps_core::senses::{SenseContext, Vision};
 use aps_core::space::{BodyId, BoxSpace};
 use aps_core::target::TargetSnapshot;
 use aps_core::{LossReason, SenseReading, TargetId, Vec3};
@@ -28,14 +28,7 @@ fn target_at(feet: Vec3, space: &mut BoxSpace) -> TargetSnapshot {
 
 fn look(space: &mut BoxSpace, t: &TargetSnapshot) -> (SenseReading, u32) {
     let vision = Vision::new(VisionSettings::default());
-    let mut ctx = SenseContext {
-        eye: eye(),
-        exclude: &[],
-        space,
-        world: WorldView::default(),
-        dulling: 1.0,
-        rays: 0,
-    };
+    let mut ctx = SenseContext::new(eye(), space);
     let r = vision.look(&mut ctx, t);
     (r, ctx.rays)
 }

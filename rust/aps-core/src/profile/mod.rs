@@ -9,8 +9,12 @@
 mod senses;
 mod toml_io;
 mod validate;
+mod validate_senses;
 
-pub use senses::{HearingSettings, VisionSettings};
+pub use senses::{
+    DamageSettings, EcholocationSettings, HearingSettings, PainSettings, SmellSettings,
+    TouchSettings, VibrationSettings, VisionSettings,
+};
 pub use toml_io::ProfileError;
 pub use validate::ProfileIssue;
 
@@ -32,6 +36,12 @@ pub struct Profile {
     pub spatial: SpatialSettings,
     pub vision: VisionSettings,
     pub hearing: HearingSettings,
+    pub smell: SmellSettings,
+    pub touch: TouchSettings,
+    pub vibration: VibrationSettings,
+    pub damage: DamageSettings,
+    pub pain: PainSettings,
+    pub echolocation: EcholocationSettings,
 }
 
 /// The state thresholds (spec section 3) that awareness reuses (section 5).
@@ -318,6 +328,21 @@ impl Profile {
     /// range). Proximity in the sort score is measured against it.
     #[must_use]
     pub fn gather_range(&self) -> f32 {
-        self.vision.max_range.max(self.hearing.max_range).max(1.0)
+        let mut r: f32 = 1.0;
+        let mut reach = |enabled: bool, range: f32| {
+            if enabled {
+                r = r.max(range);
+            }
+        };
+        reach(self.vision.enabled, self.vision.max_range);
+        reach(self.hearing.enabled, self.hearing.max_range);
+        reach(self.smell.enabled, self.smell.range);
+        reach(self.touch.enabled, self.touch.reach);
+        reach(
+            self.vibration.enabled,
+            self.vibration.vibration_detect_range,
+        );
+        reach(self.echolocation.enabled, self.echolocation.echo_range);
+        r
     }
 }

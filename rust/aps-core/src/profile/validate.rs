@@ -25,12 +25,12 @@ impl fmt::Display for ProfileIssue {
 
 /// Collects issues while clamping values in place.
 #[derive(Default)]
-struct Checker {
+pub(super) struct Checker {
     issues: Vec<ProfileIssue>,
 }
 
 impl Checker {
-    fn report(&mut self, field: &str, message: String) {
+    pub(super) fn report(&mut self, field: &str, message: String) {
         self.issues.push(ProfileIssue {
             field: field.to_owned(),
             message,
@@ -38,7 +38,7 @@ impl Checker {
     }
 
     /// Keeps `v` within `min..=max`; a NaN becomes `fallback`.
-    fn range(&mut self, field: &str, v: &mut f32, min: f32, max: f32, fallback: f32) {
+    pub(super) fn range(&mut self, field: &str, v: &mut f32, min: f32, max: f32, fallback: f32) {
         let given = *v;
         let fixed = if given.is_nan() {
             fallback
@@ -57,7 +57,7 @@ impl Checker {
         }
     }
 
-    fn count(&mut self, field: &str, v: &mut u32, min: u32, max: u32) {
+    pub(super) fn count(&mut self, field: &str, v: &mut u32, min: u32, max: u32) {
         let given = *v;
         let fixed = given.clamp(min, max);
         if fixed != given {
@@ -71,7 +71,14 @@ impl Checker {
 
     /// Like [`Checker::range`], but the least legal value is another setting's (`above`), so that
     /// thresholds keep their order. One message per field, whichever rule it broke.
-    fn ordered(&mut self, field: &str, v: &mut f32, above: (&str, f32), max: f32, fallback: f32) {
+    pub(super) fn ordered(
+        &mut self,
+        field: &str,
+        v: &mut f32,
+        above: (&str, f32),
+        max: f32,
+        fallback: f32,
+    ) {
         let (other_field, min) = above;
         let given = *v;
         let fixed = if given.is_nan() {
@@ -312,102 +319,7 @@ impl Profile {
             d.spatial.velocity_ema_weight,
         );
 
-        let v = &mut self.vision;
-        let dv = &d.vision;
-        c.range(
-            "vision.max_range",
-            &mut v.max_range,
-            0.0,
-            10_000.0,
-            dv.max_range,
-        );
-        c.range(
-            "vision.main_cone_half_angle",
-            &mut v.main_cone_half_angle,
-            0.0,
-            180.0,
-            dv.main_cone_half_angle,
-        );
-        c.ordered(
-            "vision.peripheral_half_angle",
-            &mut v.peripheral_half_angle,
-            ("vision.main_cone_half_angle", v.main_cone_half_angle),
-            180.0,
-            dv.peripheral_half_angle,
-        );
-        c.range(
-            "vision.peripheral_factor",
-            &mut v.peripheral_factor,
-            0.0,
-            1.0,
-            dv.peripheral_factor,
-        );
-        c.range("vision.acuity", &mut v.acuity, 0.0, 1.0, dv.acuity);
-        c.range(
-            "vision.dark_visibility",
-            &mut v.dark_visibility,
-            0.0,
-            1.0,
-            dv.dark_visibility,
-        );
-        c.range(
-            "vision.motion_bonus",
-            &mut v.motion_bonus,
-            0.0,
-            10.0,
-            dv.motion_bonus,
-        );
-        c.range(
-            "vision.min_confidence",
-            &mut v.min_confidence,
-            0.0,
-            1.0,
-            dv.min_confidence,
-        );
-        c.count(
-            "vision.max_rays_per_target",
-            &mut v.max_rays_per_target,
-            1,
-            16,
-        );
-
-        let h = &mut self.hearing;
-        let dh = &d.hearing;
-        c.range(
-            "hearing.max_range",
-            &mut h.max_range,
-            0.0,
-            10_000.0,
-            dh.max_range,
-        );
-        c.range(
-            "hearing.sensitivity",
-            &mut h.sensitivity,
-            0.0,
-            100.0,
-            dh.sensitivity,
-        );
-        c.range(
-            "hearing.wall_muffle_factor",
-            &mut h.wall_muffle_factor,
-            0.0,
-            1.0,
-            dh.wall_muffle_factor,
-        );
-        c.range(
-            "hearing.sound_hold_time",
-            &mut h.sound_hold_time,
-            0.0,
-            60.0,
-            dh.sound_hold_time,
-        );
-        c.range(
-            "hearing.min_confidence",
-            &mut h.min_confidence,
-            0.0,
-            1.0,
-            dh.min_confidence,
-        );
+        super::validate_senses::check(&mut c, self, &d);
 
         c.issues
     }

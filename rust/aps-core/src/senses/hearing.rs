@@ -1,10 +1,11 @@
 //! Hearing: sounds within range reach the AI, fading with distance and with time, muffled by a
 //! wall between the sound and the ear (one ray).
 //!
-//! Confidence = loudness × noise × sensitivity × (1 − d / range) × (1 − age / hold) × muffle,
-//! where range is the smaller of the sound's and the ear's, hold is the Sound Hold Time and
-//! muffle is the Wall Muffle Factor when a ray from the ear to the sound hits something. A sound
-//! whose instigator is a target is a reading on that target.
+//! Confidence = loudness × noise × sensitivity × (1 − d / range) × (1 − age / hold) × rain ×
+//! pain dulling × muffle, where range is the smaller of the sound's and the ear's, hold is the
+//! Sound Hold Time, rain masks by the profile's Rain Masking and muffle is the Wall Muffle
+//! Factor when a ray from the ear to the sound hits something. A sound whose instigator is a
+//! target is a reading on that target.
 
 use super::{SenseContext, SenseUnit};
 use crate::profile::HearingSettings;
@@ -55,8 +56,13 @@ impl Hearing {
             1.0
         };
         let noise = source.map_or(1.0, |s| s.noise_multiplier.max(0.0));
-        let mut confidence =
-            sound.loudness.max(0.0) * noise * h.sensitivity * (1.0 - distance / range) * fade;
+        let mut confidence = sound.loudness.max(0.0)
+            * noise
+            * h.sensitivity
+            * (1.0 - distance / range)
+            * fade
+            * ctx.world.rain_factor(h.rain_masking)
+            * ctx.dulling.clamp(0.0, 1.0);
         if confidence < h.min_confidence {
             return None;
         }

@@ -5,42 +5,104 @@
 //! states how it is lost (its [`SenseSpec`](crate::sense_table::SenseSpec)) and how far it
 //! reaches. The perception pass talks to senses only through [`SenseUnit`].
 
+pub mod damage;
+pub mod echolocation;
 pub mod hearing;
+pub mod pain;
+pub mod smell;
+pub mod touch;
+pub mod vibration;
 pub mod vision;
 
+pub use damage::DamageSense;
+pub use echolocation::Echolocation;
 pub use hearing::Hearing;
+pub use pain::Pain;
+pub use smell::Smell;
+pub use touch::TouchSense;
+pub use vibration::Vibration;
 pub use vision::Vision;
 
+use crate::conditions::WorldConditions;
+use crate::events::Event;
 use crate::reading::{Pose, SenseReading};
+use crate::scent::ScentField;
 use crate::sense::SenseId;
 use crate::space::{BodyId, Space};
-use crate::stimulus::SoundBuffer;
+use crate::stimulus::{Damage, Ring, SoundBuffer, Touch};
 use crate::target::TargetSnapshot;
+use smallvec::SmallVec;
 
-/// What the world around a perceiver looks like this tick.
-#[derive(Debug, Clone, Default)]
+/// What the world around a perceiver looks like this tick: its clock, conditions and the
+/// stimuli senses listen to. Anything absent is simply not there.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct WorldView<'a> {
     /// World time, seconds.
     pub now: f64,
-    /// Recent sounds.
+    pub conditions: Option<&'a WorldConditions>,
     pub sounds: Option<&'a SoundBuffer>,
+    pub scents: Option<&'a ScentField>,
+    pub touches: Option<&'a Ring<Touch>>,
+    pub damages: Option<&'a Ring<Damage>>,
+}
+
+impl WorldView<'_> {
+    /// Rain masking for a sense masked by `masking` (1 when there are no conditions).
+    #[must_use]
+    pub fn rain_factor(&self, masking: f32) -> f32 {
+        self.conditions.map_or(1.0, |c| c.rain_factor(masking))
+    }
 }
 
 /// Everything a sense may use while it runs for one perceiver.
 pub struct SenseContext<'a> {
     /// Where the AI's eyes and ears are and which way it faces.
     pub eye: Pose,
-    /// The AI's own bodies: never hit by its rays.
+    /// Where the AI's body stands (its feet), for touch and vibration.
+    pub body: glam::Vec3,
+    /// Seconds since the AI's last perception tick.
+    pub dt: f32,
+    /// The AI's own bodies: never hit by its rays; damage and touch to them are its own.
     pub exclude: &'a [BodyId],
     pub space: &'a mut dyn Space,
     pub world: WorldView<'a>,
-    /// 1 normally; lower while pain dulls the senses.
+    /// 1 normally; lower while pain dulls the senses (pain sets it in Pre Tick).
     pub dulling: f32,
     /// Rays cast by senses this tick, for the stats.
     pub rays: u32,
+    /// Events senses fire themselves (Delegate payload, pain): reported with the tick's events.
+    pub payload: SmallVec<[Event; 4]>,
 }
 
-impl SenseContext<'_> {
+impl<'a> SenseContext<'a> {
+    /// A context with eyes at `eye` (the body below them), nothing owned, an empty world and
+    /// no dulling: what a test or a tool needs to run one sense.
+    pub fn new(eye: Pose, space: &'a mut dyn Space) -> Self {
+        SenseContext {
+            eye,
+            body: eye.position,
+            dt: 0.1,
+            exclude: &[],
+            space,
+            world: WorldView::default(),
+            dulling: 1.0,
+            rays: 0,
+            payload: SmallVec::new(),
+        }
+    }
+
+    /// Whether a stimulus at world time `time` is new since the last tick.
+    #[must_use]
+    pub fn is_new(&self, time: f64) -> bool {
+        time > self.world.now - f64::from(self.dt) + 1e-9
+    }
+
+    /// Whether `body` is one of the AI's own.
+    #[must_use]
+    pub fn is_own(&self, body: BodyId) -> bool {
+        self.exclude.contains(&body)
+    }
+
     /// Casts a ray through the space, counting it.
     pub fn cast_ray(
         &mut self,

@@ -1,0 +1,88 @@
+//! World conditions that senses read (spec section 13: light, wind and weather live in the
+//! world's subsystem): light with optional zones, wind for smell, rain that masks hearing and
+//! smell.
+
+use glam::Vec3;
+
+/// A sphere of its own light level: a lamp's pool, a dark corner.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LightZone {
+    pub id: u32,
+    pub center: Vec3,
+    pub radius: f32,
+    /// 0 pitch dark to 1 fully lit.
+    pub level: f32,
+}
+
+/// The conditions of one world.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WorldConditions {
+    /// Light everywhere outside zones, 0..1.
+    pub ambient_light: f32,
+    pub light_zones: Vec<LightZone>,
+    /// Wind velocity, m/s.
+    pub wind: Vec3,
+    /// Rain, 0 (dry) to 1 (downpour).
+    pub rain: f32,
+}
+
+impl Default for WorldConditions {
+    fn default() -> Self {
+        WorldConditions {
+            ambient_light: 1.0,
+            light_zones: Vec::new(),
+            wind: Vec3::ZERO,
+            rain: 0.0,
+        }
+    }
+}
+
+impl WorldConditions {
+    /// The light level at `p`: the smallest zone containing it (the most local light wins),
+    /// else the ambient light.
+    #[must_use]
+    pub fn light_at(&self, p: Vec3) -> f32 {
+        self.light_zones
+            .iter()
+            .filter(|z| z.center.distance_squared(p) <= z.radius * z.radius)
+            .min_by(|a, b| a.radius.total_cmp(&b.radius))
+            .map_or(self.ambient_light, |z| z.level)
+            .clamp(0.0, 1.0)
+    }
+
+    /// How much rain leaves of a sense that rain masks by `masking` (0..1).
+    #[must_use]
+    pub fn rain_factor(&self, masking: f32) -> f32 {
+        1.0 - self.rain.clamp(0.0, 1.0) * masking.clamp(0.0, 1.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_smallest_zone_wins_else_ambient() {
+        let mut w = WorldConditions {
+            ambient_light: 0.8,
+            ..Default::default()
+        };
+        w.light_zones.push(LightZone {
+            id: 1,
+            center: Vec3::ZERO,
+            radius: 10.0,
+            level: 0.1,
+        });
+        w.light_zones.push(LightZone {
+            id: 2,
+            center: Vec3::X,
+            radius: 2.0,
+            level: 1.0,
+        });
+        assert_eq!(w.light_at(Vec3::new(50.0, 0.0, 0.0)), 0.8);
+        assert_eq!(w.light_at(Vec3::new(5.0, 0.0, 0.0)), 0.1);
+        assert_eq!(w.light_at(Vec3::new(1.5, 0.0, 0.0)), 1.0);
+        w.rain = 0.5;
+        assert!((w.rain_factor(0.6) - 0.7).abs() < 1e-6);
+    }
+}

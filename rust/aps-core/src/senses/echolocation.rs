@@ -1,0 +1,114 @@
+//! Echolocation: pulses of rays, blind to light (spec section 1; its loss row: 0.6 s grace with
+//! direct cut, "the pulse missed").
+//!
+//! Every Pulse Interval the AI pulses: each target in range and within the pulse's half-angle
+//! gets one ray to its middle sample point; a clear ray (or one that hits the target) echoes
+//! with `strength × (1 − d / range) × dulling`. Between pulses the last echo holds, so a target
+//! stays sensed while the pulses keep finding it and is missed on the first pulse that doesn't:
+//! Occluded behind something, OutOfRange beyond the range or the angle.
+
+use super::{SenseContext, SenseUnit};
+use crate::loss::LossReason;
+use crate::profile::EcholocationSettings;
+use crate::reading::{SenseReading, TargetId};
+use crate::sense::{Sense, SenseId};
+use crate::target::TargetSnapshot;
+
+/// Position precision of an echo.
+pub const ECHO_PRECISION: f32 = 0.8;
+
+/// The echolocation sense: pulse timing and the last pulse's echoes.
+#[derive(Debug, Clone)]
+pub struct Echolocation {
+    pub settings: EcholocationSettings,
+    since_pulse: f32,
+    pulsing: bool,
+    echoes: Vec<(TargetId, SenseReading)>,
+}
+
+impl Echolocation {
+    #[must_use]
+    pub fn new(settings: EcholocationSettings) -> Self {
+        Echolocation {
+            settings,
+            since_pulse: f32::INFINITY,
+            pulsing: false,
+            echoes: Vec::with_capacity(16),
+        }
+    }
+
+    fn pulse(&self, ctx: &mut SenseContext, target: &TargetSnapshot) -> SenseReading {
+        let s = &self.settings;
+        let id = self.id();
+        let aim = target
+            .sample_points
+            .get(target.sample_points.len() / 2)
+            .copied()
+            .unwrap_or(target.position);
+        let to = aim - ctx.eye.position;
+        let d = to.length();
+        if d > s.echo_range {
+            return SenseReading::missed(id, LossReason::OutOfRange);
+        }
+        if s.half_angle < 180.0
+            && d > 1e-4
+            && ctx.eye.forward.angle_between(to).to_degrees() > s.half_angle
+        {
+            return SenseReading::missed(id, LossReason::OutOfRange);
+        }
+        match ctx.cast_ray(ctx.eye.position, aim, s.collision_mask) {
+            Some(hit) if Some(hit.body) != target.body => {
+                SenseReading::missed(id, LossReason::Occluded)
+            }
+            _ => {
+                let c =
+                    s.strength * (1.0 - d / s.echo_range.max(1e-3)) * ctx.dulling.clamp(0.0, 1.0);
+                if c > 0.0 {
+                    SenseReading::new(id, c).at(target.position, ECHO_PRECISION)
+                } else {
+                    SenseReading::missed(id, LossReason::OutOfRange)
+                }
+            }
+        }
+    }
+}
+
+impl SenseUnit for Echolocation {
+    fn id(&self) -> SenseId {
+        Sense::Echolocation.id()
+    }
+
+    fn reach(&self) -> f32 {
+        self.settings.echo_range
+    }
+
+    fn pre_tick(&mut self, ctx: &mut SenseContext) {
+        self.since_pulse += ctx.dt;
+        self.pulsing =
+            self.settings.enabled && self.since_pulse + 1e-4 >= self.settings.pulse_interval;
+        if self.pulsing {
+            self.since_pulse = 0.0;
+            self.echoes.clear();
+        }
+    }
+
+    fn evaluate(
+        &mut self,
+        ctx: &mut SenseContext,
+        target: &TargetSnapshot,
+    ) -> Option<SenseReading> {
+        if !self.settings.enabled {
+            return None;
+        }
+        if self.pulsing {
+            let r = self.pulse(ctx, target);
+            self.echoes.push((target.id, r));
+            return Some(r);
+        }
+        // Between pulses the last echo holds; a target new since the pulse waits for the next.
+        self.echoes
+            .iter()
+            .find(|(t, _)| *t == target.id)
+            .map(|(_, r)| *r)
+    }
+}

@@ -1,0 +1,102 @@
+//! Smell: a target's scent trail, smelled within range (spec section 1; loss reason ScentLost).
+//!
+//! Each point of the trail, and the target itself, smells of `strength × (1 − age / lifetime)`.
+//! A point at distance d is smelled with `sensitivity × strength × (1 − d / range') × rain ×
+//! dulling × the target's scent multiplier`, where range' is the Range stretched downwind and
+//! shrunk upwind by `1 + wind_range_factor × wind speed × alignment` (alignment: +1 when the
+//! wind blows from the point to the nose). The strongest point wins and is where the AI thinks
+//! the target is, with low precision: as the AI follows the trail the position moves along it,
+//! so the loss direction follows the trail too.
+
+use super::{SenseContext, SenseUnit};
+use crate::profile::SmellSettings;
+use crate::reading::SenseReading;
+use crate::sense::{Sense, SenseId};
+use crate::target::TargetSnapshot;
+use glam::Vec3;
+
+/// Position precision of a smelled position: vague.
+pub const SMELL_PRECISION: f32 = 0.2;
+
+/// The smell sense.
+#[derive(Debug, Clone)]
+pub struct Smell {
+    pub settings: SmellSettings,
+}
+
+impl Smell {
+    #[must_use]
+    pub fn new(settings: SmellSettings) -> Self {
+        Smell { settings }
+    }
+
+    /// The range for a scent at `from` reaching a nose at `nose` in `wind`.
+    #[must_use]
+    pub fn range_towards(&self, from: Vec3, nose: Vec3, wind: Vec3) -> f32 {
+        let s = &self.settings;
+        let speed = wind.length();
+        let to_nose = nose - from;
+        if speed < 1e-4 || to_nose.length_squared() < 1e-8 {
+            return s.range;
+        }
+        let alignment = to_nose.normalize().dot(wind / speed);
+        let stretch = (1.0 + s.wind_range_factor * speed * alignment).clamp(0.25, 3.0);
+        s.range * stretch
+    }
+
+    /// How strongly a scent of `strength` at `at` is smelled from `nose`.
+    #[must_use]
+    pub fn smell_point(&self, ctx: &SenseContext, at: Vec3, strength: f32) -> f32 {
+        let nose = ctx.eye.position;
+        let wind = ctx.world.conditions.map_or(Vec3::ZERO, |c| c.wind);
+        let range = self.range_towards(at, nose, wind);
+        let d = at.distance(nose);
+        if range <= 0.0 || d >= range {
+            return 0.0;
+        }
+        self.settings.sensitivity
+            * strength
+            * (1.0 - d / range)
+            * ctx.world.rain_factor(self.settings.rain_masking)
+            * ctx.dulling.clamp(0.0, 1.0)
+    }
+}
+
+impl SenseUnit for Smell {
+    fn id(&self) -> SenseId {
+        Sense::Smell.id()
+    }
+
+    fn reach(&self) -> f32 {
+        self.settings.range
+    }
+
+    fn evaluate(
+        &mut self,
+        ctx: &mut SenseContext,
+        target: &TargetSnapshot,
+    ) -> Option<SenseReading> {
+        if !self.settings.enabled {
+            return None;
+        }
+        let scent = target.scent_multiplier.max(0.0);
+        let mut best = (
+            self.smell_point(ctx, target.position, scent),
+            target.position,
+        );
+        if let Some(field) = ctx.world.scents {
+            if let Some(trail) = field.trail(target.id) {
+                for p in trail.points() {
+                    let strength = field.strength_at(p, ctx.world.now) * scent;
+                    let c = self.smell_point(ctx, p.position, strength);
+                    if c > best.0 {
+                        best = (c, p.position);
+                    }
+                }
+            }
+        }
+        let (confidence, at) = best;
+        (confidence >= self.settings.min_confidence)
+            .then(|| SenseReading::new(self.id(), confidence.min(1.0)).at(at, SMELL_PRECISION))
+    }
+}
