@@ -49,10 +49,11 @@ func seconds(s: float) -> void:
 
 
 ## Moves `body` at `velocity` (m/s) for `duration` seconds of game time, one physics frame at a
-## time, with `move_and_slide` so its measured velocity is real.
+## time, with `move_and_slide` so its measured velocity is real. A little gravity keeps it on the
+## floor (`is_on_floor()`), as a walking character would be.
 func walk(body: CharacterBody3D, velocity: Vector3, duration: float) -> void:
 	for i in int(round(duration * FPS)):
-		body.velocity = velocity
+		body.velocity = velocity + Vector3.DOWN
 		body.move_and_slide()
 		await get_tree().physics_frame
 	body.velocity = Vector3.ZERO

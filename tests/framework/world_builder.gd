@@ -50,3 +50,11 @@ static func guard(parent: Node3D, feet: Vector3, facing: Vector3, profile: ApsPr
 	eye.position = Vector3(0, GUARD_EYE_HEIGHT, 0)
 	b.look_at(b.global_position + Vector3(facing.x, 0, facing.z), Vector3.UP)
 	return eye
+
+
+## A profile with only the named built-in senses on (e.g. `only(["smell"])`).
+static func only(senses: Array) -> ApsProfile:
+	var p := ApsProfile.new()
+	for s in ["vision", "hearing", "smell", "touch", "vibration", "damage", "pain", "echolocation"]:
+		p.set(s + "_enabled", s in senses)
+	return p

@@ -104,3 +104,15 @@ func test_null_arguments_are_harmless() -> void:
 	ApsWorld.register_perceivable(null)
 	ApsWorld.emit_sound(Vector3.ZERO, -1.0, 10.0, &"bad", null)
 	ApsWorld.emit_sound(Vector3.ZERO, 1.0, 10.0, &"placeless", null)
+
+
+func test_a_custom_sense_may_call_back_into_its_component() -> void:
+	var nosy: ApsSense = load("res://tests/fixtures/nosy_sense.gd").new()
+	var profile := ApsWorldBuilder.only([])
+	profile.custom_senses = [nosy]
+	ApsWorldBuilder.floor(self)
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, profile)
+	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -5), "Runner")
+	await seconds(1.0)
+	expect(nosy.answers.size() >= 5, "the sense ran: %d" % nosy.answers.size())
+	expect_eq(guard.get_belief_state(runner) >= ApsPerceptionComponent.STATE_SUSPECTED, true, "and drove a belief")

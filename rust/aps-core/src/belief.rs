@@ -42,6 +42,8 @@ pub struct Belief {
     pub last_known_precision: f32,
     /// Estimated velocity and acceleration.
     pub motion: Motion,
+    /// The heading a sense last read off the target (a scent trail's direction) and which sense.
+    pub sensed_heading: Option<(SenseId, Vec3)>,
     /// The target's speed as last reported, m/s.
     pub target_speed: f32,
     /// How many times this target went from Undetected to Suspected.
@@ -76,6 +78,7 @@ impl Belief {
             last_known_position: Vec3::ZERO,
             last_known_precision: 0.0,
             motion: Motion::default(),
+            sensed_heading: None,
             target_speed: 0.0,
             detections: 0,
             destroyed: false,

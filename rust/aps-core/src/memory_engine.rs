@@ -102,6 +102,9 @@ pub(crate) fn update_belief(
         if w > 0.0 {
             b.sense_last_active[i] = ctx.now;
             b.sense_cue[i] = LossReason::None;
+            if r.heading != Vec3::ZERO && r.heading.is_finite() {
+                b.sensed_heading = Some((r.sense, r.heading));
+            }
             if ctx.senses.get(r.sense).loss.direct_cut
                 && direct_cut_now.is_none_or(|(_, best)| w > best)
             {
@@ -198,7 +201,12 @@ pub(crate) fn enter_state(
     match new {
         BeliefState::Lost => {
             b.loss_reason = loss_reason(b, ctx);
-            b.loss_direction = b.motion.direction();
+            // The measured travel direction, or the heading the governing sense read off the
+            // target (smell follows the trail).
+            b.loss_direction = match b.sensed_heading {
+                Some((sense, heading)) if Some(sense) == b.governing => heading,
+                _ => b.motion.direction(),
+            };
         }
         BeliefState::Detected if matches!(old, BeliefState::Lost | BeliefState::Remembered) => {
             b.loss_reason = LossReason::None;

@@ -44,6 +44,9 @@ pub struct SenseReading {
     /// Occluded, OutOfRange or SensorDropout). [`LossReason::None`] when it perceived it or has
     /// nothing to say.
     pub cue: LossReason,
+    /// Which way the sense says the target is heading, if it can tell (smell reads it off the
+    /// trail); zero otherwise. Used as the loss direction when this sense loses the target.
+    pub heading: Vec3,
 }
 
 impl SenseReading {
@@ -56,6 +59,7 @@ impl SenseReading {
             position: Vec3::ZERO,
             precision: 1.0,
             cue: LossReason::None,
+            heading: Vec3::ZERO,
         }
     }
 
@@ -64,6 +68,13 @@ impl SenseReading {
     pub fn at(mut self, position: Vec3, precision: f32) -> Self {
         self.position = position;
         self.precision = precision;
+        self
+    }
+
+    /// The same reading with a heading (normalized; zero if too short to tell).
+    #[must_use]
+    pub fn heading(mut self, heading: Vec3) -> Self {
+        self.heading = heading.normalize_or_zero();
         self
     }
 

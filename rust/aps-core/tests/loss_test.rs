@@ -124,3 +124,22 @@ fn last_known_position_comes_from_the_most_precise_sense_not_the_strongest() {
         Vec3::new(3.0, 0.0, 0.0)
     );
 }
+
+#[test]
+fn a_scent_loss_points_the_way_the_trail_leads() {
+    let mut s = Sim::default();
+    // The dog keeps smelling the same spot of trail, which leads off along -X.
+    let scent = SenseReading::new(Sense::Smell.id(), 0.8)
+        .at(Vec3::new(2.0, 0.0, 0.0), 0.2)
+        .heading(Vec3::new(-3.0, 0.0, 0.0));
+    s.until(Tracked, 100, &[scent]);
+    s.until(Lost, 5000, &[]);
+    let b = s.p.belief(T).unwrap();
+    assert_eq!(b.loss_reason, LossReason::ScentLost);
+    assert_eq!(b.loss_direction, Vec3::NEG_X);
+    assert_eq!(
+        b.estimated_velocity(),
+        Vec3::ZERO,
+        "the smelled spot itself never moved"
+    );
+}

@@ -75,6 +75,7 @@ fn smell_follows_the_freshest_strongest_point_of_the_trail() {
     );
     assert!(r.precision < 0.5, "a scent is vague");
     assert_eq!(r.position, Vec3::new(0.0, 1.0, -3.0));
+    assert_eq!(r.heading, Vec3::NEG_Z, "the trail leads on from there");
 }
 
 #[test]

@@ -11,6 +11,7 @@ mod perception_component;
 mod physics_space;
 mod profile;
 mod registry;
+mod sense_resource;
 mod snapshot;
 mod target_component;
 mod world;

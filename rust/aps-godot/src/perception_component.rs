@@ -4,16 +4,19 @@ use crate::constants::{sense_ids, state_of};
 use crate::convert::{live_node, to_vec3, to_vector3};
 use crate::physics_space::GodotSpace;
 use crate::profile::ApsProfile;
+use crate::sense_resource::ScriptSense;
 use crate::world::{target_of, ApsWorld};
 use aps_core::events::Event;
-use aps_core::senses::WorldView;
+use aps_core::sense::SenseId;
 use aps_core::space::BodyId;
-use aps_core::stimulus::SoundBuffer;
 use aps_core::target::TargetSnapshot;
-use aps_core::{PerceptionCore, Pose, Profile, TargetId};
+use aps_core::{PassInput, PerceptionCore, Pose, Profile, TargetId};
 use godot::classes::{CollisionObject3D, INode3D, Node, Node3D, PhysicsRayQueryParameters3D};
 use godot::prelude::*;
 use std::time::Instant;
+
+/// Room for custom senses: the slots after the eight built-in ones.
+const MAX_CUSTOM_SENSES: usize = 8;
 
 /// Gives the AI it is placed under human-like perception: it sees and hears targets, believes
 /// in them with a confidence, moves each through seven states, and tells you with signals.
@@ -45,9 +48,9 @@ pub struct ApsPerceptionComponent {
     candidates: Vec<TargetSnapshot>,
     gone: Vec<TargetId>,
     held: Vec<TargetId>,
-    sounds: SoundBuffer,
     pending: Vec<Event>,
     warned_no_profile: bool,
+    in_pass: bool,
     base: Base<Node3D>,
 }
 
@@ -68,9 +71,9 @@ impl INode3D for ApsPerceptionComponent {
             candidates: Vec::new(),
             gone: Vec::new(),
             held: Vec::new(),
-            sounds: SoundBuffer::new(64),
             pending: Vec::new(),
             warned_no_profile: false,
+            in_pass: false,
             base,
         }
     }
@@ -202,6 +205,21 @@ impl ApsPerceptionComponent {
     /// No one is noticed any more: the AI can stand down.
     #[signal]
     fn all_clear();
+    /// The AI's own pain changed (0..1); high pain dulls its other senses.
+    #[signal]
+    fn pain_changed(level: f32);
+    /// The AI was hurt (see ApsWorld.report_damage); `instigator` is null if unknown or gone.
+    #[signal]
+    fn damage_taken(instigator: Option<Gd<Node3D>>, amount: f32, location: Vector3);
+    /// Someone touched the AI (see ApsWorld.report_touch).
+    #[signal]
+    fn touched(target: Option<Gd<Node3D>>);
+
+    /// The AI's own pain, 0..1.
+    #[func]
+    pub fn get_pain_level(&self) -> f32 {
+        self.core.as_ref().map_or(0.0, PerceptionCore::pain)
+    }
 
     /// The state of the belief about `target` (a `STATE_*` constant); Undetected if none.
     #[func]
@@ -310,7 +328,10 @@ impl ApsPerceptionComponent {
     #[func]
     pub fn force_attention_target(&mut self, target: Option<Gd<Node3D>>) {
         let id = target.map(|t| target_of(&t.upcast()));
-        let event = self.core_mut().force_attention(id);
+        let Some(perceiver) = self.core_mut("force_attention_target") else {
+            return;
+        };
+        let event = perceiver.force_attention(id);
         if let Some(e) = event {
             self.pending.push(e);
             self.emit_pending();
@@ -332,7 +353,8 @@ impl ApsPerceptionComponent {
             return false;
         }
         let id = target_of(&t.upcast());
-        self.core_mut().set_target_confidence(id, confidence)
+        self.core_mut("set_target_confidence")
+            .is_some_and(|p| p.set_target_confidence(id, confidence))
     }
 }
 
@@ -350,12 +372,18 @@ impl ApsPerceptionComponent {
         self.core.as_ref()?.perceiver().belief(id)
     }
 
-    fn core_mut(&mut self) -> &mut aps_core::Perceiver {
+    /// The perceiver, built on first use; `None` while a pass runs (a GDScript sense calling
+    /// back), with a warning naming the call.
+    fn core_mut(&mut self, call: &str) -> Option<&mut aps_core::Perceiver> {
+        if self.in_pass {
+            godot_warn!(
+                "ApsPerceptionComponent.{call}: called from inside a perception pass (a custom \
+                 sense); ignored"
+            );
+            return None;
+        }
         self.refresh_profile();
-        self.core
-            .as_mut()
-            .expect("refresh_profile builds the core")
-            .perceiver_mut()
+        self.core.as_mut().map(PerceptionCore::perceiver_mut)
     }
 
     /// Every collision body among the component's ancestors: never a candidate, never hit by
@@ -404,11 +432,34 @@ impl ApsPerceptionComponent {
                 Profile::default()
             }
         };
-        match &mut self.core {
+        if profile.smell.enabled {
+            ApsWorld::singleton().bind_mut().want_scent();
+        }
+        let me = self.base().instance_id();
+        let custom = self
+            .profile
+            .as_ref()
+            .map(|p| p.bind().custom_senses())
+            .unwrap_or_default();
+        let core = match &mut self.core {
             Some(core) => {
                 core.set_profile(profile);
+                core
             }
-            None => self.core = Some(PerceptionCore::new(profile).0),
+            None => self.core.insert(PerceptionCore::new(profile).0),
+        };
+        core.clear_custom();
+        if custom.len() > MAX_CUSTOM_SENSES {
+            godot_warn!(
+                "ApsProfile.custom_senses: {} senses, but an AI has room for {MAX_CUSTOM_SENSES}; \
+                 the rest are ignored",
+                custom.len()
+            );
+        }
+        for (i, sense) in custom.into_iter().take(MAX_CUSTOM_SENSES).enumerate() {
+            let spec = sense.bind().spec();
+            let id = SenseId::custom(i as u8);
+            core.add_sense(Box::new(ScriptSense::new(sense, id, me)), spec);
         }
         self.profile_key = key;
     }
@@ -427,51 +478,91 @@ impl ApsPerceptionComponent {
             position: to_vec3(xform.origin),
             forward: to_vec3(-xform.basis.col_c()).normalize_or(aps_core::Vec3::NEG_Z),
         };
-        let Some(core) = self.core.as_mut() else {
+        let body = self
+            .base()
+            .get_parent()
+            .and_then(|p| p.try_cast::<Node3D>().ok())
+            .map_or(eye.position, |p| to_vec3(p.get_global_position()));
+        // The core leaves `self` for the pass: a GDScript sense may call back into this
+        // component (it then reads no beliefs) without meeting a borrowed core.
+        let Some(mut core) = self.core.take() else {
             return;
         };
+        let world_state = {
+            let mut world = ApsWorld::singleton();
+            let mut world = world.bind_mut();
+            world.begin_frame();
+            world.state()
+        };
+        let now = ApsWorld::world_time();
         self.held.clear();
         self.held
             .extend(core.perceiver().beliefs().map(|b| b.target));
-        let range = core.gather_range();
-        {
-            let mut world = ApsWorld::singleton();
-            let mut world = world.bind_mut();
-            world.gather(
-                xform.origin,
-                range,
-                &self.own_ids,
-                &self.held,
-                &mut self.candidates,
-                &mut self.gone,
-            );
-            self.sounds = world.sounds().clone();
+        // Whoever just hit or touched the AI is perceived wherever it stands (spec section 13).
+        let profile = core.perceiver().profile();
+        let hit_window = f64::from(profile.damage.hold_time.max(dt));
+        let touch_window = f64::from(profile.touch.contact_hold_time.max(dt));
+        for d in world_state.damages.all() {
+            if let Some(t) = d.instigator {
+                if now - d.time <= hit_window && self.own_bodies.contains(&d.victim) {
+                    self.held.push(t);
+                }
+            }
         }
-        let query = self.query.get_or_insert_with(|| {
+        for t in world_state.touches.all() {
+            if now - t.time <= touch_window && self.own_bodies.contains(&t.body) {
+                self.held.push(t.other);
+            }
+        }
+        // Reaches are measured from the eye, touch and vibration from the body below it.
+        let range = core.gather_range() + eye.position.distance(body);
+        ApsWorld::singleton().bind_mut().gather(
+            xform.origin,
+            range,
+            &self.own_ids,
+            &self.held,
+            &mut self.candidates,
+            &mut self.gone,
+        );
+        // Everything the pass reads leaves `self`, so that while it runs this component can be
+        // re-entered (a GDScript sense calling back) through the `base_mut` guard below.
+        let own_rids = self.own_rids.clone();
+        let mut query = self.query.take().unwrap_or_else(|| {
             let mut q = PhysicsRayQueryParameters3D::new_gd();
-            q.set_exclude(&self.own_rids);
+            q.set_exclude(&own_rids);
             q
         });
-        let mut space = GodotSpace {
-            state,
-            query,
-            rays: 0,
-        };
-        let world_view = WorldView {
-            now: ApsWorld::world_time(),
-            sounds: Some(&self.sounds),
-        };
-        let events = core.run(
-            dt,
-            eye,
-            &self.own_bodies,
-            &mut space,
-            world_view,
-            &self.candidates,
-            &self.gone,
-        );
-        self.pending.extend_from_slice(events);
+        let candidates = std::mem::take(&mut self.candidates);
+        let gone = std::mem::take(&mut self.gone);
+        let own_bodies = std::mem::take(&mut self.own_bodies);
+        let mut pending = std::mem::take(&mut self.pending);
+        self.in_pass = true;
+        {
+            let _reentrant = self.base_mut();
+            let mut space = GodotSpace {
+                state,
+                query: &mut query,
+                rays: 0,
+            };
+            let input = PassInput {
+                dt,
+                eye,
+                body,
+                own: &own_bodies,
+                world: world_state.view(now),
+                candidates: &candidates,
+                destroyed: &gone,
+            };
+            pending.extend_from_slice(core.run(input, &mut space));
+        }
+        self.in_pass = false;
+        self.query = Some(query);
+        self.candidates = candidates;
+        self.gone = gone;
+        self.own_bodies = own_bodies;
+        self.pending = pending;
         let pass = core.last_pass();
+        self.core = Some(core);
         ApsWorld::singleton().bind_mut().count_pass(
             pass.candidates,
             pass.rays,
@@ -519,6 +610,21 @@ impl ApsPerceptionComponent {
                         .emit(old.as_ref(), new.as_ref());
                 }
                 Event::AllClear => self.signals().all_clear().emit(),
+                Event::PainChanged { level } => self.signals().pain_changed().emit(level),
+                Event::Damaged {
+                    instigator,
+                    amount,
+                    location,
+                } => {
+                    let who = instigator.and_then(live_node);
+                    self.signals()
+                        .damage_taken()
+                        .emit(who.as_ref(), amount, to_vector3(location));
+                }
+                Event::Touched { target } => {
+                    let who = live_node(target);
+                    self.signals().touched().emit(who.as_ref());
+                }
             }
         }
         let mut events = events;

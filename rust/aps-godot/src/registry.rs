@@ -18,8 +18,10 @@ pub struct Entry {
     pub component: Option<InstanceId>,
     /// Sample points relative to the node, derived from its collision shape once.
     pub local_points: Option<Vec<Vector3>>,
-    /// Last seen position and world time, to measure the speed of nodes without a velocity.
+    /// Last sampled position and world time: speed is measured between samples.
     pub last_position: Option<(Vector3, f64)>,
+    /// The velocity measured at the last sample.
+    pub velocity: Vector3,
 }
 
 impl Entry {
@@ -32,6 +34,7 @@ impl Entry {
             component: None,
             local_points: None,
             last_position: None,
+            velocity: Vector3::ZERO,
         }
     }
 

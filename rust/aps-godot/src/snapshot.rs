@@ -5,6 +5,7 @@
 use crate::convert::{target_id, to_vec3};
 use crate::registry::Entry;
 use crate::target_component::ApsTargetComponent;
+use aps_core::conditions::WorldConditions;
 use aps_core::space::BodyId;
 use aps_core::target::{SamplePoints, TargetSnapshot};
 use aps_core::TargetKind;
@@ -13,6 +14,9 @@ use godot::classes::{
     CylinderShape3D, RigidBody3D, Shape3D, SphereShape3D,
 };
 use godot::prelude::*;
+
+/// Samples further apart than this (seconds) measure no speed.
+const MAX_SAMPLE_GAP: f32 = 1.0;
 
 /// What became of a perceivable node.
 pub enum Look {
@@ -75,8 +79,8 @@ fn points_from_shape(node: &Gd<Node3D>) -> Vec<Vector3> {
     vec![Vector3::ZERO]
 }
 
-/// Looks at one registry entry at world time `now`.
-pub fn look(entry: &mut Entry, now: f64) -> Look {
+/// Looks at one registry entry at world time `now`, lit by `conditions`.
+pub fn look(entry: &mut Entry, now: f64, conditions: &WorldConditions) -> Look {
     let Ok(node) = Gd::<Node3D>::try_from_instance_id(entry.id) else {
         return Look::Gone;
     };
@@ -89,21 +93,34 @@ pub fn look(entry: &mut Entry, now: f64) -> Look {
     let xform = node.get_global_transform();
     let position = xform.origin;
 
-    let velocity = if let Ok(body) = node.clone().try_cast::<CharacterBody3D>() {
-        body.get_real_velocity()
-    } else if let Ok(body) = node.clone().try_cast::<RigidBody3D>() {
-        body.get_linear_velocity()
-    } else {
-        match entry.last_position {
-            Some((p, t)) if now > t => (position - p) / (now - t) as f32,
-            _ => Vector3::ZERO,
+    // Velocity is measured between samples of the position, once per world time: it is what
+    // an observer could see, whether the game moves the node by physics or by hand.
+    let mut grounded = true;
+    if let Ok(body) = node.clone().try_cast::<CharacterBody3D>() {
+        grounded = body.is_on_floor();
+    }
+    match entry.last_position {
+        Some((p, t)) if now > t => {
+            let gap = (now - t) as f32;
+            entry.velocity = if gap <= MAX_SAMPLE_GAP {
+                (position - p) / gap
+            } else {
+                Vector3::ZERO
+            };
+            entry.last_position = Some((position, now));
         }
+        Some(_) => {}
+        None => entry.last_position = Some((position, now)),
+    }
+    let velocity = match node.clone().try_cast::<RigidBody3D>() {
+        Ok(body) => body.get_linear_velocity(),
+        Err(_) => entry.velocity,
     };
-    entry.last_position = Some((position, now));
 
     let mut snap = TargetSnapshot::at(target_id(entry.id), to_vec3(position));
     snap.kind = TargetKind::Actor;
     snap.velocity = to_vec3(velocity);
+    snap.grounded = grounded;
     if node.clone().try_cast::<CollisionObject3D>().is_ok() {
         snap.body = Some(BodyId(entry.id.to_i64() as u64));
     }
@@ -112,9 +129,13 @@ pub fn look(entry: &mut Entry, now: f64) -> Look {
         .component
         .and_then(|c| Gd::<ApsTargetComponent>::try_from_instance_id(c).ok());
     let mut custom = false;
+    let world_light = conditions.light_at(snap.position);
+    snap.light_level = world_light;
     if let Some(c) = &component {
         let c = c.bind();
-        snap.light_level = c.light_level();
+        // Lit by the world as much as the target lets it be, or by the light it carries.
+        snap.light_level = (world_light * c.light_level()).max(c.carried_light());
+        snap.scent_multiplier = c.scent_multiplier();
         snap.visibility_multiplier = c.visibility_multiplier();
         snap.noise_multiplier = c.noise_multiplier();
         snap.team_id = c.team_id();

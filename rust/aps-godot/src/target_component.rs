@@ -21,15 +21,23 @@ pub struct ApsTargetComponent {
     /// head, chest and feet from the parent's first collision shape.
     #[export]
     sample_points: PackedVector3Array,
-    /// How lit the target is: 0 pitch dark, 1 fully lit. Darkness makes it harder to see.
+    /// How much of the world's light at its position reaches the target: 1 fully, 0.3 for dark
+    /// clothes in shadow. Darkness makes it harder to see (see ApsWorld light zones).
     #[export(range = (0.0, 1.0, 0.01))]
     light_level: f32,
+    /// Light the target carries (a flashlight, a torch): it is at least this lit, even in the
+    /// dark.
+    #[export(range = (0.0, 1.0, 0.01))]
+    carried_light: f32,
     /// Cloak: 1 normally visible, 0 invisible. Multiplies vision's confidence.
     #[export(range = (0.0, 2.0, 0.01))]
     visibility_multiplier: f32,
     /// Scales the noise the target makes: below 1 is stealthy, above 1 clumsy.
     #[export(range = (0.0, 4.0, 0.01))]
     noise_multiplier: f32,
+    /// Scales the scent the target leaves: 0 leaves no trail.
+    #[export(range = (0.0, 4.0, 0.01))]
+    scent_multiplier: f32,
     /// Team of the target, for relationships.
     #[export]
     team_id: i32,
@@ -44,8 +52,10 @@ impl INode3D for ApsTargetComponent {
             auto_register: true,
             sample_points: PackedVector3Array::new(),
             light_level: 1.0,
+            carried_light: 0.0,
             visibility_multiplier: 1.0,
             noise_multiplier: 1.0,
+            scent_multiplier: 1.0,
             team_id: 0,
             registered_parent: None,
             base,
@@ -87,6 +97,16 @@ impl ApsTargetComponent {
     #[must_use]
     pub fn light_level(&self) -> f32 {
         finite_or(self.light_level, 1.0).clamp(0.0, 1.0)
+    }
+
+    #[must_use]
+    pub fn carried_light(&self) -> f32 {
+        finite_or(self.carried_light, 0.0).clamp(0.0, 1.0)
+    }
+
+    #[must_use]
+    pub fn scent_multiplier(&self) -> f32 {
+        finite_or(self.scent_multiplier, 1.0).max(0.0)
     }
 
     #[must_use]

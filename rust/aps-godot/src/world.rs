@@ -2,30 +2,76 @@
 //! GDScript as `ApsWorld` (spec section 13: who can be perceived; section 10: sounds reach the
 //! AI near them).
 
-use crate::convert::{target_id, to_vec3};
+use crate::convert::{target_id, to_vec3, to_vector3};
 use crate::registry::Registry;
 use crate::snapshot::{look, Look};
 use crate::target_component::ApsTargetComponent;
-use aps_core::stimulus::{Sound, SoundBuffer};
+use aps_core::conditions::{LightZone, WorldConditions};
+use aps_core::scent::ScentField;
+use aps_core::senses::WorldView;
+use aps_core::space::BodyId;
+use aps_core::stimulus::{Damage, Ring, Sound, SoundBuffer, Touch};
 use aps_core::target::TargetSnapshot;
 use aps_core::TargetId;
 use godot::classes::{CharacterBody3D, Engine, IObject, Node, Node3D, Object, SceneTree};
 use godot::prelude::*;
+use std::rc::Rc;
 
-/// Sounds older than this are forgotten (no hearing holds a sound longer).
-const SOUND_MEMORY: f64 = 10.0;
+/// Stimuli older than this are forgotten (no sense holds one longer).
+const STIMULUS_MEMORY: f64 = 10.0;
 
-/// The APS subsystem: who can be perceived, the sounds made, and the world's clock.
+/// Everything the world holds that senses read: conditions and recent stimuli. Shared with
+/// perceivers through an `Rc` for the length of a pass, so a pass reads it without borrowing
+/// `ApsWorld`; changes copy it only if a pass is reading it at that moment.
+#[derive(Debug, Clone, Default)]
+pub struct WorldState {
+    pub conditions: WorldConditions,
+    pub sounds: SoundBuffer,
+    pub touches: Ring<Touch>,
+    pub damages: Ring<Damage>,
+    pub scents: ScentField,
+}
+
+impl WorldState {
+    /// The view senses get, at world time `now`.
+    #[must_use]
+    pub fn view(&self, now: f64) -> WorldView<'_> {
+        WorldView {
+            now,
+            conditions: Some(&self.conditions),
+            sounds: Some(&self.sounds),
+            scents: Some(&self.scents),
+            touches: Some(&self.touches),
+            damages: Some(&self.damages),
+        }
+    }
+}
+
+/// The APS subsystem: who can be perceived, what happens (sounds, touches, damage, scent
+/// trails), the world's conditions (light, wind, rain) and its clock.
 ///
 /// Reach it from any script as `ApsWorld`. Every [CharacterBody3D] in the tree is perceivable
 /// automatically; register anything else with [method register_perceivable] or give it an
-/// [ApsTargetComponent]. Make noise with [method emit_sound].
+/// [ApsTargetComponent]. Make noise with [method emit_sound], report hits with
+/// [method report_damage] and contact with [method report_touch].
 #[derive(GodotClass)]
 #[class(init, singleton, tool, base = Object)]
 pub struct ApsWorld {
     registry: Registry,
-    #[init(val = SoundBuffer::new(512))]
-    sounds: SoundBuffer,
+    state: Rc<WorldState>,
+    /// Light everywhere outside light zones: 0 pitch dark, 1 daylight.
+    #[var(get = get_ambient_light, set = set_ambient_light)]
+    #[init(val = 1.0)]
+    ambient_light: f32,
+    /// Wind velocity in m/s: scent carries further downwind.
+    #[var(get = get_wind, set = set_wind)]
+    wind: Vector3,
+    /// Rain, 0 dry to 1 downpour: masks hearing and smell by each profile's Rain Masking.
+    #[var(get = get_rain, set = set_rain)]
+    rain: f32,
+    next_zone: u32,
+    last_frame: u64,
+    scent_wanted: bool,
     tags: Vec<StringName>,
     tracking: bool,
     stats: Stats,
@@ -108,8 +154,9 @@ impl ApsWorld {
         let instigator = instigator.map(|n| target_of(&n));
         let now = Self::world_time();
         let tag = self.tag_index(tag);
-        self.sounds.prune(now, SOUND_MEMORY);
-        self.sounds.push(Sound {
+        let state = Rc::make_mut(&mut self.state);
+        state.sounds.prune(now, STIMULUS_MEMORY);
+        state.sounds.push(Sound {
             location: to_vec3(location),
             loudness,
             max_range,
@@ -117,6 +164,152 @@ impl ApsWorld {
             instigator,
             time: now,
         });
+    }
+
+    /// Reports that `other` touched the AI whose body is `perceiver_body` (physical contact the
+    /// game knows of: a bump, a grab). Its touch sense feels `other` for its Contact Hold Time.
+    #[func]
+    pub fn report_touch(&mut self, perceiver_body: Option<Gd<Node3D>>, other: Option<Gd<Node3D>>) {
+        let (Some(body), Some(other)) = (perceiver_body, other) else {
+            godot_warn!(
+                "ApsWorld.report_touch: perceiver_body and other must not be null; ignored"
+            );
+            return;
+        };
+        let now = Self::world_time();
+        let state = Rc::make_mut(&mut self.state);
+        state.touches.prune(now, STIMULUS_MEMORY);
+        state.touches.push(Touch {
+            body: BodyId(body.instance_id().to_i64() as u64),
+            other: target_of(&other.upcast()),
+            time: now,
+        });
+    }
+
+    /// Reports that `instigator` dealt `amount` damage to `victim` (an AI's body) from
+    /// `location`. The victim's damage sense believes the instigator wherever it stands, and its
+    /// pain rises. Pass `null` as instigator for damage with no known source.
+    #[func]
+    pub fn report_damage(
+        &mut self,
+        victim: Option<Gd<Node3D>>,
+        instigator: Option<Gd<Node>>,
+        amount: f32,
+        location: Vector3,
+    ) {
+        let Some(victim) = victim else {
+            godot_warn!("ApsWorld.report_damage: victim is null; ignored");
+            return;
+        };
+        if !amount.is_finite() || amount < 0.0 {
+            godot_warn!("ApsWorld.report_damage: amount {amount} must be 0 or more; ignored");
+            return;
+        }
+        let location = if location.is_finite() {
+            location
+        } else {
+            victim.get_global_position()
+        };
+        let now = Self::world_time();
+        let state = Rc::make_mut(&mut self.state);
+        state.damages.prune(now, STIMULUS_MEMORY);
+        state.damages.push(Damage {
+            victim: BodyId(victim.instance_id().to_i64() as u64),
+            instigator: instigator.map(|n| target_of(&n)),
+            amount,
+            location: to_vec3(location),
+            time: now,
+        });
+    }
+
+    #[func]
+    pub fn get_ambient_light(&self) -> f32 {
+        self.ambient_light
+    }
+
+    #[func]
+    pub fn set_ambient_light(&mut self, level: f32) {
+        let level = checked("ambient_light", level, 0.0, 1.0, 1.0);
+        self.ambient_light = level;
+        Rc::make_mut(&mut self.state).conditions.ambient_light = level;
+    }
+
+    #[func]
+    pub fn get_wind(&self) -> Vector3 {
+        self.wind
+    }
+
+    #[func]
+    pub fn set_wind(&mut self, wind: Vector3) {
+        let wind = if wind.is_finite() {
+            wind
+        } else {
+            godot_warn!("ApsWorld.wind: {wind} is not finite; using no wind");
+            Vector3::ZERO
+        };
+        self.wind = wind;
+        Rc::make_mut(&mut self.state).conditions.wind = to_vec3(wind);
+    }
+
+    #[func]
+    pub fn get_rain(&self) -> f32 {
+        self.rain
+    }
+
+    #[func]
+    pub fn set_rain(&mut self, rain: f32) {
+        let rain = checked("rain", rain, 0.0, 1.0, 0.0);
+        self.rain = rain;
+        Rc::make_mut(&mut self.state).conditions.rain = rain;
+    }
+
+    /// Adds a sphere of its own light level (a lamp's pool, a dark corner); the smallest zone
+    /// around a target sets its light. Returns the zone's id for [method remove_light_zone].
+    #[func]
+    pub fn add_light_zone(&mut self, center: Vector3, radius: f32, level: f32) -> i64 {
+        let radius = checked("light zone radius", radius, 0.0, 1.0e6, 0.0);
+        let level = checked("light zone level", level, 0.0, 1.0, 1.0);
+        self.next_zone += 1;
+        let id = self.next_zone;
+        Rc::make_mut(&mut self.state)
+            .conditions
+            .light_zones
+            .push(LightZone {
+                id,
+                center: to_vec3(center),
+                radius,
+                level,
+            });
+        i64::from(id)
+    }
+
+    /// Removes a light zone added by [method add_light_zone].
+    #[func]
+    pub fn remove_light_zone(&mut self, id: i64) {
+        Rc::make_mut(&mut self.state)
+            .conditions
+            .light_zones
+            .retain(|z| i64::from(z.id) != id);
+    }
+
+    /// The light level at `position`: its smallest light zone's, else the ambient light.
+    #[func]
+    pub fn get_light_at(&self, position: Vector3) -> f32 {
+        self.state.conditions.light_at(to_vec3(position))
+    }
+
+    /// The points of `target`'s scent trail still held, oldest first (for debugging drawings).
+    #[func]
+    pub fn get_scent_trail(&self, target: Option<Gd<Node>>) -> PackedVector3Array {
+        let Some(t) = target else {
+            return PackedVector3Array::new();
+        };
+        let Some(trail) = self.state.scents.trail(target_of(&t)) else {
+            return PackedVector3Array::new();
+        };
+        let mut points: Vec<_> = trail.points().to_vec();
+        points.sort_by(|a, b| a.time.total_cmp(&b.time));
+        points.iter().map(|p| to_vector3(p.position)).collect()
     }
 
     /// Seconds of game time: physics frames over physics ticks per second.
@@ -241,12 +434,13 @@ impl ApsWorld {
         let now = Self::world_time();
         let range_sq = range * range;
         let mut freed: Vec<InstanceId> = Vec::new();
+        let conditions = &self.state.conditions;
         for entry in self.registry.entries_mut() {
             if !entry.is_perceivable() || own.contains(&entry.id) {
                 continue;
             }
             let id = target_id(entry.id);
-            match look(entry, now) {
+            match look(entry, now, conditions) {
                 Look::Seen(snap) => {
                     let near = (to_vec3(eye) - snap.position).length_squared() <= range_sq;
                     if near || held.contains(&id) {
@@ -270,10 +464,41 @@ impl ApsWorld {
         }
     }
 
-    /// The sounds made recently.
+    /// The world's conditions and stimuli, shared for a pass.
     #[must_use]
-    pub fn sounds(&self) -> &SoundBuffer {
-        &self.sounds
+    pub fn state(&self) -> Rc<WorldState> {
+        Rc::clone(&self.state)
+    }
+
+    /// Some perceiver smells: scent trails are worth leaving.
+    pub fn want_scent(&mut self) {
+        self.scent_wanted = true;
+    }
+
+    /// Once per physics frame, whoever asks first: scent trails get their new points.
+    pub fn begin_frame(&mut self) {
+        let frame = Engine::singleton().get_physics_frames();
+        if frame == self.last_frame {
+            return;
+        }
+        self.last_frame = frame;
+        self.ensure_tracking();
+        if !self.scent_wanted {
+            return;
+        }
+        let now = Self::world_time();
+        let state = Rc::make_mut(&mut self.state);
+        for entry in self.registry.entries_mut() {
+            if !entry.is_perceivable() {
+                continue;
+            }
+            if let Look::Seen(snap) = look(entry, now, &state.conditions) {
+                state
+                    .scents
+                    .deposit(snap.id, snap.position, snap.scent_multiplier, now);
+            }
+        }
+        state.scents.prune(now);
     }
 
     /// Adds one perception pass to the stats.
@@ -285,10 +510,27 @@ impl ApsWorld {
     }
 
     fn tag_index(&mut self, tag: StringName) -> u32 {
+        if tag.is_empty() {
+            return 0;
+        }
         if let Some(i) = self.tags.iter().position(|t| *t == tag) {
-            return i as u32;
+            return i as u32 + 1;
         }
         self.tags.push(tag);
-        (self.tags.len() - 1) as u32
+        self.tags.len() as u32
     }
+}
+
+/// `value` kept within `min..=max`, with a warning naming `what` when it was not (a NaN becomes
+/// `fallback`).
+fn checked(what: &str, value: f32, min: f32, max: f32, fallback: f32) -> f32 {
+    let fixed = if value.is_nan() {
+        fallback
+    } else {
+        value.clamp(min, max)
+    };
+    if fixed != value {
+        godot_warn!("ApsWorld.{what}: {value} is outside {min}..{max}; using {fixed}");
+    }
+    fixed
 }

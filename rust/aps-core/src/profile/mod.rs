@@ -336,7 +336,10 @@ impl Profile {
         };
         reach(self.vision.enabled, self.vision.max_range);
         reach(self.hearing.enabled, self.hearing.max_range);
-        reach(self.smell.enabled, self.smell.range);
+        reach(
+            self.smell.enabled,
+            self.smell.range * crate::senses::smell::MAX_WIND_STRETCH,
+        );
         reach(self.touch.enabled, self.touch.reach);
         reach(
             self.vibration.enabled,

@@ -5,8 +5,8 @@
 //! dulling × the target's scent multiplier`, where range' is the Range stretched downwind and
 //! shrunk upwind by `1 + wind_range_factor × wind speed × alignment` (alignment: +1 when the
 //! wind blows from the point to the nose). The strongest point wins and is where the AI thinks
-//! the target is, with low precision: as the AI follows the trail the position moves along it,
-//! so the loss direction follows the trail too.
+//! the target is, with low precision. The trail's direction there (toward the next point left
+//! after it) is the reading's heading, so a scent loss points the way the trail leads.
 
 use super::{SenseContext, SenseUnit};
 use crate::profile::SmellSettings;
@@ -17,6 +17,9 @@ use glam::Vec3;
 
 /// Position precision of a smelled position: vague.
 pub const SMELL_PRECISION: f32 = 0.2;
+
+/// The most wind can stretch the range (and the least it can shrink it, as 1 / 4 of it).
+pub const MAX_WIND_STRETCH: f32 = 3.0;
 
 /// The smell sense.
 #[derive(Debug, Clone)]
@@ -40,7 +43,7 @@ impl Smell {
             return s.range;
         }
         let alignment = to_nose.normalize().dot(wind / speed);
-        let stretch = (1.0 + s.wind_range_factor * speed * alignment).clamp(0.25, 3.0);
+        let stretch = (1.0 + s.wind_range_factor * speed * alignment).clamp(0.25, MAX_WIND_STRETCH);
         s.range * stretch
     }
 
@@ -67,8 +70,9 @@ impl SenseUnit for Smell {
         Sense::Smell.id()
     }
 
+    /// Downwind, a scent carries up to the range stretched as far as wind can stretch it.
     fn reach(&self) -> f32 {
-        self.settings.range
+        self.settings.range * MAX_WIND_STRETCH
     }
 
     fn evaluate(
@@ -80,23 +84,38 @@ impl SenseUnit for Smell {
             return None;
         }
         let scent = target.scent_multiplier.max(0.0);
-        let mut best = (
-            self.smell_point(ctx, target.position, scent),
-            target.position,
-        );
+        // The target itself smells freshest; its heading is where it is going.
+        let mut confidence = self.smell_point(ctx, target.position, scent);
+        let (mut at, mut heading) = (target.position, target.velocity);
         if let Some(field) = ctx.world.scents {
             if let Some(trail) = field.trail(target.id) {
-                for p in trail.points() {
+                let points = trail.points();
+                let mut best = None;
+                for (i, p) in points.iter().enumerate() {
                     let strength = field.strength_at(p, ctx.world.now) * scent;
                     let c = self.smell_point(ctx, p.position, strength);
-                    if c > best.0 {
-                        best = (c, p.position);
+                    if c > confidence {
+                        confidence = c;
+                        best = Some(i);
                     }
+                }
+                if let Some(p) = best.map(|i| points[i]) {
+                    // The trail leads on to the next point left after this one, or to the
+                    // target itself after the newest.
+                    let next = points
+                        .iter()
+                        .filter(|q| q.time > p.time)
+                        .min_by(|a, b| a.time.total_cmp(&b.time))
+                        .map_or(target.position, |q| q.position);
+                    at = p.position;
+                    heading = next - p.position;
                 }
             }
         }
-        let (confidence, at) = best;
-        (confidence >= self.settings.min_confidence)
-            .then(|| SenseReading::new(self.id(), confidence.min(1.0)).at(at, SMELL_PRECISION))
+        (confidence >= self.settings.min_confidence).then(|| {
+            SenseReading::new(self.id(), confidence.min(1.0))
+                .at(at, SMELL_PRECISION)
+                .heading(heading)
+        })
     }
 }

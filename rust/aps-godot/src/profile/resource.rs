@@ -252,8 +252,116 @@ profile_resource! {
         /// Physics layers that muffle sound.
         #[export(flags_3d_physics)]
         hearing_occlusion_mask: u32 = hearing.occlusion_mask,
+        /// How much a downpour (ApsWorld.rain = 1) masks sound.
+        #[export(range = (0.0, 1.0, 0.01))]
+        hearing_rain_masking: f32 = hearing.rain_masking,
+
+        /// Whether this AI smells scent trails (a guard dog does).
+        #[export_group(name = "Smell")]
+        #[export]
+        smell_enabled: bool = smell.enabled,
+        /// Distance at which a fresh scent is smelled with no wind.
+        #[export(range = (0.0, 200.0, 0.5, or_greater, suffix = "m"))]
+        smell_range: f32 = smell.range,
+        /// Multiplies every scent's confidence.
+        #[export(range = (0.0, 10.0, 0.05, or_greater))]
+        smell_sensitivity: f32 = smell.sensitivity,
+        /// How much each m/s of wind stretches the range downwind (and shrinks it upwind).
+        #[export(range = (0.0, 1.0, 0.01))]
+        smell_wind_range_factor: f32 = smell.wind_range_factor,
+        /// How much a downpour masks scent.
+        #[export(range = (0.0, 1.0, 0.01))]
+        smell_rain_masking: f32 = smell.rain_masking,
+        /// Confidence below which a scent counts as not smelled.
+        #[export(range = (0.0, 1.0, 0.005))]
+        smell_min_confidence: f32 = smell.min_confidence,
+
+        /// Whether this AI feels contact.
+        #[export_group(name = "Touch")]
+        #[export]
+        touch_enabled: bool = touch.enabled,
+        /// A body this close to the AI's own touches it.
+        #[export(range = (0.0, 5.0, 0.05, or_greater, suffix = "m"))]
+        touch_reach: f32 = touch.reach,
+        /// How long a contact reported with ApsWorld.report_touch keeps counting.
+        #[export(range = (0.0, 5.0, 0.05, or_greater, suffix = "s"))]
+        touch_contact_hold_time: f32 = touch.contact_hold_time,
+
+        /// Whether this AI feels footsteps through the ground.
+        #[export_group(name = "Vibration")]
+        #[export]
+        vibration_enabled: bool = vibration.enabled,
+        /// Distance within which ground vibration is felt.
+        #[export(range = (0.0, 200.0, 0.5, or_greater, suffix = "m"))]
+        vibration_detect_range: f32 = vibration.vibration_detect_range,
+        /// Speed below which a target makes no vibration.
+        #[export(range = (0.0, 20.0, 0.05, suffix = "m/s"))]
+        vibration_min_speed: f32 = vibration.min_speed,
+        /// Speed at which a target shakes the ground fully.
+        #[export(range = (0.0, 50.0, 0.1, suffix = "m/s"))]
+        vibration_full_speed: f32 = vibration.full_speed,
+        /// Multiplies every vibration's confidence.
+        #[export(range = (0.0, 10.0, 0.05, or_greater))]
+        vibration_sensitivity: f32 = vibration.sensitivity,
+
+        /// Whether being hurt reveals the attacker (ApsWorld.report_damage).
+        #[export_group(name = "Damage")]
+        #[export]
+        damage_enabled: bool = damage.enabled,
+        /// Confidence in the attacker when hit.
+        #[export(range = (0.0, 1.0, 0.01))]
+        damage_confidence: f32 = damage.confidence,
+        /// How long a hit keeps counting as sensed.
+        #[export(range = (0.0, 10.0, 0.05, or_greater, suffix = "s"))]
+        damage_hold_time: f32 = damage.hold_time,
+
+        /// Whether damage hurts this AI (pain_changed) and dulls its senses.
+        #[export_group(name = "Pain")]
+        #[export]
+        pain_enabled: bool = pain.enabled,
+        /// Pain per point of damage: 0.01 makes 100 damage full pain.
+        #[export(range = (0.0, 1.0, 0.001))]
+        pain_per_damage: f32 = pain.pain_per_damage,
+        /// Pain lost per second.
+        #[export(range = (0.0, 10.0, 0.01, suffix = "/s"))]
+        pain_decay_rate: f32 = pain.decay_rate,
+        /// Pain above which the other senses are dulled.
+        #[export(range = (0.0, 1.0, 0.01))]
+        pain_dulling_threshold: f32 = pain.dulling_threshold,
+        /// At full pain the other senses keep 1 − this of their confidence (1: blinded by pain).
+        #[export(range = (0.0, 1.0, 0.01))]
+        pain_dulling_factor: f32 = pain.dulling_factor,
+        /// Least change of pain that fires pain_changed.
+        #[export(range = (0.001, 1.0, 0.005))]
+        pain_event_step: f32 = pain.event_step,
+
+        /// Whether this AI echolocates (a bat).
+        #[export_group(name = "Echolocation")]
+        #[export]
+        echolocation_enabled: bool = echolocation.enabled,
+        /// Distance the pulse reaches.
+        #[export(range = (0.0, 200.0, 0.5, or_greater, suffix = "m"))]
+        echo_range: f32 = echolocation.echo_range,
+        /// Time between pulses; between them the last echo holds.
+        #[export(range = (0.01, 5.0, 0.01, suffix = "s"))]
+        echo_pulse_interval: f32 = echolocation.pulse_interval,
+        /// Half-angle of the pulse; 180 is a sphere.
+        #[export(range = (0.0, 180.0, 0.5, degrees))]
+        echo_half_angle: f32 = echolocation.half_angle,
+        /// Confidence of an echo from point-blank.
+        #[export(range = (0.0, 1.0, 0.01))]
+        echo_strength: f32 = echolocation.strength,
+        /// Physics layers that return an echo.
+        #[export(flags_3d_physics)]
+        echo_collision_mask: u32 = echolocation.collision_mask,
     }
-    extra {}
+    extra {
+        /// Senses of your own, written in GDScript (extend ApsSense). Up to 8; each takes part
+        /// in fusion, states and loss like a built-in sense.
+        #[export_group(name = "Custom Senses")]
+        #[export]
+        custom_senses: Array<Gd<crate::sense_resource::ApsSense>> = Array::new(),
+    }
 }
 
 #[godot_api]
@@ -346,6 +454,12 @@ impl ApsProfile {
 }
 
 impl ApsProfile {
+    /// The custom senses, skipping empty entries.
+    #[must_use]
+    pub fn custom_senses(&self) -> Vec<Gd<crate::sense_resource::ApsSense>> {
+        self.custom_senses.iter_shared().collect()
+    }
+
     /// Changes with every edit; a component rebuilds its core profile when it moves.
     #[must_use]
     pub fn revision(&self) -> u64 {

@@ -1,0 +1,207 @@
+//! `ApsSense`: the base of senses written in GDScript (spec section 14, "Add a sense" and "The
+//! sense contract"), and the adapter that lets the core run one like a built-in sense.
+
+use crate::convert::{live_node, to_vec3};
+use aps_core::loss::{LossReason, SenseLoss};
+use aps_core::sense::SenseId;
+use aps_core::sense_table::SenseSpec;
+use aps_core::senses::{SenseContext, SenseUnit};
+use aps_core::target::TargetSnapshot;
+use aps_core::SenseReading;
+use godot::classes::{IResource, Node3D, Resource};
+use godot::prelude::*;
+
+/// A sense of your own, written in GDScript: extend it, override [method _evaluate], and add the
+/// resource to a profile's `custom_senses`.
+///
+/// It takes part in fusion, the states and loss reasons like a built-in sense. Each perception
+/// tick APS calls [method _pre_tick] once, [method _evaluate] once per candidate target, then
+/// [method _post_tick_flush]. `eye` is the [ApsPerceptionComponent] running it (read its
+/// global transform; its beliefs read as empty while a sense runs). The loss settings say how
+/// the sense lets go of a target, like a row of the spec's grace table.
+#[derive(GodotClass)]
+#[class(tool, base = Resource)]
+pub struct ApsSense {
+    /// A name for messages and debugging.
+    #[export]
+    sense_name: GString,
+    /// Multiplies this sense's confidence before fusion.
+    #[export(range = (0.0, 10.0, 0.05))]
+    weight: f32,
+    /// Farthest reach in metres: candidates are gathered at least this far.
+    #[export(range = (0.0, 500.0, 0.5, or_greater, suffix = "m"))]
+    reach: f32,
+    /// Seconds the belief holds its state after every sense went quiet.
+    #[export_group(name = "Loss")]
+    #[export(range = (0.0, 60.0, 0.05, or_greater, suffix = "s"))]
+    grace_time: f32,
+    /// Losing the target may jump straight to Lost.
+    #[export]
+    direct_cut: bool,
+    /// How fast confidence fades after this sense last had the target.
+    #[export(range = (0.0, 100.0, 0.05))]
+    decay_multiplier: f32,
+    /// The loss reason this sense gives (an `ApsPerceptionComponent.LOSS_*` value).
+    #[export(enum = (None = 0, Occluded = 1, OutOfRange = 2, SoundFaded = 3, ScentLost = 4, SensorDropout = 5, TargetDestroyed = 6, Unknown = 7))]
+    loss_reason: i32,
+    base: Base<Resource>,
+}
+
+#[godot_api]
+impl IResource for ApsSense {
+    fn init(base: Base<Resource>) -> Self {
+        ApsSense {
+            sense_name: "custom".into(),
+            weight: 1.0,
+            reach: 20.0,
+            grace_time: 1.0,
+            direct_cut: false,
+            decay_multiplier: 1.0,
+            loss_reason: LossReason::Unknown as i32,
+            base,
+        }
+    }
+}
+
+#[godot_api]
+impl ApsSense {
+    /// Once per perception tick, before any target: update accumulators, contacts, timers.
+    #[func(virtual, gd_self)]
+    fn pre_tick(_this: Gd<Self>, _eye: Option<Gd<Node3D>>) {}
+
+    /// Once per candidate target: return `{"confidence": 0..1}` and optionally `"position"`
+    /// (Vector3, where the sense places the target; its own position if absent) and
+    /// `"precision"` (0 vague .. 1 exact; 0.5 if absent). An empty Dictionary or confidence 0
+    /// means the sense has nothing.
+    #[func(virtual, gd_self)]
+    fn evaluate(
+        _this: Gd<Self>,
+        _eye: Option<Gd<Node3D>>,
+        _target: Option<Gd<Node3D>>,
+    ) -> VarDictionary {
+        VarDictionary::new()
+    }
+
+    /// After every target: clear per-tick caches.
+    #[func(virtual, gd_self)]
+    fn post_tick_flush(_this: Gd<Self>, _eye: Option<Gd<Node3D>>) {}
+}
+
+impl ApsSense {
+    /// This sense's contract with the belief engine.
+    #[must_use]
+    pub fn spec(&self) -> SenseSpec {
+        let finite = |v: f32, d: f32| if v.is_finite() { v } else { d };
+        SenseSpec {
+            weight: finite(self.weight, 1.0).clamp(0.0, 10.0),
+            loss: SenseLoss::new(
+                finite(self.grace_time, 1.0).clamp(0.0, 600.0),
+                self.direct_cut,
+                finite(self.decay_multiplier, 1.0).clamp(0.0, 100.0),
+            ),
+            loss_reason: LossReason::from_index(i64::from(self.loss_reason))
+                .unwrap_or(LossReason::Unknown),
+        }
+    }
+
+    #[must_use]
+    pub fn reach(&self) -> f32 {
+        if self.reach.is_finite() {
+            self.reach.max(0.0)
+        } else {
+            0.0
+        }
+    }
+
+    #[must_use]
+    pub fn name(&self) -> String {
+        self.sense_name.to_string()
+    }
+}
+
+/// Runs an `ApsSense` script as a core sense.
+pub struct ScriptSense {
+    pub sense: Gd<ApsSense>,
+    pub id: SenseId,
+    pub eye: InstanceId,
+    reach: f32,
+    warned: bool,
+}
+
+impl ScriptSense {
+    #[must_use]
+    pub fn new(sense: Gd<ApsSense>, id: SenseId, eye: InstanceId) -> Self {
+        let reach = sense.bind().reach();
+        ScriptSense {
+            sense,
+            id,
+            eye,
+            reach,
+            warned: false,
+        }
+    }
+
+    fn eye(&self) -> Option<Gd<Node3D>> {
+        Gd::<Node3D>::try_from_instance_id(self.eye).ok()
+    }
+
+    fn warn_once(&mut self, what: &str) {
+        if !self.warned {
+            self.warned = true;
+            godot_warn!(
+                "ApsSense '{}' ({}): {what}; treated as confidence 0",
+                self.sense.bind().name(),
+                self.sense.get_path()
+            );
+        }
+    }
+}
+
+impl SenseUnit for ScriptSense {
+    fn id(&self) -> SenseId {
+        self.id
+    }
+
+    fn reach(&self) -> f32 {
+        self.reach
+    }
+
+    fn pre_tick(&mut self, _ctx: &mut SenseContext) {
+        ApsSense::pre_tick(self.sense.clone(), self.eye());
+    }
+
+    fn evaluate(
+        &mut self,
+        _ctx: &mut SenseContext,
+        target: &TargetSnapshot,
+    ) -> Option<SenseReading> {
+        let node = live_node(target.id)?;
+        let d = ApsSense::evaluate(self.sense.clone(), self.eye(), Some(node));
+        if d.is_empty() {
+            return None;
+        }
+        let confidence = match d.get("confidence").map(|v| v.try_to::<f32>()) {
+            Some(Ok(c)) if c.is_finite() => c.clamp(0.0, 1.0),
+            _ => {
+                self.warn_once("_evaluate returned no numeric \"confidence\"");
+                return None;
+            }
+        };
+        let position = d
+            .get("position")
+            .and_then(|v| v.try_to::<Vector3>().ok())
+            .filter(|p| p.is_finite())
+            .map_or(target.position, to_vec3);
+        let precision = d
+            .get("precision")
+            .and_then(|v| v.try_to::<f32>().ok())
+            .filter(|p| p.is_finite())
+            .unwrap_or(0.5)
+            .clamp(0.0, 1.0);
+        (confidence > 0.0).then(|| SenseReading::new(self.id, confidence).at(position, precision))
+    }
+
+    fn post_tick_flush(&mut self) {
+        ApsSense::post_tick_flush(self.sense.clone(), self.eye());
+    }
+}
