@@ -59,6 +59,7 @@ fn pass(c: &mut Criterion) {
         world: WorldView::default(),
         candidates: &targets,
         destroyed: &[],
+        shared: &[],
     };
     for _ in 0..50 {
         core.run(input, &mut space);

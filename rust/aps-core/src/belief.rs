@@ -6,6 +6,7 @@ use crate::sense::{SenseId, SenseSet, MAX_SENSES};
 use crate::smoothing::Phase;
 use crate::spatial::Motion;
 use crate::state::BeliefState;
+use crate::threat::{Relationship, ThreatLevel};
 use glam::Vec3;
 
 /// One target's belief. Plain data: the ledger holds a fixed number of them and reuses slots.
@@ -52,6 +53,21 @@ pub struct Belief {
     pub destroyed: bool,
     /// The sort score of spec section 6, as of the last tick.
     pub sort_score: f32,
+    /// Long Term Memory Strength (spec section 8): builds slowly while sensed, fades far slower.
+    pub long_term_strength: f32,
+    /// Uncertainty Radius in metres (spec section 7).
+    pub uncertainty_radius: f32,
+    /// Damage this target dealt the AI, fading while unsensed (spec section 9).
+    pub damage_received: f32,
+    /// Who the target is to the AI.
+    pub relationship: Relationship,
+    /// Threat score, 0..1, and its level.
+    pub threat_score: f32,
+    pub threat_level: ThreatLevel,
+    /// Highest confidence since it was last noticed (for episodes).
+    pub peak_confidence: f32,
+    /// A sense had the target last tick (for the Memory Refresh Bonus).
+    pub was_sensed: bool,
     pub(crate) sense_last_active: [f64; MAX_SENSES],
     pub(crate) sense_cue: [LossReason; MAX_SENSES],
 }
@@ -83,6 +99,14 @@ impl Belief {
             detections: 0,
             destroyed: false,
             sort_score: 0.0,
+            long_term_strength: 0.0,
+            uncertainty_radius: 0.0,
+            damage_received: 0.0,
+            relationship: Relationship::Unknown,
+            threat_score: 0.0,
+            threat_level: ThreatLevel::None,
+            peak_confidence: 0.0,
+            was_sensed: false,
             sense_last_active: [f64::NEG_INFINITY; MAX_SENSES],
             sense_cue: [LossReason::None; MAX_SENSES],
         }

@@ -2,9 +2,11 @@
 //! (spec section 10, "Events": each change of state fires an event).
 
 use crate::awareness::AwarenessLevel;
+use crate::emotion::Emotion;
 use crate::loss::LossReason;
 use crate::reading::{TargetId, TargetKind};
 use crate::state::BeliefState;
+use crate::threat::ThreatLevel;
 use glam::Vec3;
 
 /// A belief entered a state (spec section 3: one event per entry, up or down).
@@ -50,5 +52,16 @@ pub enum Event {
     /// Someone touched the AI (fired by touch on a reported contact).
     Touched {
         target: TargetId,
+    },
+    /// A target's threat level changed (spec section 9).
+    ThreatLevelChanged {
+        target: TargetId,
+        old: ThreatLevel,
+        new: ThreatLevel,
+    },
+    /// The dominant emotion changed (`None`: no emotion is above the active threshold).
+    EmotionChanged {
+        old: Option<Emotion>,
+        new: Option<Emotion>,
     },
 }

@@ -84,14 +84,19 @@ impl Ledger {
     /// A slot for a newcomer whose sort score would be `score`: a free slot, else the
     /// lowest-scoring dormant belief (Undetected and unsensed, Expired, or Remembered), else an
     /// active belief scoring lower than the newcomer (spec section 13). `None`: nobody gives way.
+    /// A place never pushes out an actor the AI perceives now (`is_place`).
     #[must_use]
-    pub fn slot_for_newcomer(&self, score: f32) -> Option<usize> {
+    pub fn slot_for_newcomer(&self, score: f32, is_place: bool) -> Option<usize> {
         if let Some(free) = self.slots.iter().position(Option::is_none) {
             return Some(free);
         }
+        let protected = |b: &Belief| {
+            is_place && b.kind == crate::reading::TargetKind::Actor && !b.active.is_empty()
+        };
         let dormant = |b: &Belief| {
-            matches!(b.state, BeliefState::Expired | BeliefState::Remembered)
-                || (b.state == BeliefState::Undetected && b.active.is_empty())
+            !protected(b)
+                && (matches!(b.state, BeliefState::Expired | BeliefState::Remembered)
+                    || (b.state == BeliefState::Undetected && b.active.is_empty()))
         };
         let lowest = |pick: &dyn Fn(&Belief) -> bool| {
             self.slots
@@ -101,7 +106,7 @@ impl Ledger {
                 .min_by(|a, b| a.1.total_cmp(&b.1))
                 .map(|(i, _)| i)
         };
-        lowest(&dormant).or_else(|| lowest(&|b: &Belief| b.sort_score < score))
+        lowest(&dormant).or_else(|| lowest(&|b: &Belief| !protected(b) && b.sort_score < score))
     }
 
     /// Changes the number of slots, keeping the highest-scoring beliefs when shrinking.
@@ -144,7 +149,7 @@ mod tests {
     fn a_free_slot_comes_first() {
         let mut l = full();
         l.remove(1);
-        assert_eq!(l.slot_for_newcomer(0.0), Some(1));
+        assert_eq!(l.slot_for_newcomer(0.0, false), Some(1));
     }
 
     #[test]
@@ -152,14 +157,14 @@ mod tests {
         let mut l = full();
         l.put(0, belief(1, BeliefState::Remembered, 0.2));
         l.put(2, belief(3, BeliefState::Expired, 0.25));
-        assert_eq!(l.slot_for_newcomer(0.0), Some(0));
+        assert_eq!(l.slot_for_newcomer(0.0, false), Some(0));
     }
 
     #[test]
     fn else_an_active_one_with_a_worse_sort_score() {
         let l = full();
-        assert_eq!(l.slot_for_newcomer(0.35), Some(2));
-        assert_eq!(l.slot_for_newcomer(0.3), None);
+        assert_eq!(l.slot_for_newcomer(0.35, false), Some(2));
+        assert_eq!(l.slot_for_newcomer(0.3, false), None);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use crate::belief::Belief;
 use crate::events::{Event, StateChange};
+use crate::evidence::EvidenceEffect;
 use crate::fusion::{fuse, weighted};
 use crate::loss::{LossReason, SenseLoss};
 use crate::profile::Profile;
@@ -10,7 +11,9 @@ use crate::reading::SenseReading;
 use crate::sense::SenseId;
 use crate::sense_table::SenseTable;
 use crate::smoothing::{smooth, SmoothingInput};
+use crate::spatial::update_uncertainty;
 use crate::state::{next_state, BeliefState, TransitionInput};
+use crate::threat::fade_damage;
 use glam::Vec3;
 
 /// Durations compare with this slack, so 0.1 s ticks reach a 0.3 s grace on the third tick.
@@ -77,13 +80,16 @@ pub(crate) fn update_belief(
     b: &mut Belief,
     readings: &[SenseReading],
     speed: f32,
+    evidence: EvidenceEffect,
     ctx: &TickContext,
     events: &mut Vec<Event>,
 ) {
     let p = ctx.profile;
     let readings = if b.destroyed { &[][..] } else { readings };
     let weights = ctx.senses.weights();
-    let fused = fuse(readings, weights, p.fusion.corroboration_bonus);
+    let mut fused = fuse(readings, weights, p.fusion.corroboration_bonus);
+    // Scripted evidence that lowers belief acts on what the senses report (spec section 14).
+    fused.value = (fused.value - evidence.lower).max(0.0);
     let any_active = !fused.active.is_empty();
     b.fused = fused.value;
     b.active = fused.active;
@@ -151,11 +157,25 @@ pub(crate) fn update_belief(
             time_since_sensed: b.time_since_sensed(ctx.now),
         },
     );
+    // Memory Refresh Bonus: a head start when a lost target is found again (spec section 8).
+    let refreshed = any_active
+        && !b.was_sensed
+        && matches!(b.state, BeliefState::Lost | BeliefState::Remembered);
+    let confidence = if refreshed {
+        (confidence + p.memory.memory_refresh_bonus).min(1.0)
+    } else {
+        confidence
+    };
+    // Scripted caps, clears and floors bound the result.
+    let confidence = evidence.bound(confidence);
     b.confidence = confidence;
     b.phase = phase;
     if any_active {
         b.last_active_confidence = confidence;
     }
+    b.was_sensed = any_active;
+    b.peak_confidence = b.peak_confidence.max(confidence);
+    remember(b, any_active, ctx);
 
     // States (spec section 3).
     b.time_in_state += ctx.dt;
@@ -190,6 +210,28 @@ pub(crate) fn update_belief(
     }
 }
 
+/// What the belief keeps beyond confidence: long-term strength (spec section 8), the
+/// uncertainty radius (section 7) and the fading damage term (section 9).
+fn remember(b: &mut Belief, sensed: bool, ctx: &TickContext) {
+    let p = ctx.profile;
+    let dt = ctx.dt;
+    b.long_term_strength = if sensed {
+        (b.long_term_strength + p.memory.long_term_build_rate * b.confidence * dt).min(1.0)
+    } else {
+        (b.long_term_strength - p.memory.long_term_decay_rate * dt).max(0.0)
+    };
+    b.uncertainty_radius = update_uncertainty(
+        &p.spatial,
+        b.uncertainty_radius,
+        sensed.then_some(b.last_known_precision),
+        b.motion.velocity.length(),
+        dt,
+    );
+    if !sensed {
+        b.damage_received = fade_damage(b.damage_received, p.threat.threat_damage_decay_rate, dt);
+    }
+}
+
 /// Moves a belief into `new`, doing what entering that state means, and reports it.
 pub(crate) fn enter_state(
     b: &mut Belief,
@@ -212,7 +254,10 @@ pub(crate) fn enter_state(
             b.loss_reason = LossReason::None;
             b.loss_direction = Vec3::ZERO;
         }
-        BeliefState::Suspected if old == BeliefState::Undetected => b.detections += 1,
+        BeliefState::Suspected if old == BeliefState::Undetected => {
+            b.detections += 1;
+            b.peak_confidence = b.confidence;
+        }
         BeliefState::Undetected if old == BeliefState::Expired => {
             // Perceived again: the belief starts over from nothing.
             let detections = b.detections;

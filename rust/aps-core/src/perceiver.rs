@@ -1,38 +1,57 @@
-//! One AI's perception brain: the ledger of beliefs, awareness and attention, advanced one tick
-//! at a time from the senses' readings (spec section 10, "The perception tick").
+//! One AI's perception brain: the ledger of beliefs and everything the AI makes of them
+//! (awareness, attention, threat, emotion, memory, places, evidence, the player model), advanced
+//! one tick at a time from the senses' readings (spec section 10, "The perception tick").
 //!
 //! `Perceiver::tick` is deterministic (the same inputs give the same events) and, once warm,
-//! allocates nothing: the ledger is fixed and the event buffer is reused.
+//! allocates nothing: the ledger and the stores are fixed and the event buffer is reused. The
+//! tick itself is in `perceiver_tick.rs`, the brain step in `brain.rs`.
 
-use crate::attention::{proximity, recency, sort_score, Attention, Rated};
+use crate::attention::{sort_score, Attention};
 use crate::awareness::AwarenessLevel;
 use crate::belief::Belief;
+use crate::emotion::{Emotion, Emotions};
 use crate::events::Event;
-use crate::fusion::fuse;
+use crate::evidence::{EvidenceKind, EvidenceStore};
 use crate::ledger::Ledger;
-use crate::memory_engine::{enter_state, update_belief, TickContext};
+use crate::memory::MemoryStore;
+use crate::memory_engine::{enter_state, TickContext};
+use crate::places::Places;
+use crate::player_model::PlayerModels;
 use crate::profile::{Profile, ProfileIssue};
-use crate::reading::{Observations, Pose, TargetId, TargetKind};
+use crate::reading::{TargetId, TargetKind};
 use crate::sense::SenseId;
 use crate::sense_table::{SenseSpec, SenseTable};
+use crate::spatial::predicted_position;
 use crate::state::BeliefState;
+use crate::threat::{relationship_between, Relationship};
+use glam::Vec3;
 
-const NO_OBSERVATION: u32 = u32::MAX;
+pub(crate) const NO_OBSERVATION: u32 = u32::MAX;
 
 /// One AI's beliefs and what it makes of them.
 #[derive(Debug, Clone)]
 pub struct Perceiver {
-    profile: Profile,
-    senses: SenseTable,
-    ledger: Ledger,
-    attention: Attention,
-    awareness: AwarenessLevel,
-    top: Option<TargetId>,
-    now: f64,
-    events: Vec<Event>,
-    slot_observation: Vec<u32>,
-    noticed_actors: usize,
-    detections: u64,
+    pub(crate) profile: Profile,
+    pub(crate) senses: SenseTable,
+    pub(crate) ledger: Ledger,
+    pub(crate) attention: Attention,
+    pub(crate) awareness: AwarenessLevel,
+    pub(crate) top: Option<TargetId>,
+    pub(crate) now: f64,
+    pub(crate) events: Vec<Event>,
+    pub(crate) slot_observation: Vec<u32>,
+    pub(crate) noticed_actors: usize,
+    pub(crate) detections: u64,
+    pub(crate) memory: MemoryStore,
+    pub(crate) models: PlayerModels,
+    pub(crate) evidence: EvidenceStore,
+    pub(crate) places: Places,
+    pub(crate) emotions: Emotions,
+    pub(crate) team: i32,
+    pub(crate) overrides: Vec<(TargetId, Relationship)>,
+    pub(crate) pain: f32,
+    pub(crate) since_maintenance: f32,
+    pub(crate) facing: Vec3,
 }
 
 impl Perceiver {
@@ -49,10 +68,20 @@ impl Perceiver {
             awareness: AwarenessLevel::Unaware,
             top: None,
             now: 0.0,
-            events: Vec::with_capacity(capacity * 2 + 4),
+            events: Vec::with_capacity(capacity * 3 + 8),
             slot_observation: vec![NO_OBSERVATION; capacity],
             noticed_actors: 0,
             detections: 0,
+            memory: MemoryStore::default(),
+            models: PlayerModels::default(),
+            evidence: EvidenceStore::default(),
+            places: Places::default(),
+            emotions: Emotions::default(),
+            team: 0,
+            overrides: Vec::with_capacity(8),
+            pain: 0.0,
+            since_maintenance: 0.0,
+            facing: Vec3::NEG_Z,
             profile,
         };
         (perceiver, issues)
@@ -67,6 +96,7 @@ impl Perceiver {
         let capacity = profile.attention.max_tracked_targets as usize;
         self.ledger.resize(capacity);
         self.slot_observation = vec![NO_OBSERVATION; capacity];
+        self.events.reserve(capacity * 3 + 8);
         self.profile = profile;
         if let Some(t) = self.attention.target() {
             if self.ledger.find(t).is_none() {
@@ -146,6 +176,87 @@ impl Perceiver {
         self.detections
     }
 
+    /// Where the AI predicts `target` is (spec section 7).
+    #[must_use]
+    pub fn predicted_position(&self, target: TargetId) -> Option<Vec3> {
+        self.belief(target).map(|b| {
+            predicted_position(
+                &self.profile.spatial,
+                b.last_known_position,
+                &b.motion,
+                !b.active.is_empty(),
+            )
+        })
+    }
+
+    /// The episodes and recent encounters with each subject (spec section 8).
+    #[must_use]
+    pub fn memory(&self) -> &MemoryStore {
+        &self.memory
+    }
+
+    /// What the AI has learned about each target's behaviour.
+    #[must_use]
+    pub fn player_models(&self) -> &PlayerModels {
+        &self.models
+    }
+
+    /// The places the AI believes in.
+    #[must_use]
+    pub fn places(&self) -> &Places {
+        &self.places
+    }
+
+    /// The AI's five emotions.
+    #[must_use]
+    pub fn emotions(&self) -> &Emotions {
+        &self.emotions
+    }
+
+    /// The dominant emotion, if any is above the active threshold.
+    #[must_use]
+    pub fn dominant_emotion(&self) -> Option<Emotion> {
+        self.emotions.dominant(&self.profile.emotion)
+    }
+
+    /// The AI's own team (0: no team).
+    pub fn set_team(&mut self, team: i32) {
+        self.team = team;
+    }
+
+    /// The AI's pain, read by its emotions (the pain sense sets it each tick).
+    pub fn set_pain(&mut self, pain: f32) {
+        self.pain = if pain.is_finite() {
+            pain.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+    }
+
+    /// Decides who `target` is, whatever its team (`None` clears the override).
+    pub fn set_relationship(&mut self, target: TargetId, relationship: Option<Relationship>) {
+        self.overrides.retain(|(t, _)| *t != target);
+        if let Some(r) = relationship {
+            self.overrides.push((target, r));
+        }
+        if let Some(slot) = self.ledger.find(target) {
+            let team_rel = self.relationship_of(target, None);
+            if let Some(b) = self.ledger.get_mut(slot) {
+                b.relationship = relationship.unwrap_or(team_rel.unwrap_or(b.relationship));
+            }
+        }
+    }
+
+    /// Who a target of `team` is to this AI: a per-target override, else the team rules.
+    /// `None` when there is no override and the team is unknown.
+    #[must_use]
+    pub fn relationship_of(&self, target: TargetId, team: Option<i32>) -> Option<Relationship> {
+        if let Some((_, r)) = self.overrides.iter().find(|(t, _)| *t == target) {
+            return Some(*r);
+        }
+        team.map(|team| relationship_between(&self.profile.threat, self.team, team))
+    }
+
     /// Focus on `target` now (Force Attention Target). Returns the change, if any, as an event.
     pub fn force_attention(&mut self, target: Option<TargetId>) -> Option<Event> {
         self.attention
@@ -156,205 +267,95 @@ impl Perceiver {
     /// Raises a target's confidence from script (Set Target Confidence): never lowers it. The
     /// belief is created if needed; returns false if the ledger is full and nobody gives way.
     pub fn set_target_confidence(&mut self, target: TargetId, confidence: f32) -> bool {
-        if !confidence.is_finite() {
-            return false;
+        self.raise(target, TargetKind::Actor, confidence).is_some()
+    }
+
+    /// Lowers, caps, clears or floors belief in `target` from script for `duration` seconds
+    /// (Add Target Evidence). The evidence outlives the belief's slot.
+    pub fn add_evidence(
+        &mut self,
+        target: TargetId,
+        kind: EvidenceKind,
+        amount: f32,
+        duration: f32,
+    ) {
+        if amount.is_finite() && duration.is_finite() {
+            self.evidence.add(target, kind, amount, duration, self.now);
         }
+    }
+
+    /// Removes every piece of scripted evidence about `target`.
+    pub fn remove_evidence(&mut self, target: TargetId) {
+        self.evidence.remove(target);
+    }
+
+    /// A belief about a place from the game's own logic (Report Location Belief): raises the
+    /// confidence of the place of `tag` at `location`, merging with a close one of the same
+    /// tag. Returns the place's id, or `None` if the ledger had no room.
+    pub fn report_place(
+        &mut self,
+        tag: u32,
+        location: Vec3,
+        confidence: f32,
+        accuracy: f32,
+    ) -> Option<TargetId> {
+        if !location.is_finite() {
+            return None;
+        }
+        let id = self.places.place_for(tag, location, accuracy);
+        let slot = self.raise(id, TargetKind::Place, confidence)?;
+        if let Some(b) = self.ledger.get_mut(slot) {
+            b.last_known_position = self.places.get(id).map_or(location, |p| p.location);
+            b.last_known_precision = 1.0 / (1.0 + accuracy.max(0.0));
+        }
+        Some(id)
+    }
+
+    fn raise(&mut self, target: TargetId, kind: TargetKind, confidence: f32) -> Option<usize> {
+        if !confidence.is_finite() {
+            return None;
+        }
+        let c = confidence.clamp(0.0, 1.0);
         let slot = match self.ledger.find(target) {
             Some(s) => s,
             None => {
-                let score = sort_score(
-                    &self.profile.attention,
-                    confidence.clamp(0.0, 1.0),
-                    1.0,
-                    0.0,
-                );
-                let Some(s) = self.ledger.slot_for_newcomer(score) else {
-                    return false;
-                };
-                self.admit(s, target, TargetKind::Actor);
+                let score = sort_score(&self.profile.attention, c, 1.0, 0.0);
+                let s = self
+                    .ledger
+                    .slot_for_newcomer(score, kind == TargetKind::Place)?;
+                self.admit(s, target, kind, None);
                 s
             }
         };
         if let Some(b) = self.ledger.get_mut(slot) {
-            let c = confidence.clamp(0.0, 1.0);
             if c > b.confidence {
                 b.confidence = c;
                 b.last_active_confidence = c;
                 b.last_sensed_at = self.now;
             }
         }
-        true
+        Some(slot)
     }
 
-    fn admit(&mut self, slot: usize, target: TargetId, kind: TargetKind) {
+    pub(crate) fn admit(
+        &mut self,
+        slot: usize,
+        target: TargetId,
+        kind: TargetKind,
+        team: Option<i32>,
+    ) {
         if let Some(old) = self.ledger.get(slot) {
             self.attention.forget(old.target);
         }
-        self.ledger.put(slot, Belief::new(target, kind));
-    }
-
-    /// One perception tick of `dt` seconds: every belief is fused, smoothed and stepped through
-    /// the state table, then awareness and attention follow. Returns this tick's events.
-    pub fn tick(&mut self, dt: f32, pose: Pose, observations: &Observations) -> &[Event] {
-        self.tick_with(dt, pose, observations, &[])
-    }
-
-    /// [`Perceiver::tick`], reporting `first` (events the senses fired themselves) ahead of the
-    /// tick's own.
-    pub fn tick_with(
-        &mut self,
-        dt: f32,
-        pose: Pose,
-        observations: &Observations,
-        first: &[Event],
-    ) -> &[Event] {
-        let dt = if dt.is_finite() { dt.max(0.0) } else { 0.0 };
-        self.now += f64::from(dt);
-        self.events.clear();
-        self.events.extend_from_slice(first);
-        self.slot_observation.fill(NO_OBSERVATION);
-
-        for &gone in observations.destroyed() {
-            if let Some(slot) = self.ledger.find(gone) {
-                if let Some(b) = self.ledger.get_mut(slot) {
-                    b.destroyed = true;
-                    if matches!(b.state, BeliefState::Lost | BeliefState::Remembered) {
-                        b.loss_reason = crate::loss::LossReason::TargetDestroyed;
-                    }
-                }
-            }
-        }
-
-        let gather_range = self.profile.gather_range();
-        for (i, o) in observations.targets().iter().enumerate() {
-            let slot = match self.ledger.find(o.target) {
-                Some(s) => Some(s),
-                None => {
-                    let readings = observations.readings_of(o);
-                    let fused = fuse(readings, self.senses.weights(), 0.0);
-                    if fused.active.is_empty() {
-                        None
-                    } else {
-                        let near = readings
-                            .iter()
-                            .map(|r| r.position.distance(pose.position))
-                            .fold(f32::INFINITY, f32::min);
-                        let score = sort_score(
-                            &self.profile.attention,
-                            0.0,
-                            1.0,
-                            proximity(near, gather_range),
-                        );
-                        let slot = self.ledger.slot_for_newcomer(score);
-                        if let Some(s) = slot {
-                            self.admit(s, o.target, o.kind);
-                        }
-                        slot
-                    }
-                }
-            };
-            if let Some(s) = slot {
-                self.slot_observation[s] = i as u32;
-            }
-        }
-
-        let ctx = TickContext {
-            profile: &self.profile,
-            senses: &self.senses,
-            now: self.now,
-            dt,
-        };
-        for slot in 0..self.ledger.capacity() {
-            let (readings, speed) = match self.slot_observation[slot] {
-                NO_OBSERVATION => (&[][..], 0.0),
-                i => {
-                    let o = &observations.targets()[i as usize];
-                    (observations.readings_of(o), o.speed)
-                }
-            };
-            let Some(b) = self.ledger.get_mut(slot) else {
-                continue;
-            };
-            let speed = if self.slot_observation[slot] == NO_OBSERVATION {
-                b.target_speed
-            } else {
-                speed
-            };
-            update_belief(b, readings, speed, &ctx, &mut self.events);
-            if b.destroyed && matches!(b.state, BeliefState::Expired | BeliefState::Undetected) {
-                self.ledger.remove(slot);
-            }
-        }
-
-        self.detections += self
-            .events
-            .iter()
-            .filter(|e| {
-                matches!(e, Event::StateChanged(c)
-                    if c.old == BeliefState::Undetected && c.new == BeliefState::Suspected)
-            })
-            .count() as u64;
-        self.think(dt, pose, gather_range);
-        &self.events
-    }
-
-    /// The brain step: sort scores, top target, awareness, attention, all clear.
-    fn think(&mut self, dt: f32, pose: Pose, gather_range: f32) {
-        let settings = self.profile.attention;
-        let now = self.now;
-        let mut top: Option<Rated> = None;
-        let mut top_confidence = None;
-        let mut noticed = 0;
-        for b in self.ledger.iter_mut() {
-            b.sort_score = sort_score(
-                &settings,
-                b.confidence,
-                recency(b.time_since_sensed(now)),
-                proximity(b.last_known_position.distance(pose.position), gather_range),
-            );
-            if b.kind != TargetKind::Actor || !b.state.is_noticed() {
-                continue;
-            }
-            noticed += 1;
-            if top.is_none_or(|t| b.sort_score > t.score) {
-                top = Some(Rated {
-                    target: b.target,
-                    state: b.state,
-                    score: b.sort_score,
-                });
-                top_confidence = Some(b.confidence);
-            }
-        }
-        self.top = top.map(|t| t.target);
-
-        let awareness = AwarenessLevel::for_confidence(top_confidence, &self.profile.thresholds);
-        if awareness != self.awareness {
-            self.events.push(Event::AwarenessChanged {
-                old: self.awareness,
-                new: awareness,
-            });
-            self.awareness = awareness;
-        }
-
-        let current = self.attention.target().and_then(|t| {
-            self.ledger.belief(t).map(|b| Rated {
-                target: t,
-                state: b.state,
-                score: b.sort_score,
-            })
-        });
-        if let Some((old, new)) = self.attention.update(dt, top, current, &settings) {
-            self.events.push(Event::AttentionChanged { old, new });
-        }
-
-        if self.noticed_actors > 0 && noticed == 0 {
-            self.events.push(Event::AllClear);
-        }
-        self.noticed_actors = noticed;
+        let mut b = Belief::new(target, kind);
+        b.relationship = self
+            .relationship_of(target, team.or(Some(0)))
+            .unwrap_or(Relationship::Unknown);
+        self.ledger.put(slot, b);
     }
 
     /// Moves a belief straight into a state, reporting it like any other entry. Used by
-    /// scripted evidence and tests; the state table is not consulted.
+    /// tests; the state table is not consulted.
     pub fn force_state(&mut self, target: TargetId, state: BeliefState) -> bool {
         let Some(slot) = self.ledger.find(target) else {
             return false;

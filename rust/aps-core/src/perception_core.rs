@@ -5,11 +5,12 @@
 use crate::events::Event;
 use crate::perceiver::Perceiver;
 use crate::profile::{Profile, ProfileIssue};
+use crate::reading::TargetKind;
 use crate::reading::{Observations, Pose, TargetId};
 use crate::sense_table::SenseSpec;
 use crate::senses::{
-    DamageSense, Echolocation, Hearing, Pain, SenseContext, SenseUnit, Smell, TouchSense,
-    Vibration, Vision, WorldView,
+    DamageSense, Echolocation, Hearing, Pain, PlaceReadings, SenseContext, SenseUnit, Smell,
+    TouchSense, Vibration, Vision, WorldView,
 };
 use crate::space::{BodyId, Space};
 use crate::target::TargetSnapshot;
@@ -39,6 +40,8 @@ pub struct PassInput<'a> {
     pub candidates: &'a [TargetSnapshot],
     /// Targets believed in that no longer exist.
     pub destroyed: &'a [TargetId],
+    /// Readings squad mates shared (spec section 10), by target.
+    pub shared: &'a [(TargetId, crate::SenseReading)],
 }
 
 /// One AI's senses and beliefs.
@@ -48,6 +51,7 @@ pub struct PerceptionCore {
     senses: Vec<Box<dyn SenseUnit>>,
     custom: Vec<(Box<dyn SenseUnit>, SenseSpec)>,
     observations: Observations,
+    place_readings: Vec<(TargetId, crate::SenseReading)>,
     last: PassStats,
 }
 
@@ -62,6 +66,7 @@ impl PerceptionCore {
             senses: Vec::new(),
             custom: Vec::new(),
             observations: Observations::new(),
+            place_readings: Vec::with_capacity(8),
             last: PassStats::default(),
         };
         core.build_senses();
@@ -180,11 +185,36 @@ impl PerceptionCore {
         }
         for target in input.candidates {
             obs.begin_target(target.id, target.kind, target.speed());
+            obs.set_team(target.team_id);
             for s in units.iter_mut() {
                 if let Some(r) = s.evaluate(&mut ctx, target) {
                     obs.push(r);
                 }
             }
+            for (_, r) in input.shared.iter().filter(|(t, _)| *t == target.id) {
+                obs.push(*r);
+            }
+        }
+        // Places: merged by tag and distance into the AI's own place ids, one reading each.
+        let mut places = PlaceReadings::new();
+        for s in units.iter_mut() {
+            s.places(&mut ctx, &mut places);
+        }
+        self.place_readings.clear();
+        for p in &places {
+            let id = self
+                .perceiver
+                .places
+                .place_for(p.tag, p.reading.position, p.accuracy);
+            match self.place_readings.iter_mut().find(|(t, _)| *t == id) {
+                Some((_, best)) if best.confidence >= p.reading.confidence => {}
+                Some((_, best)) => *best = p.reading,
+                None => self.place_readings.push((id, p.reading)),
+            }
+        }
+        for (id, r) in &self.place_readings {
+            obs.begin_target(*id, TargetKind::Place, 0.0);
+            obs.push(*r);
         }
         for s in units.iter_mut() {
             s.post_tick_flush();
@@ -196,6 +226,7 @@ impl PerceptionCore {
             candidates: input.candidates.len() as u32,
             rays: ctx.rays,
         };
+        self.perceiver.set_pain(self.pain.level());
         self.perceiver
             .tick_with(input.dt, input.eye, &self.observations, &ctx.payload)
     }

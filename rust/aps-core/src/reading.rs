@@ -95,6 +95,8 @@ pub struct TargetObservation {
     pub kind: TargetKind,
     /// The target's speed in m/s: a moving target builds confidence faster (the dwell term).
     pub speed: f32,
+    /// The target's team, for relationships (0: no team).
+    pub team: i32,
     first: u32,
     len: u32,
 }
@@ -130,9 +132,17 @@ impl Observations {
             } else {
                 0.0
             },
+            team: 0,
             first: self.readings.len() as u32,
             len: 0,
         });
+    }
+
+    /// Sets the team of the target begun last.
+    pub fn set_team(&mut self, team: i32) {
+        if let Some(t) = self.targets.last_mut() {
+            t.team = team;
+        }
     }
 
     /// Adds a reading to the target begun last. Ignored if no target was begun.

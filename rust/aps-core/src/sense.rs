@@ -11,6 +11,9 @@ pub const MAX_SENSES: usize = 16;
 /// How many senses are built in.
 pub const BUILTIN_SENSES: usize = 8;
 
+/// Slots for custom senses: after the built-in ones, before the squad's shared slot.
+pub const CUSTOM_SENSES: usize = MAX_SENSES - BUILTIN_SENSES - 1;
+
 /// The senses the spec names, in the spec's order. The numeric values are stable: the Godot
 /// layer exposes them as `SENSE_VISION` .. `SENSE_ECHOLOCATION`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -62,7 +65,7 @@ impl Sense {
     }
 }
 
-/// A sense slot: 0..8 are the built-in senses, 8..16 custom ones.
+/// A sense slot: 0..8 are the built-in senses, 8..15 custom ones, 15 shared squad belief.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct SenseId(pub u8);
 

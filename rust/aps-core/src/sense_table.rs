@@ -65,6 +65,15 @@ impl SenseTable {
                 },
             );
         }
+        // Shared belief from squad mates arrives through the last slot (spec section 10).
+        t.set(
+            crate::squad::SQUAD_SENSE,
+            SenseSpec {
+                weight: 1.0,
+                loss: SenseLoss::new(p.squad.shared_grace_time, false, 1.0),
+                loss_reason: LossReason::Unknown,
+            },
+        );
         t
     }
 
@@ -76,9 +85,9 @@ impl SenseTable {
         }
     }
 
-    /// Copies the custom slots (8 and up) from another table.
+    /// Copies the custom slots (8 up to the squad slot) from another table.
     pub fn keep_custom_from(&mut self, other: &SenseTable) {
-        for i in crate::sense::BUILTIN_SENSES..MAX_SENSES {
+        for i in crate::sense::BUILTIN_SENSES..crate::squad::SQUAD_SENSE.index() {
             self.specs[i] = other.specs[i];
             self.weights[i] = other.weights[i];
         }

@@ -1,7 +1,15 @@
-//! Where the AI thinks the target is going (spec section 7): Estimated Velocity and
-//! Acceleration, measured between the perceiver's own samples over the real time between them.
+//! Where the AI thinks the target is (spec section 7): Estimated Velocity and Acceleration,
+//! measured between the perceiver's own samples over the real time between them; the Predicted
+//! Position while lost; the Uncertainty Radius.
 
+use crate::profile::SpatialSettings;
 use glam::Vec3;
+
+/// A normal run (m/s): faster targets make the uncertainty grow faster.
+pub const RUN_SPEED: f32 = 6.0;
+
+/// Per second, how fast the uncertainty radius settles toward its sensed value.
+pub const UNCERTAINTY_SETTLE_RATE: f32 = 2.0;
 
 /// Samples further apart than this (seconds) start the estimate afresh.
 pub const MAX_SAMPLE_GAP: f64 = 1.5;
@@ -50,6 +58,12 @@ impl Motion {
         self.sample = Some((now, position));
     }
 
+    /// Whether two samples close enough together have measured a velocity yet.
+    #[must_use]
+    pub fn has_estimate(&self) -> bool {
+        self.has_velocity
+    }
+
     /// The direction of travel, or zero when slower than [`MOVING_SPEED`] (spec section 4: the
     /// loss direction is zero when the target wasn't moving).
     #[must_use]
@@ -60,6 +74,67 @@ impl Motion {
             Vec3::ZERO
         }
     }
+}
+
+/// How much faster the uncertainty grows for a target last moving at `speed` m/s: 1 up to a
+/// normal run (6 m/s), 2 at 12 m/s, 3 at 18 m/s and above.
+#[must_use]
+pub fn uncertainty_multiplier(s: &SpatialSettings, speed: f32) -> f32 {
+    if s.velocity_scaled_uncertainty {
+        (speed / RUN_SPEED).clamp(1.0, 3.0)
+    } else {
+        1.0
+    }
+}
+
+/// One tick of the Uncertainty Radius. While sensed it settles toward
+/// `(1 − precision) × Max Uncertainty Radius`; unsensed it grows at the growth rate (times the
+/// speed multiplier) up to the maximum.
+#[must_use]
+pub fn update_uncertainty(
+    s: &SpatialSettings,
+    radius: f32,
+    sensed_precision: Option<f32>,
+    speed: f32,
+    dt: f32,
+) -> f32 {
+    let max = s.max_uncertainty_radius;
+    match sensed_precision {
+        Some(precision) => {
+            let goal = (1.0 - precision.clamp(0.0, 1.0)) * max;
+            radius + (goal - radius) * (UNCERTAINTY_SETTLE_RATE * dt).clamp(0.0, 1.0)
+        }
+        None => {
+            (radius + s.uncertainty_growth_rate * uncertainty_multiplier(s, speed) * dt).min(max)
+        }
+    }
+}
+
+/// The Predicted Position: the last known one while sensed or with prediction off; while lost,
+/// `LastKnown + v·T + ½·a·T²` with `T = clamp(Prediction Horizon, 0.1, Max Prediction Time)`
+/// and the acceleration capped so that over T it changes the speed by at most half. Only for a
+/// target moving faster than about 10 cm/s.
+#[must_use]
+pub fn predicted_position(
+    s: &SpatialSettings,
+    last_known: Vec3,
+    motion: &Motion,
+    sensed: bool,
+) -> Vec3 {
+    let v = motion.velocity;
+    if sensed || !s.enable_prediction || v.length() < MOVING_SPEED {
+        return last_known;
+    }
+    let t = s
+        .prediction_horizon
+        .clamp(0.1, s.max_prediction_time.max(0.1));
+    let mut a = motion.acceleration;
+    let speed_change = a.length() * t;
+    let limit = 0.5 * v.length();
+    if speed_change > limit {
+        a *= limit / speed_change;
+    }
+    last_known + v * t + 0.5 * a * t * t
 }
 
 #[cfg(test)]
@@ -100,5 +175,98 @@ mod tests {
         m.observe(0.0, Vec3::ONE, 0.5);
         m.observe(1.0, Vec3::ONE + Vec3::new(0.05, 0.0, 0.0), 0.5);
         assert_eq!(m.direction(), Vec3::ZERO);
+    }
+}
+
+#[cfg(test)]
+mod model_tests {
+    use super::*;
+
+    fn on() -> SpatialSettings {
+        SpatialSettings {
+            enable_prediction: true,
+            ..SpatialSettings::default()
+        }
+    }
+
+    fn moving(v: Vec3, a: Vec3) -> Motion {
+        Motion {
+            velocity: v,
+            acceleration: a,
+            ..Motion::default()
+        }
+    }
+
+    #[test]
+    fn prediction_is_last_known_while_sensed_off_or_still() {
+        let m = moving(Vec3::X * 4.0, Vec3::ZERO);
+        assert_eq!(predicted_position(&on(), Vec3::ZERO, &m, true), Vec3::ZERO);
+        assert_eq!(
+            predicted_position(&SpatialSettings::default(), Vec3::ZERO, &m, false),
+            Vec3::ZERO
+        );
+        let still = moving(Vec3::X * 0.05, Vec3::ZERO);
+        assert_eq!(
+            predicted_position(&on(), Vec3::ZERO, &still, false),
+            Vec3::ZERO
+        );
+    }
+
+    #[test]
+    fn prediction_follows_the_formula_with_t_clamped() {
+        let m = moving(Vec3::X * 4.0, Vec3::X * 1.0);
+        // T = 1: 4 + ½ × 1 = 4.5 (the acceleration changes speed by 1 of at most 2).
+        assert!((predicted_position(&on(), Vec3::ZERO, &m, false).x - 4.5).abs() < 1e-5);
+        let long = SpatialSettings {
+            prediction_horizon: 10.0,
+            ..on()
+        };
+        // T clamped to Max Prediction Time 3: a·T = 3 > 2, so a is capped to 2/3:
+        // 4 × 3 + ½ × (2/3) × 9 = 15.
+        assert!((predicted_position(&long, Vec3::ZERO, &m, false).x - 15.0).abs() < 1e-4);
+        let short = SpatialSettings {
+            prediction_horizon: 0.0,
+            ..on()
+        };
+        assert!((predicted_position(&short, Vec3::ZERO, &m, false).x - (0.4 + 0.005)).abs() < 1e-5);
+    }
+
+    #[test]
+    fn uncertainty_multipliers_by_speed() {
+        let s = SpatialSettings::default();
+        assert_eq!(uncertainty_multiplier(&s, 3.0), 1.0);
+        assert_eq!(
+            uncertainty_multiplier(&s, 6.0),
+            1.0,
+            "a normal run doesn't change it"
+        );
+        assert_eq!(uncertainty_multiplier(&s, 12.0), 2.0);
+        assert_eq!(uncertainty_multiplier(&s, 18.0), 3.0);
+        assert_eq!(uncertainty_multiplier(&s, 30.0), 3.0);
+        let off = SpatialSettings {
+            velocity_scaled_uncertainty: false,
+            ..s
+        };
+        assert_eq!(uncertainty_multiplier(&off, 30.0), 1.0);
+    }
+
+    #[test]
+    fn uncertainty_grows_at_half_a_metre_a_second_to_five_metres_and_shrinks_when_sensed() {
+        let s = SpatialSettings::default();
+        let mut r = 0.0;
+        for _ in 0..40 {
+            r = update_uncertainty(&s, r, None, 3.0, 0.1);
+        }
+        assert!((r - 2.0).abs() < 1e-4, "4 s at 0.5 m/s: {r}");
+        for _ in 0..100 {
+            r = update_uncertainty(&s, r, None, 3.0, 0.1);
+        }
+        assert_eq!(r, 5.0);
+        let fast = update_uncertainty(&s, 0.0, None, 12.0, 1.0);
+        assert!((fast - 1.0).abs() < 1e-6, "twice as fast at 12 m/s");
+        for _ in 0..50 {
+            r = update_uncertainty(&s, r, Some(1.0), 0.0, 0.1);
+        }
+        assert!(r < 0.01, "an exact sense shrinks it toward 0: {r}");
     }
 }

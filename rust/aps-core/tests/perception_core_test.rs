@@ -29,6 +29,7 @@ fn pass<'a>(candidates: &'a [TargetSnapshot], world: WorldView<'a>) -> PassInput
         world,
         candidates,
         destroyed: &[],
+        shared: &[],
     }
 }
 
@@ -163,4 +164,46 @@ fn a_dog_weights_smell_over_sight() {
         last.0,
         smell + 0.1
     );
+}
+
+#[test]
+fn a_mates_sighting_is_a_reading_that_climbs_the_states() {
+    use aps_core::profile::SquadSettings;
+    use aps_core::squad::{Sighting, SquadBoard, SQUAD_SENSE};
+    let (mut core, _) = PerceptionCore::new(Profile::default());
+    let mut space = BoxSpace::new();
+    // The target is behind this guard: only the mate can see it.
+    let feet = Vec3::new(0.0, 0.0, 10.0);
+    let snap = runner(feet, Vec3::ZERO);
+    let mut board = SquadBoard::default();
+    let mut shared = Vec::new();
+    let mut log = Vec::new();
+    for i in 1..=40 {
+        let now = f64::from(i) * 0.1;
+        board.post(Sighting {
+            squad: 1,
+            member: 7,
+            target: TargetId(1),
+            confidence: 0.95,
+            position: feet,
+            time: now,
+        });
+        board.shared_for(1, 8, now, &SquadSettings::default(), &mut shared);
+        let mut input = pass(std::slice::from_ref(&snap), WorldView::default());
+        input.shared = &shared;
+        log.extend(core.run(input, &mut space).iter().map(|e| (now, *e)));
+    }
+    let entered = states(&log);
+    assert_eq!(
+        entered[..2],
+        [BeliefState::Suspected, BeliefState::Detected],
+        "no jump to Tracked"
+    );
+    let b = core.perceiver().belief(TargetId(1)).unwrap();
+    assert_eq!(b.dominant, Some(SQUAD_SENSE));
+    assert_eq!(
+        b.last_known_position, feet,
+        "at the sharer's last known position"
+    );
+    assert!((b.fused - 0.95 * 0.6).abs() < 1e-5);
 }

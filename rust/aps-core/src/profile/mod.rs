@@ -6,11 +6,15 @@
 //! [`Profile::to_toml_string`]) and validates itself ([`Profile::validate`]): a bad value is
 //! reported by name and replaced by the nearest legal one, never accepted silently.
 
+mod brain;
 mod senses;
 mod toml_io;
 mod validate;
 mod validate_senses;
 
+pub use brain::{
+    EmotionSettings, MemorySettings, SpatialSettings, SquadSettings, TeamRule, ThreatSettings,
+};
 pub use senses::{
     DamageSettings, EcholocationSettings, HearingSettings, PainSettings, SmellSettings,
     TouchSettings, VibrationSettings, VisionSettings,
@@ -34,6 +38,10 @@ pub struct Profile {
     pub attention: AttentionSettings,
     pub performance: Performance,
     pub spatial: SpatialSettings,
+    pub memory: MemorySettings,
+    pub threat: ThreatSettings,
+    pub emotion: EmotionSettings,
+    pub squad: SquadSettings,
     pub vision: VisionSettings,
     pub hearing: HearingSettings,
     pub smell: SmellSettings,
@@ -293,22 +301,6 @@ impl Default for Performance {
         Performance {
             base_update_interval: 0.1,
             maintenance_interval: 0.5,
-        }
-    }
-}
-
-/// Where the AI thinks the target is (spec section 7).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SpatialSettings {
-    /// Weight of each new velocity sample in the Estimated Velocity average (0..1].
-    pub velocity_ema_weight: f32,
-}
-
-impl Default for SpatialSettings {
-    fn default() -> Self {
-        SpatialSettings {
-            velocity_ema_weight: 0.5,
         }
     }
 }

@@ -101,6 +101,9 @@ impl Hearing {
     }
 }
 
+/// Metres of position error for a heard place at precision 0.
+pub const PLACE_ERROR: f32 = 5.0;
+
 impl SenseUnit for Hearing {
     fn id(&self) -> SenseId {
         Sense::Hearing.id()
@@ -119,5 +122,24 @@ impl SenseUnit for Hearing {
             return None;
         }
         self.hear_target(ctx, target)
+    }
+
+    /// Sounds with no known source are beliefs about where they were made.
+    fn places(&mut self, ctx: &mut SenseContext, out: &mut super::PlaceReadings) {
+        if !self.settings.enabled {
+            return;
+        }
+        let Some(sounds) = ctx.world.sounds else {
+            return;
+        };
+        for sound in sounds.all().iter().filter(|s| s.instigator.is_none()) {
+            if let Some((c, precision)) = self.hear(ctx, sound, None) {
+                out.push(super::PlaceReading {
+                    tag: sound.tag,
+                    accuracy: (1.0 - precision) * PLACE_ERROR,
+                    reading: SenseReading::new(self.id(), c).at(sound.location, precision),
+                });
+            }
+        }
     }
 }

@@ -115,6 +115,19 @@ impl<'a> SenseContext<'a> {
     }
 }
 
+/// A reading about a place rather than a target (spec section 11): a noise with no known source.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlaceReading {
+    /// The kind of report (the adapter's tag index).
+    pub tag: u32,
+    /// Metres the position may be off by.
+    pub accuracy: f32,
+    pub reading: SenseReading,
+}
+
+/// Place readings of one tick.
+pub type PlaceReadings = SmallVec<[PlaceReading; 4]>;
+
 /// One sense of one perceiver.
 pub trait SenseUnit {
     /// The slot this sense fills.
@@ -129,6 +142,10 @@ pub trait SenseUnit {
     /// Once per target: the reading, or `None` when the sense has nothing to say.
     fn evaluate(&mut self, ctx: &mut SenseContext, target: &TargetSnapshot)
         -> Option<SenseReading>;
+
+    /// Once per tick, after every target: readings about places (a noise with no known
+    /// source), if the sense perceives any.
+    fn places(&mut self, _ctx: &mut SenseContext, _out: &mut PlaceReadings) {}
 
     /// After every target.
     fn post_tick_flush(&mut self) {}

@@ -1,0 +1,322 @@
+//! Threat: a score per target from 0 to 1 mapped onto five levels, and the relationships it
+//! weighs (spec section 9, "The threat formula").
+
+use crate::profile::{TeamRule, ThreatSettings};
+use crate::state::BeliefState;
+use serde::{Deserialize, Serialize};
+
+/// Damage that fills the damage term.
+pub const DAMAGE_FULL: f32 = 100.0;
+
+/// The most sense slots an AI can have: the senses term divides by it.
+pub const SENSE_SLOTS: f32 = 8.0;
+
+/// Below this many damage points the damage term is zero.
+pub const DAMAGE_CUTOFF: f32 = 1.0;
+
+/// Who a target is to the AI. The numeric values are stable: the Godot layer exposes them as
+/// `RELATIONSHIP_FEARED` .. `RELATIONSHIP_TEAMMATE`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[repr(u8)]
+pub enum Relationship {
+    Feared = 0,
+    HighValue = 1,
+    Enemy = 2,
+    Unknown = 3,
+    Neutral = 4,
+    Friendly = 5,
+    Teammate = 6,
+}
+
+impl Relationship {
+    pub const ALL: [Relationship; 7] = [
+        Relationship::Feared,
+        Relationship::HighValue,
+        Relationship::Enemy,
+        Relationship::Unknown,
+        Relationship::Neutral,
+        Relationship::Friendly,
+        Relationship::Teammate,
+    ];
+
+    /// The relationship modifier of the threat formula.
+    #[must_use]
+    pub const fn modifier(self) -> f32 {
+        match self {
+            Relationship::Feared => 1.5,
+            Relationship::HighValue => 1.2,
+            Relationship::Enemy => 1.0,
+            Relationship::Unknown => 0.5,
+            Relationship::Neutral => 0.3,
+            Relationship::Friendly | Relationship::Teammate => 0.0,
+        }
+    }
+
+    /// Friendly or Teammate: never a threat, and an ally in a crowd.
+    #[must_use]
+    pub const fn is_ally(self) -> bool {
+        matches!(self, Relationship::Friendly | Relationship::Teammate)
+    }
+
+    #[must_use]
+    pub fn from_index(i: i64) -> Option<Relationship> {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| Self::ALL.get(i).copied())
+    }
+
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Relationship::Feared => "Feared",
+            Relationship::HighValue => "HighValue",
+            Relationship::Enemy => "Enemy",
+            Relationship::Unknown => "Unknown",
+            Relationship::Neutral => "Neutral",
+            Relationship::Friendly => "Friendly",
+            Relationship::Teammate => "Teammate",
+        }
+    }
+}
+
+/// How an AI of team `mine` regards a target of team `theirs`: a rule if one matches, else the
+/// same non-zero team is Teammate, else the default. Team 0 means "no team".
+#[must_use]
+pub fn relationship_between(s: &ThreatSettings, mine: i32, theirs: i32) -> Relationship {
+    if let Some(TeamRule { relationship, .. }) = s
+        .team_rules
+        .iter()
+        .find(|r| r.team == mine && r.other == theirs)
+    {
+        return *relationship;
+    }
+    if mine != 0 && mine == theirs {
+        Relationship::Teammate
+    } else {
+        s.default_relationship
+    }
+}
+
+/// The five threat levels. The numeric values are stable (`THREAT_NONE` .. `THREAT_CRITICAL`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum ThreatLevel {
+    #[default]
+    None = 0,
+    Low = 1,
+    Medium = 2,
+    High = 3,
+    Critical = 4,
+}
+
+impl ThreatLevel {
+    /// The highest level whose threshold the score reaches.
+    #[must_use]
+    pub fn for_score(score: f32, s: &ThreatSettings) -> ThreatLevel {
+        if score >= s.threat_threshold_critical {
+            ThreatLevel::Critical
+        } else if score >= s.threat_threshold_high {
+            ThreatLevel::High
+        } else if score >= s.threat_threshold_medium {
+            ThreatLevel::Medium
+        } else if score >= s.threat_threshold_low {
+            ThreatLevel::Low
+        } else {
+            ThreatLevel::None
+        }
+    }
+
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            ThreatLevel::None => "None",
+            ThreatLevel::Low => "Low",
+            ThreatLevel::Medium => "Medium",
+            ThreatLevel::High => "High",
+            ThreatLevel::Critical => "Critical",
+        }
+    }
+}
+
+/// What the threat formula reads about one belief.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ThreatInput {
+    pub confidence: f32,
+    pub damage_received: f32,
+    pub active_senses: u32,
+    pub relationship: Relationship,
+    pub state: BeliefState,
+}
+
+/// The approach factor as APS 3.0 computes it: 1 in contact (Detected or Tracked), 0 otherwise.
+#[must_use]
+pub fn approach_factor(state: BeliefState) -> f32 {
+    if state.is_in_contact() {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// The damage term's input: damage below the cutoff counts as none.
+#[must_use]
+pub fn damage_term(damage: f32) -> f32 {
+    if damage < DAMAGE_CUTOFF {
+        0.0
+    } else {
+        (damage / DAMAGE_FULL).clamp(0.0, 1.0)
+    }
+}
+
+/// The threat score, 0..1. Friendly, Teammate and Expired targets are always 0 (None).
+#[must_use]
+pub fn threat_score(s: &ThreatSettings, i: &ThreatInput) -> f32 {
+    if i.relationship.is_ally() || i.state == BeliefState::Expired {
+        return 0.0;
+    }
+    let score = i.confidence * s.threat_weight_confidence
+        + damage_term(i.damage_received) * s.threat_weight_damage_received
+        + (i.active_senses as f32 / SENSE_SLOTS).min(1.0) * s.threat_weight_senses
+        + i.relationship.modifier() * s.threat_weight_relationship
+        + approach_factor(i.state) * s.threat_weight_approach;
+    score.clamp(0.0, 1.0)
+}
+
+/// The damage term fading while unsensed: `damage − rate × dt`, zero below the cutoff.
+#[must_use]
+pub fn fade_damage(damage: f32, rate: f32, dt: f32) -> f32 {
+    let d = damage - rate * dt;
+    if d < DAMAGE_CUTOFF {
+        0.0
+    } else {
+        d
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(
+        confidence: f32,
+        damage: f32,
+        senses: u32,
+        rel: Relationship,
+        state: BeliefState,
+    ) -> ThreatInput {
+        ThreatInput {
+            confidence,
+            damage_received: damage,
+            active_senses: senses,
+            relationship: rel,
+            state,
+        }
+    }
+
+    fn close(a: f32, b: f32) {
+        assert!((a - b).abs() < 1e-6, "{a} != {b}");
+    }
+
+    #[test]
+    fn the_formula_with_its_five_weights() {
+        let s = ThreatSettings::default();
+        // 0.8 × 0.35 + 0.5 × 0.30 + 2/8 × 0.15 + 1 × 0.10 + 1 × 0.10
+        let v = threat_score(
+            &s,
+            &input(0.8, 50.0, 2, Relationship::Enemy, BeliefState::Tracked),
+        );
+        close(v, 0.28 + 0.15 + 0.0375 + 0.10 + 0.10);
+        // Out of contact the approach factor is 0.
+        let v = threat_score(
+            &s,
+            &input(0.8, 50.0, 2, Relationship::Enemy, BeliefState::Lost),
+        );
+        close(v, 0.28 + 0.15 + 0.0375 + 0.10);
+    }
+
+    #[test]
+    fn damage_over_100_fills_its_term_and_below_one_point_counts_nothing() {
+        close(damage_term(100.0), 1.0);
+        close(damage_term(250.0), 1.0);
+        close(damage_term(40.0), 0.4);
+        close(damage_term(0.99), 0.0);
+        close(fade_damage(10.0, 5.0, 1.0), 5.0);
+        close(fade_damage(1.4, 5.0, 0.1), 0.0);
+    }
+
+    #[test]
+    fn the_senses_term_divides_by_eight_not_by_the_senses_this_ai_has() {
+        let s = ThreatSettings::default();
+        let two = threat_score(
+            &s,
+            &input(0.0, 0.0, 2, Relationship::Neutral, BeliefState::Lost),
+        );
+        close(two, 0.25 * 0.15 + 0.3 * 0.10);
+    }
+
+    #[test]
+    fn the_relationship_table() {
+        use Relationship::*;
+        let table = [
+            (Feared, 1.5),
+            (HighValue, 1.2),
+            (Enemy, 1.0),
+            (Unknown, 0.5),
+            (Neutral, 0.3),
+            (Friendly, 0.0),
+            (Teammate, 0.0),
+        ];
+        for (r, m) in table {
+            close(r.modifier(), m);
+        }
+    }
+
+    #[test]
+    fn friendly_teammate_and_expired_are_always_none() {
+        let s = ThreatSettings::default();
+        for rel in [Relationship::Friendly, Relationship::Teammate] {
+            let v = threat_score(&s, &input(1.0, 500.0, 8, rel, BeliefState::Tracked));
+            assert_eq!(ThreatLevel::for_score(v, &s), ThreatLevel::None);
+        }
+        let v = threat_score(
+            &s,
+            &input(1.0, 500.0, 8, Relationship::Feared, BeliefState::Expired),
+        );
+        assert_eq!(v, 0.0);
+    }
+
+    #[test]
+    fn levels_by_the_four_thresholds() {
+        let s = ThreatSettings::default();
+        let at = |v| ThreatLevel::for_score(v, &s);
+        assert_eq!(at(0.149), ThreatLevel::None);
+        assert_eq!(at(0.15), ThreatLevel::Low);
+        assert_eq!(at(0.35), ThreatLevel::Medium);
+        assert_eq!(at(0.60), ThreatLevel::High);
+        assert_eq!(at(0.85), ThreatLevel::Critical);
+    }
+
+    #[test]
+    fn relationships_from_team_ids_and_rules() {
+        let mut s = ThreatSettings::default();
+        assert_eq!(relationship_between(&s, 1, 1), Relationship::Teammate);
+        assert_eq!(relationship_between(&s, 1, 2), Relationship::Enemy);
+        assert_eq!(
+            relationship_between(&s, 0, 0),
+            Relationship::Enemy,
+            "team 0 is no team"
+        );
+        s.team_rules.push(TeamRule {
+            team: 1,
+            other: 3,
+            relationship: Relationship::Friendly,
+        });
+        assert_eq!(relationship_between(&s, 1, 3), Relationship::Friendly);
+        assert_eq!(
+            relationship_between(&s, 3, 1),
+            Relationship::Enemy,
+            "rules are one-way"
+        );
+    }
+}
