@@ -3,14 +3,13 @@
 //! is, threat, the player model; then the brain (`brain.rs`) and housekeeping.
 
 use crate::attention::{proximity, sort_score};
-use crate::belief::Belief;
 use crate::events::{Event, StateChange};
 use crate::fusion::fuse;
 use crate::memory::Episode;
 use crate::memory_engine::{update_belief, TickContext};
 use crate::perceiver::{Perceiver, NO_OBSERVATION};
 use crate::places::is_place;
-use crate::reading::{Observations, Pose, TargetKind};
+use crate::reading::{Observations, Pose, TargetId, TargetKind};
 use crate::state::BeliefState;
 use crate::threat::{threat_score, ThreatInput, ThreatLevel};
 
@@ -152,16 +151,17 @@ impl Perceiver {
         let speed = speed.unwrap_or(b.target_speed);
         update_belief(b, readings, speed, evidence, &ctx, &mut self.events);
 
-        let b = *b;
-        if b.kind == TargetKind::Actor {
+        let (target, kind, peak) = (b.target, b.kind, b.peak_confidence);
+        let sensed_speed =
+            (!b.active.is_empty() && b.motion.has_estimate()).then(|| b.motion.velocity.length());
+        if kind == TargetKind::Actor {
             for i in before..self.events.len() {
                 if let Event::StateChanged(c) = self.events[i] {
-                    self.remember_change(&b, &c);
+                    self.remember_change(target, peak, &c);
                 }
             }
-            if !b.active.is_empty() && b.motion.has_estimate() {
-                self.models
-                    .sensed(b.target, b.motion.velocity.length(), dt, now);
+            if let Some(speed) = sensed_speed {
+                self.models.sensed(target, speed, dt, now);
             }
         }
         self.rate_threat(slot);
@@ -175,16 +175,16 @@ impl Perceiver {
     }
 
     /// Episodes and the player model learn from a state change (spec sections 8 and 10).
-    fn remember_change(&mut self, b: &Belief, c: &StateChange) {
+    fn remember_change(&mut self, target: TargetId, peak_confidence: f32, c: &StateChange) {
         let now = self.now;
         match (c.old, c.new) {
-            (BeliefState::Undetected, BeliefState::Suspected) => self.models.noticed(b.target, now),
+            (BeliefState::Undetected, BeliefState::Suspected) => self.models.noticed(target, now),
             (old, BeliefState::Lost) => {
                 self.models
-                    .lost(b.target, c.loss_reason, c.loss_direction, now);
+                    .lost(target, c.loss_reason, c.loss_direction, now);
                 if old.is_in_contact() {
                     self.memory.record(
-                        b.target,
+                        target,
                         Episode {
                             time: now,
                             loss_reason: c.loss_reason,
@@ -192,7 +192,7 @@ impl Perceiver {
                             ai_facing: self.facing,
                             target_direction: c.loss_direction,
                             lost_from: old,
-                            peak_confidence: b.peak_confidence,
+                            peak_confidence,
                         },
                     );
                 }

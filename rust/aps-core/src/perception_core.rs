@@ -184,7 +184,13 @@ impl PerceptionCore {
             s.pre_tick(&mut ctx);
         }
         for target in input.candidates {
-            obs.begin_target(target.id, target.kind, target.speed());
+            if let Some(tag) = target.evidence_tag {
+                // Discovered evidence: what the senses find is a place, exactly where it lies.
+                let id = self.perceiver.places.place_for(tag, target.position, 0.5);
+                obs.begin_target(id, TargetKind::Place, 0.0);
+            } else {
+                obs.begin_target(target.id, target.kind, target.speed());
+            }
             obs.set_team(target.team_id);
             for s in units.iter_mut() {
                 if let Some(r) = s.evaluate(&mut ctx, target) {

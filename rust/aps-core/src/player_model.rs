@@ -53,18 +53,28 @@ impl PlayerModel {
 #[derive(Debug, Clone)]
 pub struct PlayerModels {
     models: Vec<PlayerModel>,
+    /// The model found last: the same target usually comes back at once.
+    last: usize,
 }
 
 impl Default for PlayerModels {
     fn default() -> Self {
         PlayerModels {
             models: Vec::with_capacity(MODELS),
+            last: 0,
         }
     }
 }
 
 impl PlayerModels {
     fn model_mut(&mut self, target: TargetId, now: f64) -> &mut PlayerModel {
+        if self
+            .models
+            .get(self.last)
+            .is_some_and(|m| m.target == target)
+        {
+            return &mut self.models[self.last];
+        }
         let i = match self.models.iter().position(|m| m.target == target) {
             Some(i) => i,
             None => {
@@ -88,6 +98,7 @@ impl PlayerModels {
                 }
             }
         };
+        self.last = i;
         &mut self.models[i]
     }
 

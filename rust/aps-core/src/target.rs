@@ -30,6 +30,9 @@ pub struct TargetSnapshot {
     pub scent_multiplier: f32,
     /// Standing on the ground (it shakes the ground when it moves).
     pub grounded: bool,
+    /// Discovered evidence (a body, a forced lock): perceiving it makes a belief about a place
+    /// of this tag (spec section 11) instead of about the object.
+    pub evidence_tag: Option<u32>,
     pub team_id: i32,
 }
 
@@ -51,6 +54,7 @@ impl TargetSnapshot {
             noise_multiplier: 1.0,
             scent_multiplier: 1.0,
             grounded: true,
+            evidence_tag: None,
             team_id: 0,
         }
     }

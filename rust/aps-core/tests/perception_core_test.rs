@@ -207,3 +207,47 @@ fn a_mates_sighting_is_a_reading_that_climbs_the_states() {
     );
     assert!((b.fused - 0.95 * 0.6).abs() < 1e-5);
 }
+
+#[test]
+fn a_shot_with_no_shooter_becomes_a_belief_about_a_place() {
+    let (mut core, _) = PerceptionCore::new(Profile::default());
+    let mut space = BoxSpace::new();
+    let mut sounds = SoundBuffer::default();
+    let at = Vec3::new(10.0, 1.0, 5.0);
+    for k in 0..3 {
+        sounds.push(Sound {
+            location: at + Vec3::X * 0.3 * k as f32,
+            loudness: 1.0,
+            max_range: 40.0,
+            tag: 4,
+            instigator: None,
+            time: 0.4 * f64::from(k),
+        });
+    }
+    let mut entered = Vec::new();
+    for i in 1..=20 {
+        let world = WorldView {
+            now: f64::from(i) * 0.1,
+            sounds: Some(&sounds),
+            ..WorldView::default()
+        };
+        for e in core.run(pass(&[], world), &mut space) {
+            if let Event::StateChanged(c) = e {
+                entered.push((c.kind, c.new));
+            }
+        }
+    }
+    let places: Vec<_> = core
+        .perceiver()
+        .beliefs()
+        .filter(|b| b.kind == aps_core::TargetKind::Place)
+        .collect();
+    assert_eq!(places.len(), 1, "three close shots, one place");
+    let place = core.perceiver().places().get(places[0].target).unwrap();
+    assert_eq!(place.tag, 4);
+    assert!(
+        entered.contains(&(aps_core::TargetKind::Place, BeliefState::Suspected)),
+        "{entered:?}"
+    );
+    assert_eq!(core.perceiver().attention_target(), None);
+}

@@ -7,7 +7,10 @@
 
 mod constants;
 mod convert;
+mod perception_api;
 mod perception_component;
+mod perception_memory_api;
+mod perception_signals;
 mod physics_space;
 mod profile;
 mod registry;

@@ -1,7 +1,6 @@
 //! `ApsPerceptionComponent`: perception for one AI, placed under its body.
 
-use crate::constants::{sense_ids, state_of};
-use crate::convert::{live_node, to_vec3, to_vector3};
+use crate::convert::to_vec3;
 use crate::physics_space::GodotSpace;
 use crate::profile::ApsProfile;
 use crate::sense_resource::ScriptSense;
@@ -38,7 +37,7 @@ pub struct ApsPerceptionComponent {
     /// This AI's team, for relationships.
     #[export]
     team_id: i32,
-    core: Option<PerceptionCore>,
+    pub(crate) core: Option<PerceptionCore>,
     profile_key: Option<(InstanceId, u64)>,
     accumulated: f64,
     own_ids: Vec<InstanceId>,
@@ -48,7 +47,8 @@ pub struct ApsPerceptionComponent {
     candidates: Vec<TargetSnapshot>,
     gone: Vec<TargetId>,
     held: Vec<TargetId>,
-    pending: Vec<Event>,
+    shared: Vec<(TargetId, aps_core::SenseReading)>,
+    pub(crate) pending: Vec<Event>,
     warned_no_profile: bool,
     in_pass: bool,
     base: Base<Node3D>,
@@ -71,6 +71,7 @@ impl INode3D for ApsPerceptionComponent {
             candidates: Vec::new(),
             gone: Vec::new(),
             held: Vec::new(),
+            shared: Vec::new(),
             pending: Vec::new(),
             warned_no_profile: false,
             in_pass: false,
@@ -170,192 +171,103 @@ impl ApsPerceptionComponent {
     pub const SENSE_PAIN: i32 = 6;
     #[constant]
     pub const SENSE_ECHOLOCATION: i32 = 7;
+    /// Belief shared by squad mates arrives through this slot.
+    #[constant]
+    pub const SENSE_SQUAD: i32 = 15;
+
+    #[constant]
+    pub const THREAT_NONE: i32 = 0;
+    #[constant]
+    pub const THREAT_LOW: i32 = 1;
+    #[constant]
+    pub const THREAT_MEDIUM: i32 = 2;
+    #[constant]
+    pub const THREAT_HIGH: i32 = 3;
+    #[constant]
+    pub const THREAT_CRITICAL: i32 = 4;
+
+    #[constant]
+    pub const RELATIONSHIP_FEARED: i32 = 0;
+    #[constant]
+    pub const RELATIONSHIP_HIGH_VALUE: i32 = 1;
+    #[constant]
+    pub const RELATIONSHIP_ENEMY: i32 = 2;
+    #[constant]
+    pub const RELATIONSHIP_UNKNOWN: i32 = 3;
+    #[constant]
+    pub const RELATIONSHIP_NEUTRAL: i32 = 4;
+    #[constant]
+    pub const RELATIONSHIP_FRIENDLY: i32 = 5;
+    #[constant]
+    pub const RELATIONSHIP_TEAMMATE: i32 = 6;
+
+    /// Evidence: while it lasts, what the senses report counts `amount` less.
+    #[constant]
+    pub const EVIDENCE_LOWER: i32 = 0;
+    /// Evidence: while it lasts, confidence can't exceed `amount`.
+    #[constant]
+    pub const EVIDENCE_CAP: i32 = 1;
+    /// Evidence: while it lasts, confidence is held at 0.
+    #[constant]
+    pub const EVIDENCE_CLEAR: i32 = 2;
+    /// Evidence: while it lasts, confidence can't fall below `amount`.
+    #[constant]
+    pub const EVIDENCE_FLOOR: i32 = 3;
 
     /// A target became Suspected: "what was that?".
     #[signal]
-    fn target_suspected(target: Option<Gd<Node3D>>, confidence: f32);
+    pub fn target_suspected(target: Option<Gd<Node3D>>, confidence: f32);
     /// A target became Detected, going up or stepping down from Tracked.
     #[signal]
-    fn target_detected(target: Option<Gd<Node3D>>, confidence: f32);
+    pub fn target_detected(target: Option<Gd<Node3D>>, confidence: f32);
     /// A target became Tracked: full engagement.
     #[signal]
-    fn target_tracked(target: Option<Gd<Node3D>>, confidence: f32);
+    pub fn target_tracked(target: Option<Gd<Node3D>>, confidence: f32);
     /// A target was lost; `reason` is one of the `LOSS_*` constants. `target` is null when it
     /// no longer exists (`LOSS_TARGET_DESTROYED`).
     #[signal]
-    fn target_lost(target: Option<Gd<Node3D>>, reason: i32, last_known_position: Vector3);
+    pub fn target_lost(target: Option<Gd<Node3D>>, reason: i32, last_known_position: Vector3);
     /// A lost target is fading in memory.
     #[signal]
-    fn target_remembered(target: Option<Gd<Node3D>>, confidence: f32);
+    pub fn target_remembered(target: Option<Gd<Node3D>>, confidence: f32);
     /// A target was forgotten.
     #[signal]
-    fn target_expired(target: Option<Gd<Node3D>>);
+    pub fn target_expired(target: Option<Gd<Node3D>>);
     /// A target went back to Undetected.
     #[signal]
-    fn target_forgotten(target: Option<Gd<Node3D>>);
+    pub fn target_forgotten(target: Option<Gd<Node3D>>);
     /// Any state change, with the `STATE_*` constants it moved between.
     #[signal]
-    fn target_state_changed(target: Option<Gd<Node3D>>, old_state: i32, new_state: i32);
+    pub fn target_state_changed(target: Option<Gd<Node3D>>, old_state: i32, new_state: i32);
     /// The AI's awareness level changed (`AWARENESS_*` constants).
     #[signal]
-    fn awareness_changed(old_level: i32, new_level: i32);
+    pub fn awareness_changed(old_level: i32, new_level: i32);
     /// The target the AI commits to changed.
     #[signal]
-    fn attention_changed(old_target: Option<Gd<Node3D>>, new_target: Option<Gd<Node3D>>);
+    pub fn attention_changed(old_target: Option<Gd<Node3D>>, new_target: Option<Gd<Node3D>>);
     /// No one is noticed any more: the AI can stand down.
     #[signal]
-    fn all_clear();
+    pub fn all_clear();
     /// The AI's own pain changed (0..1); high pain dulls its other senses.
     #[signal]
-    fn pain_changed(level: f32);
+    pub fn pain_changed(level: f32);
     /// The AI was hurt (see ApsWorld.report_damage); `instigator` is null if unknown or gone.
     #[signal]
-    fn damage_taken(instigator: Option<Gd<Node3D>>, amount: f32, location: Vector3);
+    pub fn damage_taken(instigator: Option<Gd<Node3D>>, amount: f32, location: Vector3);
     /// Someone touched the AI (see ApsWorld.report_touch).
     #[signal]
-    fn touched(target: Option<Gd<Node3D>>);
-
-    /// The AI's own pain, 0..1.
-    #[func]
-    pub fn get_pain_level(&self) -> f32 {
-        self.core.as_ref().map_or(0.0, PerceptionCore::pain)
-    }
-
-    /// The state of the belief about `target` (a `STATE_*` constant); Undetected if none.
-    #[func]
-    pub fn get_belief_state(&self, target: Option<Gd<Node>>) -> i32 {
-        self.belief_of(target).map_or(0, |b| b.state as i32)
-    }
-
-    /// Smoothed confidence (0..1) that `target` is there.
-    #[func]
-    pub fn get_confidence(&self, target: Option<Gd<Node>>) -> f32 {
-        self.belief_of(target).map_or(0.0, |b| b.confidence)
-    }
-
-    /// Why `target` was lost (a `LOSS_*` constant); `LOSS_NONE` if it is not lost.
-    #[func]
-    pub fn get_loss_reason(&self, target: Option<Gd<Node>>) -> i32 {
-        self.belief_of(target).map_or(0, |b| b.loss_reason as i32)
-    }
-
-    /// The direction `target` was travelling when it was lost; zero if it was not moving.
-    #[func]
-    pub fn get_loss_direction(&self, target: Option<Gd<Node>>) -> Vector3 {
-        self.belief_of(target)
-            .map_or(Vector3::ZERO, |b| to_vector3(b.loss_direction))
-    }
-
-    /// Everything believed about `target`, or an empty Dictionary if nothing: `confidence`,
-    /// `state`, `loss_reason`, `loss_direction`, `last_known_position`, `active_senses` (the
-    /// `SENSE_*` constants active now), `fused`, `estimated_velocity`, `time_in_state`,
-    /// `time_since_sensed`, `detections`, `sort_score`.
-    #[func]
-    pub fn get_belief_data(&self, target: Option<Gd<Node>>) -> VarDictionary {
-        let Some(b) = self.belief_of(target) else {
-            return VarDictionary::new();
-        };
-        let now = self.core.as_ref().map_or(0.0, |c| c.perceiver().now());
-        vdict! {
-            "confidence" => b.confidence,
-            "state" => b.state as i32,
-            "state_name" => b.state.name(),
-            "loss_reason" => b.loss_reason as i32,
-            "loss_reason_name" => b.loss_reason.name(),
-            "loss_direction" => to_vector3(b.loss_direction),
-            "last_known_position" => to_vector3(b.last_known_position),
-            "active_senses" => &sense_ids(b.active),
-            "fused" => b.fused,
-            "estimated_velocity" => to_vector3(b.estimated_velocity()),
-            "time_in_state" => b.time_in_state,
-            "time_since_sensed" => b.time_since_sensed(now).min(f32::MAX),
-            "detections" => i64::from(b.detections),
-            "sort_score" => b.sort_score,
-        }
-    }
-
-    /// Every target the AI holds a belief about and that still exists.
-    #[func]
-    pub fn get_known_targets(&self) -> Array<Gd<Node3D>> {
-        let mut out = Array::new();
-        if let Some(core) = &self.core {
-            for b in core.perceiver().beliefs() {
-                if let Some(node) = live_node(b.target) {
-                    out.push(&node);
-                }
-            }
-        }
-        out
-    }
-
-    /// The AI's awareness (an `AWARENESS_*` constant), from its top target's confidence.
-    #[func]
-    pub fn get_awareness_level(&self) -> i32 {
-        self.core
-            .as_ref()
-            .map_or(0, |c| c.perceiver().awareness() as i32)
-    }
-
-    /// The awareness `target` alone would give.
-    #[func]
-    pub fn get_awareness_level_for_target(&self, target: Option<Gd<Node>>) -> i32 {
-        let (Some(core), Some(t)) = (&self.core, target) else {
-            return 0;
-        };
-        core.perceiver().awareness_for(target_of(&t)) as i32
-    }
-
-    /// Whoever scores highest now (may flicker between two close targets).
-    #[func]
-    pub fn get_top_target(&self) -> Option<Gd<Node3D>> {
-        self.core
-            .as_ref()
-            .and_then(|c| c.perceiver().top_target())
-            .and_then(live_node)
-    }
-
-    /// The target the AI commits to (sticky).
-    #[func]
-    pub fn get_attention_target(&self) -> Option<Gd<Node3D>> {
-        self.core
-            .as_ref()
-            .and_then(|c| c.perceiver().attention_target())
-            .and_then(live_node)
-    }
-
-    /// Focus on `target` now, whatever it scores (say, the player just shot this AI).
-    /// Emits `attention_changed` if it changes.
-    #[func]
-    pub fn force_attention_target(&mut self, target: Option<Gd<Node3D>>) {
-        let id = target.map(|t| target_of(&t.upcast()));
-        let Some(perceiver) = self.core_mut("force_attention_target") else {
-            return;
-        };
-        let event = perceiver.force_attention(id);
-        if let Some(e) = event {
-            self.pending.push(e);
-            self.emit_pending();
-        }
-    }
-
-    /// Raises the AI's confidence in `target` to at least `confidence` (never lowers it).
-    /// Returns false if it could not: a null target, or a full ledger.
-    #[func]
-    pub fn set_target_confidence(&mut self, target: Option<Gd<Node3D>>, confidence: f32) -> bool {
-        let Some(t) = target else {
-            godot_warn!("ApsPerceptionComponent.set_target_confidence: target is null");
-            return false;
-        };
-        if !confidence.is_finite() {
-            godot_warn!(
-                "ApsPerceptionComponent.set_target_confidence: confidence {confidence} is not a number"
-            );
-            return false;
-        }
-        let id = target_of(&t.upcast());
-        self.core_mut("set_target_confidence")
-            .is_some_and(|p| p.set_target_confidence(id, confidence))
-    }
+    pub fn touched(target: Option<Gd<Node3D>>);
+    /// A target's threat level changed (`THREAT_*` constants).
+    #[signal]
+    pub fn threat_level_changed(target: Option<Gd<Node3D>>, old_level: i32, new_level: i32);
+    /// The dominant emotion changed: "fear", "aggression", "curiosity", "alertness", "panic",
+    /// or "" when none is above the Emotion Active Threshold.
+    #[signal]
+    pub fn emotion_changed(old_emotion: StringName, new_emotion: StringName);
+    /// A belief about a place changed state (a noise with no known source, evidence found,
+    /// report_location_belief); `state` is a `STATE_*` constant.
+    #[signal]
+    pub fn location_belief_changed(location: Vector3, tag: StringName, state: i32, confidence: f32);
 }
 
 impl ApsPerceptionComponent {
@@ -367,14 +279,14 @@ impl ApsPerceptionComponent {
         }
     }
 
-    fn belief_of(&self, target: Option<Gd<Node>>) -> Option<&aps_core::Belief> {
+    pub(crate) fn belief_of(&self, target: Option<Gd<Node>>) -> Option<&aps_core::Belief> {
         let id = target_of(&target?);
         self.core.as_ref()?.perceiver().belief(id)
     }
 
     /// The perceiver, built on first use; `None` while a pass runs (a GDScript sense calling
     /// back), with a warning naming the call.
-    fn core_mut(&mut self, call: &str) -> Option<&mut aps_core::Perceiver> {
+    pub(crate) fn core_mut(&mut self, call: &str) -> Option<&mut aps_core::Perceiver> {
         if self.in_pass {
             godot_warn!(
                 "ApsPerceptionComponent.{call}: called from inside a perception pass (a custom \
@@ -411,7 +323,7 @@ impl ApsPerceptionComponent {
 
     /// Builds the core on first use and rebuilds its profile, keeping beliefs, whenever the
     /// profile resource is swapped or edited.
-    fn refresh_profile(&mut self) {
+    pub(crate) fn refresh_profile(&mut self) {
         let key = self
             .profile
             .as_ref()
@@ -496,8 +408,14 @@ impl ApsPerceptionComponent {
         };
         let now = ApsWorld::world_time();
         self.held.clear();
-        self.held
-            .extend(core.perceiver().beliefs().map(|b| b.target));
+        // Places are not nodes: they need no gathering and never "cease to exist".
+        self.held.extend(
+            core.perceiver()
+                .beliefs()
+                .filter(|b| b.kind == aps_core::TargetKind::Actor)
+                .map(|b| b.target),
+        );
+
         // Whoever just hit or touched the AI is perceived wherever it stands (spec section 13).
         let profile = core.perceiver().profile();
         let hit_window = f64::from(profile.damage.hold_time.max(dt));
@@ -515,6 +433,21 @@ impl ApsPerceptionComponent {
             }
         }
         // Reaches are measured from the eye, touch and vibration from the body below it.
+        // Squad mates' sightings reach this AI wherever the target is (spec section 10).
+        let me = self.base().instance_id();
+        let squad = ApsWorld::singleton().bind().squad_of(me);
+        self.shared.clear();
+        if let Some(squad) = squad {
+            world_state.squads.shared_for(
+                squad,
+                me.to_i64() as u64,
+                now,
+                &core.perceiver().profile().squad,
+                &mut self.shared,
+            );
+            self.held.extend(self.shared.iter().map(|(t, _)| *t));
+        }
+        core.perceiver_mut().set_team(self.team_id);
         let range = core.gather_range() + eye.position.distance(body);
         ApsWorld::singleton().bind_mut().gather(
             xform.origin,
@@ -535,6 +468,7 @@ impl ApsPerceptionComponent {
         let candidates = std::mem::take(&mut self.candidates);
         let gone = std::mem::take(&mut self.gone);
         let own_bodies = std::mem::take(&mut self.own_bodies);
+        let shared = std::mem::take(&mut self.shared);
         let mut pending = std::mem::take(&mut self.pending);
         self.in_pass = true;
         {
@@ -552,6 +486,7 @@ impl ApsPerceptionComponent {
                 world: world_state.view(now),
                 candidates: &candidates,
                 destroyed: &gone,
+                shared: &shared,
             };
             pending.extend_from_slice(core.run(input, &mut space));
         }
@@ -560,8 +495,13 @@ impl ApsPerceptionComponent {
         self.candidates = candidates;
         self.gone = gone;
         self.own_bodies = own_bodies;
+        self.shared = shared;
         self.pending = pending;
         let pass = core.last_pass();
+        if let Some(squad) = squad {
+            post_sightings(&core, squad, me, now);
+        }
+        drop(world_state);
         self.core = Some(core);
         ApsWorld::singleton().bind_mut().count_pass(
             pass.candidates,
@@ -569,68 +509,24 @@ impl ApsPerceptionComponent {
             started.elapsed().as_micros() as u64,
         );
     }
+}
 
-    /// Turns the pending events into signals. Called with no borrow of the core held, so a
-    /// handler may call back into this component.
-    fn emit_pending(&mut self) {
-        let events = std::mem::take(&mut self.pending);
-        for e in &events {
-            match *e {
-                Event::StateChanged(c) => {
-                    let node = live_node(c.target);
-                    let node = node.as_ref();
-                    let (old, new) = (state_of(c.old), state_of(c.new));
-                    use aps_core::BeliefState as S;
-                    let mut signals = self.signals();
-                    match c.new {
-                        S::Undetected => signals.target_forgotten().emit(node),
-                        S::Suspected => signals.target_suspected().emit(node, c.confidence),
-                        S::Detected => signals.target_detected().emit(node, c.confidence),
-                        S::Tracked => signals.target_tracked().emit(node, c.confidence),
-                        S::Lost => signals.target_lost().emit(
-                            node,
-                            c.loss_reason as i32,
-                            to_vector3(c.last_known_position),
-                        ),
-                        S::Remembered => signals.target_remembered().emit(node, c.confidence),
-                        S::Expired => signals.target_expired().emit(node),
-                    }
-                    self.signals().target_state_changed().emit(node, old, new);
-                }
-                Event::AwarenessChanged { old, new } => {
-                    self.signals()
-                        .awareness_changed()
-                        .emit(old as i32, new as i32);
-                }
-                Event::AttentionChanged { old, new } => {
-                    let old = old.and_then(live_node);
-                    let new = new.and_then(live_node);
-                    self.signals()
-                        .attention_changed()
-                        .emit(old.as_ref(), new.as_ref());
-                }
-                Event::AllClear => self.signals().all_clear().emit(),
-                Event::PainChanged { level } => self.signals().pain_changed().emit(level),
-                Event::Damaged {
-                    instigator,
-                    amount,
-                    location,
-                } => {
-                    let who = instigator.and_then(live_node);
-                    self.signals()
-                        .damage_taken()
-                        .emit(who.as_ref(), amount, to_vector3(location));
-                }
-                Event::Touched { target } => {
-                    let who = live_node(target);
-                    self.signals().touched().emit(who.as_ref());
-                }
-            }
-        }
-        let mut events = events;
-        events.clear();
-        if self.pending.is_empty() {
-            self.pending = events;
+/// Tells the squad what this AI perceives itself (not what mates told it): every actor it has
+/// Detected or Tracked, at its last known position.
+fn post_sightings(core: &PerceptionCore, squad: u32, me: InstanceId, now: f64) {
+    let mut world = ApsWorld::singleton();
+    let mut world = world.bind_mut();
+    for b in core.perceiver().beliefs() {
+        let own_senses = b.active.iter().any(|s| s != aps_core::squad::SQUAD_SENSE);
+        if b.kind == aps_core::TargetKind::Actor && b.state.is_in_contact() && own_senses {
+            world.post_sighting(aps_core::squad::Sighting {
+                squad,
+                member: me.to_i64() as u64,
+                target: b.target,
+                confidence: b.confidence,
+                position: b.last_known_position,
+                time: now,
+            });
         }
     }
 }

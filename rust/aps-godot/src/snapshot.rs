@@ -79,8 +79,14 @@ fn points_from_shape(node: &Gd<Node3D>) -> Vec<Vector3> {
     vec![Vector3::ZERO]
 }
 
-/// Looks at one registry entry at world time `now`, lit by `conditions`.
-pub fn look(entry: &mut Entry, now: f64, conditions: &WorldConditions) -> Look {
+/// Looks at one registry entry at world time `now`, lit by `conditions`. Evidence tags are
+/// turned into the world's tag numbers by `tag`.
+pub fn look(
+    entry: &mut Entry,
+    now: f64,
+    conditions: &WorldConditions,
+    tag: &mut dyn FnMut(&StringName) -> u32,
+) -> Look {
     let Ok(node) = Gd::<Node3D>::try_from_instance_id(entry.id) else {
         return Look::Gone;
     };
@@ -139,6 +145,9 @@ pub fn look(entry: &mut Entry, now: f64, conditions: &WorldConditions) -> Look {
         snap.visibility_multiplier = c.visibility_multiplier();
         snap.noise_multiplier = c.noise_multiplier();
         snap.team_id = c.team_id();
+        if !c.evidence_tag().is_empty() {
+            snap.evidence_tag = Some(tag(c.evidence_tag()));
+        }
         let points = c.sample_points();
         if !points.is_empty() {
             custom = true;

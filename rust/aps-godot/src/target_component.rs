@@ -41,6 +41,10 @@ pub struct ApsTargetComponent {
     /// Team of the target, for relationships.
     #[export]
     team_id: i32,
+    /// Discovered evidence: set a tag (e.g. "body", "forced_lock") and an AI that perceives
+    /// this believes in a place of that tag where it lies, rather than in the object itself.
+    #[export]
+    evidence_tag: StringName,
     registered_parent: Option<InstanceId>,
     base: Base<Node3D>,
 }
@@ -57,6 +61,7 @@ impl INode3D for ApsTargetComponent {
             noise_multiplier: 1.0,
             scent_multiplier: 1.0,
             team_id: 0,
+            evidence_tag: StringName::default(),
             registered_parent: None,
             base,
         }
@@ -122,6 +127,11 @@ impl ApsTargetComponent {
     #[must_use]
     pub fn team_id(&self) -> i32 {
         self.team_id
+    }
+
+    #[must_use]
+    pub fn evidence_tag(&self) -> &StringName {
+        &self.evidence_tag
     }
 
     #[must_use]

@@ -10,6 +10,7 @@ use aps_core::conditions::{LightZone, WorldConditions};
 use aps_core::scent::ScentField;
 use aps_core::senses::WorldView;
 use aps_core::space::BodyId;
+use aps_core::squad::{Sighting, SquadBoard};
 use aps_core::stimulus::{Damage, Ring, Sound, SoundBuffer, Touch};
 use aps_core::target::TargetSnapshot;
 use aps_core::TargetId;
@@ -30,6 +31,7 @@ pub struct WorldState {
     pub touches: Ring<Touch>,
     pub damages: Ring<Damage>,
     pub scents: ScentField,
+    pub squads: SquadBoard,
 }
 
 impl WorldState {
@@ -70,6 +72,10 @@ pub struct ApsWorld {
     #[var(get = get_rain, set = set_rain)]
     rain: f32,
     next_zone: u32,
+    /// Squad names, by index.
+    squad_names: Vec<StringName>,
+    /// Each member component's squad index and role.
+    members: Vec<(InstanceId, u32, StringName)>,
     last_frame: u64,
     scent_wanted: bool,
     tags: Vec<StringName>,
@@ -312,6 +318,76 @@ impl ApsWorld {
         points.iter().map(|p| to_vector3(p.position)).collect()
     }
 
+    /// Puts the AI of `perceiver` (its ApsPerceptionComponent) in squad `squad_name` with a
+    /// `role` of your choosing. Mates share what they detect: each gets a weaker reading at the
+    /// sharer's last known position after the profile's Share Delay.
+    #[func]
+    pub fn join_squad(
+        &mut self,
+        perceiver: Option<Gd<crate::perception_component::ApsPerceptionComponent>>,
+        squad_name: StringName,
+        role: StringName,
+    ) {
+        let Some(p) = perceiver else {
+            godot_warn!("ApsWorld.join_squad: perceiver is null; ignored");
+            return;
+        };
+        if squad_name.is_empty() {
+            godot_warn!("ApsWorld.join_squad: squad_name is empty; ignored");
+            return;
+        }
+        let squad = match self.squad_names.iter().position(|n| *n == squad_name) {
+            Some(i) => i as u32,
+            None => {
+                self.squad_names.push(squad_name);
+                (self.squad_names.len() - 1) as u32
+            }
+        };
+        let id = p.instance_id();
+        self.members.retain(|(m, _, _)| *m != id);
+        self.members.push((id, squad, role));
+    }
+
+    /// Takes the AI of `perceiver` out of its squad.
+    #[func]
+    pub fn leave_squad(
+        &mut self,
+        perceiver: Option<Gd<crate::perception_component::ApsPerceptionComponent>>,
+    ) {
+        if let Some(p) = perceiver {
+            let id = p.instance_id();
+            self.members.retain(|(m, _, _)| *m != id);
+        }
+    }
+
+    /// The perception components in squad `squad_name` that still exist.
+    #[func]
+    pub fn get_squad_members(&self, squad_name: StringName) -> Array<Gd<Node3D>> {
+        let Some(squad) = self.squad_names.iter().position(|n| *n == squad_name) else {
+            return Array::new();
+        };
+        self.members
+            .iter()
+            .filter(|(_, s, _)| *s as usize == squad)
+            .filter_map(|(m, _, _)| Gd::<Node3D>::try_from_instance_id(*m).ok())
+            .collect()
+    }
+
+    /// The role `perceiver` joined its squad with (`&""` if it is in none).
+    #[func]
+    pub fn get_squad_role(
+        &self,
+        perceiver: Option<Gd<crate::perception_component::ApsPerceptionComponent>>,
+    ) -> StringName {
+        perceiver
+            .and_then(|p| {
+                let id = p.instance_id();
+                self.members.iter().find(|(m, _, _)| *m == id)
+            })
+            .map(|(_, _, r)| r.clone())
+            .unwrap_or_default()
+    }
+
     /// Seconds of game time: physics frames over physics ticks per second.
     #[func]
     pub fn get_world_time(&self) -> f64 {
@@ -435,12 +511,14 @@ impl ApsWorld {
         let range_sq = range * range;
         let mut freed: Vec<InstanceId> = Vec::new();
         let conditions = &self.state.conditions;
+        let tags = &mut self.tags;
+        let mut tag = |t: &StringName| intern(tags, t);
         for entry in self.registry.entries_mut() {
             if !entry.is_perceivable() || own.contains(&entry.id) {
                 continue;
             }
             let id = target_id(entry.id);
-            match look(entry, now, conditions) {
+            match look(entry, now, conditions, &mut tag) {
                 Look::Seen(snap) => {
                     let near = (to_vec3(eye) - snap.position).length_squared() <= range_sq;
                     if near || held.contains(&id) {
@@ -492,7 +570,7 @@ impl ApsWorld {
             if !entry.is_perceivable() {
                 continue;
             }
-            if let Look::Seen(snap) = look(entry, now, &state.conditions) {
+            if let Look::Seen(snap) = look(entry, now, &state.conditions, &mut |_| 0) {
                 state
                     .scents
                     .deposit(snap.id, snap.position, snap.scent_multiplier, now);
@@ -509,16 +587,44 @@ impl ApsWorld {
         self.stats.usec += usec;
     }
 
-    fn tag_index(&mut self, tag: StringName) -> u32 {
-        if tag.is_empty() {
-            return 0;
-        }
-        if let Some(i) = self.tags.iter().position(|t| *t == tag) {
-            return i as u32 + 1;
-        }
-        self.tags.push(tag);
-        self.tags.len() as u32
+    /// The squad a perception component is in.
+    #[must_use]
+    pub fn squad_of(&self, perceiver: InstanceId) -> Option<u32> {
+        self.members
+            .iter()
+            .find(|(m, _, _)| *m == perceiver)
+            .map(|(_, s, _)| *s)
     }
+
+    /// A member's report for its mates.
+    pub fn post_sighting(&mut self, s: Sighting) {
+        Rc::make_mut(&mut self.state).squads.post(s);
+    }
+
+    /// The tag a sound or place was reported with (`&""` for none).
+    #[must_use]
+    pub fn tag_name(&self, tag: u32) -> StringName {
+        tag.checked_sub(1)
+            .and_then(|i| self.tags.get(i as usize).cloned())
+            .unwrap_or_default()
+    }
+
+    /// The small number standing for `tag` (0 for none).
+    pub fn tag_index(&mut self, tag: StringName) -> u32 {
+        intern(&mut self.tags, &tag)
+    }
+}
+
+/// The small number standing for `tag` in `tags` (0 for none), adding it if new.
+fn intern(tags: &mut Vec<StringName>, tag: &StringName) -> u32 {
+    if tag.is_empty() {
+        return 0;
+    }
+    if let Some(i) = tags.iter().position(|t| t == tag) {
+        return i as u32 + 1;
+    }
+    tags.push(tag.clone());
+    tags.len() as u32
 }
 
 /// `value` kept within `min..=max`, with a warning naming `what` when it was not (a NaN becomes

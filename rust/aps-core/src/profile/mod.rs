@@ -10,6 +10,7 @@ mod brain;
 mod senses;
 mod toml_io;
 mod validate;
+mod validate_brain;
 mod validate_senses;
 
 pub use brain::{

@@ -311,14 +311,7 @@ impl Profile {
             d.performance.maintenance_interval,
         );
 
-        c.range(
-            "spatial.velocity_ema_weight",
-            &mut self.spatial.velocity_ema_weight,
-            0.01,
-            1.0,
-            d.spatial.velocity_ema_weight,
-        );
-
+        super::validate_brain::check(&mut c, self, &d);
         super::validate_senses::check(&mut c, self, &d);
 
         c.issues

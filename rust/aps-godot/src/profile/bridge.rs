@@ -82,3 +82,39 @@ impl Bridge<Option<Gd<Curve>>> for Option<DecayCurve> {
         Some(curve)
     }
 }
+
+use aps_core::profile::TeamRule;
+use aps_core::threat::Relationship;
+
+impl Bridge<Relationship> for i32 {
+    fn bridge(self) -> Relationship {
+        Relationship::from_index(i64::from(self)).unwrap_or(Relationship::Enemy)
+    }
+}
+
+impl Bridge<i32> for Relationship {
+    fn bridge(self) -> i32 {
+        self as i32
+    }
+}
+
+impl Bridge<Vec<TeamRule>> for Array<Vector3i> {
+    /// Rules as (team, other team, relationship); a bad relationship value reads as Enemy.
+    fn bridge(self) -> Vec<TeamRule> {
+        self.iter_shared()
+            .map(|v| TeamRule {
+                team: v.x,
+                other: v.y,
+                relationship: v.z.bridge(),
+            })
+            .collect()
+    }
+}
+
+impl Bridge<Array<Vector3i>> for Vec<TeamRule> {
+    fn bridge(self) -> Array<Vector3i> {
+        self.iter()
+            .map(|r| Vector3i::new(r.team, r.other, r.relationship as i32))
+            .collect()
+    }
+}

@@ -194,6 +194,113 @@ profile_resource! {
         #[export_group(name = "Where It Thinks You Are")]
         #[export(range = (0.01, 1.0, 0.01))]
         velocity_ema_weight: f32 = spatial.velocity_ema_weight,
+        /// While lost, predict where the target's run took it. Off for a patrol guard (it would
+        /// seem psychic), on for pursuers.
+        #[export]
+        enable_prediction: bool = spatial.enable_prediction,
+        /// How far ahead the prediction looks.
+        #[export(range = (0.0, 10.0, 0.05, suffix = "s"))]
+        prediction_horizon: f32 = spatial.prediction_horizon,
+        /// The most the prediction may look ahead.
+        #[export(range = (0.1, 30.0, 0.1, suffix = "s"))]
+        max_prediction_time: f32 = spatial.max_prediction_time,
+        /// How fast the search radius grows while the target is unsensed.
+        #[export(range = (0.0, 10.0, 0.05, suffix = "m/s"))]
+        uncertainty_growth_rate: f32 = spatial.uncertainty_growth_rate,
+        /// The largest the search radius grows.
+        #[export(range = (0.0, 100.0, 0.1, or_greater, suffix = "m"))]
+        max_uncertainty_radius: f32 = spatial.max_uncertainty_radius,
+        /// A target faster than 6 m/s makes the radius grow faster (x2 at 12 m/s, x3 from 18).
+        #[export]
+        velocity_scaled_uncertainty: bool = spatial.velocity_scaled_uncertainty,
+
+        /// Long-term memory gained per second while sensed, times confidence.
+        #[export_group(name = "Memory")]
+        #[export(range = (0.0, 1.0, 0.001, suffix = "/s"))]
+        long_term_build_rate: f32 = memory.long_term_build_rate,
+        /// Long-term memory lost per second while unsensed: far slower than confidence.
+        #[export(range = (0.0, 1.0, 0.0005, suffix = "/s"))]
+        long_term_decay_rate: f32 = memory.long_term_decay_rate,
+        /// Confidence added at once when a Lost or Remembered target is sensed again.
+        #[export(range = (0.0, 1.0, 0.01))]
+        memory_refresh_bonus: f32 = memory.memory_refresh_bonus,
+        /// How long the memory store keeps a subject's episodes after its last one.
+        #[export(range = (0.0, 3600.0, 1.0, or_greater, suffix = "s"))]
+        memory_retention_seconds: f32 = memory.memory_retention_seconds,
+
+        /// Threat weight of confidence.
+        #[export_group(name = "Threat")]
+        #[export(range = (0.0, 1.0, 0.01))]
+        threat_weight_confidence: f32 = threat.threat_weight_confidence,
+        /// Threat weight of damage received (100 damage fills it).
+        #[export(range = (0.0, 1.0, 0.01))]
+        threat_weight_damage_received: f32 = threat.threat_weight_damage_received,
+        /// Threat weight of the number of senses that agree (out of 8).
+        #[export(range = (0.0, 1.0, 0.01))]
+        threat_weight_senses: f32 = threat.threat_weight_senses,
+        /// Threat weight of the relationship (Feared 1.5 .. Friendly 0).
+        #[export(range = (0.0, 1.0, 0.01))]
+        threat_weight_relationship: f32 = threat.threat_weight_relationship,
+        /// Threat weight of being in contact (Detected or Tracked).
+        #[export(range = (0.0, 1.0, 0.01))]
+        threat_weight_approach: f32 = threat.threat_weight_approach,
+        /// Damage points per second the damage term loses while the target is unsensed.
+        #[export(range = (0.0, 100.0, 0.1, or_greater, suffix = "/s"))]
+        threat_damage_decay_rate: f32 = threat.threat_damage_decay_rate,
+        /// Threat score of the Low level.
+        #[export(range = (0.0, 1.0, 0.01))]
+        threat_threshold_low: f32 = threat.threat_threshold_low,
+        /// Threat score of the Medium level.
+        #[export(range = (0.0, 1.0, 0.01))]
+        threat_threshold_medium: f32 = threat.threat_threshold_medium,
+        /// Threat score of the High level.
+        #[export(range = (0.0, 1.0, 0.01))]
+        threat_threshold_high: f32 = threat.threat_threshold_high,
+        /// Threat score of the Critical level.
+        #[export(range = (0.0, 1.0, 0.01))]
+        threat_threshold_critical: f32 = threat.threat_threshold_critical,
+        /// How this AI regards teams with no rule (and targets of team 0, no team).
+        #[export(enum = (Feared = 0, HighValue = 1, Enemy = 2, Unknown = 3, Neutral = 4, Friendly = 5, Teammate = 6))]
+        default_relationship: i32 = threat.default_relationship,
+        /// Team rules: x is this AI's team, y another team, z the relationship
+        /// (ApsPerceptionComponent.RELATIONSHIP_*). The same non-zero team is Teammate unless a
+        /// rule says otherwise.
+        #[export]
+        team_rules: Array<Vector3i> = threat.team_rules,
+
+        /// The most fear this AI can feel (0: none at all).
+        #[export_group(name = "Emotion")]
+        #[export(range = (0.0, 1.0, 0.01))]
+        fear_cap: f32 = emotion.fear_cap,
+        /// The most aggression this AI can feel.
+        #[export(range = (0.0, 1.0, 0.01))]
+        aggression_cap: f32 = emotion.aggression_cap,
+        /// The most curiosity this AI can feel.
+        #[export(range = (0.0, 1.0, 0.01))]
+        curiosity_cap: f32 = emotion.curiosity_cap,
+        /// The most alertness this AI can feel.
+        #[export(range = (0.0, 1.0, 0.01))]
+        alertness_cap: f32 = emotion.alertness_cap,
+        /// The most panic this AI can feel. All caps at 0: a robot feels nothing.
+        #[export(range = (0.0, 1.0, 0.01))]
+        panic_cap: f32 = emotion.panic_cap,
+        /// The strongest emotion at or above this is the dominant one.
+        #[export(range = (0.0, 1.0, 0.01))]
+        emotion_active_threshold: f32 = emotion.emotion_active_threshold,
+
+        /// A squad mate's confidence reaches this AI times this.
+        #[export_group(name = "Squad")]
+        #[export(range = (0.0, 1.0, 0.01))]
+        share_factor: f32 = squad.share_factor,
+        /// Delay before a mate's sighting reaches this AI.
+        #[export(range = (0.0, 10.0, 0.05, suffix = "s"))]
+        share_delay: f32 = squad.share_delay,
+        /// How long a mate's sighting keeps counting once it arrives.
+        #[export(range = (0.0, 10.0, 0.05, suffix = "s"))]
+        share_hold_time: f32 = squad.share_hold_time,
+        /// Grace time of belief that came only from mates.
+        #[export(range = (0.0, 60.0, 0.05, suffix = "s"))]
+        shared_grace_time: f32 = squad.shared_grace_time,
 
         /// Whether this AI sees.
         #[export_group(name = "Vision")]

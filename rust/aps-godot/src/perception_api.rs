@@ -1,0 +1,162 @@
+//! The calls of `ApsPerceptionComponent` about belief, awareness and attention (spec sections 3
+//! to 6): the spec's Blueprint nodes as GDScript methods.
+
+use crate::constants::sense_ids;
+use crate::convert::{live_node, to_vector3};
+use crate::perception_component::ApsPerceptionComponent;
+use crate::world::target_of;
+use aps_core::PerceptionCore;
+use godot::prelude::*;
+
+#[godot_api(secondary)]
+impl ApsPerceptionComponent {
+    /// The AI's own pain, 0..1.
+    #[func]
+    pub fn get_pain_level(&self) -> f32 {
+        self.core.as_ref().map_or(0.0, PerceptionCore::pain)
+    }
+
+    /// The state of the belief about `target` (a `STATE_*` constant); Undetected if none.
+    #[func]
+    pub fn get_belief_state(&self, target: Option<Gd<Node>>) -> i32 {
+        self.belief_of(target).map_or(0, |b| b.state as i32)
+    }
+
+    /// Smoothed confidence (0..1) that `target` is there.
+    #[func]
+    pub fn get_confidence(&self, target: Option<Gd<Node>>) -> f32 {
+        self.belief_of(target).map_or(0.0, |b| b.confidence)
+    }
+
+    /// Why `target` was lost (a `LOSS_*` constant); `LOSS_NONE` if it is not lost.
+    #[func]
+    pub fn get_loss_reason(&self, target: Option<Gd<Node>>) -> i32 {
+        self.belief_of(target).map_or(0, |b| b.loss_reason as i32)
+    }
+
+    /// The direction `target` was travelling when it was lost; zero if it was not moving.
+    #[func]
+    pub fn get_loss_direction(&self, target: Option<Gd<Node>>) -> Vector3 {
+        self.belief_of(target)
+            .map_or(Vector3::ZERO, |b| to_vector3(b.loss_direction))
+    }
+
+    /// Everything believed about `target`, or an empty Dictionary if nothing: `confidence`,
+    /// `state`, `loss_reason`, `loss_direction`, `last_known_position`, `active_senses` (the
+    /// `SENSE_*` constants active now), `fused`, `estimated_velocity`, `time_in_state`,
+    /// `time_since_sensed`, `detections`, `sort_score`, `long_term_memory` (Long Term Memory
+    /// Strength), `uncertainty_radius`, `threat_score`, `threat_level`, `relationship`,
+    /// `damage_received`.
+    #[func]
+    pub fn get_belief_data(&self, target: Option<Gd<Node>>) -> VarDictionary {
+        let Some(b) = self.belief_of(target) else {
+            return VarDictionary::new();
+        };
+        let now = self.core.as_ref().map_or(0.0, |c| c.perceiver().now());
+        vdict! {
+            "confidence" => b.confidence,
+            "state" => b.state as i32,
+            "state_name" => b.state.name(),
+            "loss_reason" => b.loss_reason as i32,
+            "loss_reason_name" => b.loss_reason.name(),
+            "loss_direction" => to_vector3(b.loss_direction),
+            "last_known_position" => to_vector3(b.last_known_position),
+            "active_senses" => &sense_ids(b.active),
+            "fused" => b.fused,
+            "estimated_velocity" => to_vector3(b.estimated_velocity()),
+            "time_in_state" => b.time_in_state,
+            "time_since_sensed" => b.time_since_sensed(now).min(f32::MAX),
+            "detections" => i64::from(b.detections),
+            "sort_score" => b.sort_score,
+            "long_term_memory" => b.long_term_strength,
+            "uncertainty_radius" => b.uncertainty_radius,
+            "threat_score" => b.threat_score,
+            "threat_level" => b.threat_level as i32,
+            "relationship" => b.relationship as i32,
+            "damage_received" => b.damage_received,
+        }
+    }
+
+    /// Every target the AI holds a belief about and that still exists.
+    #[func]
+    pub fn get_known_targets(&self) -> Array<Gd<Node3D>> {
+        let mut out = Array::new();
+        if let Some(core) = &self.core {
+            for b in core.perceiver().beliefs() {
+                if let Some(node) = live_node(b.target) {
+                    out.push(&node);
+                }
+            }
+        }
+        out
+    }
+
+    /// The AI's awareness (an `AWARENESS_*` constant), from its top target's confidence.
+    #[func]
+    pub fn get_awareness_level(&self) -> i32 {
+        self.core
+            .as_ref()
+            .map_or(0, |c| c.perceiver().awareness() as i32)
+    }
+
+    /// The awareness `target` alone would give.
+    #[func]
+    pub fn get_awareness_level_for_target(&self, target: Option<Gd<Node>>) -> i32 {
+        let (Some(core), Some(t)) = (&self.core, target) else {
+            return 0;
+        };
+        core.perceiver().awareness_for(target_of(&t)) as i32
+    }
+
+    /// Whoever scores highest now (may flicker between two close targets).
+    #[func]
+    pub fn get_top_target(&self) -> Option<Gd<Node3D>> {
+        self.core
+            .as_ref()
+            .and_then(|c| c.perceiver().top_target())
+            .and_then(live_node)
+    }
+
+    /// The target the AI commits to (sticky).
+    #[func]
+    pub fn get_attention_target(&self) -> Option<Gd<Node3D>> {
+        self.core
+            .as_ref()
+            .and_then(|c| c.perceiver().attention_target())
+            .and_then(live_node)
+    }
+
+    /// Focus on `target` now, whatever it scores (say, the player just shot this AI).
+    /// Emits `attention_changed` if it changes.
+    #[func]
+    pub fn force_attention_target(&mut self, target: Option<Gd<Node3D>>) {
+        let id = target.map(|t| target_of(&t.upcast()));
+        let Some(perceiver) = self.core_mut("force_attention_target") else {
+            return;
+        };
+        let event = perceiver.force_attention(id);
+        if let Some(e) = event {
+            self.pending.push(e);
+            self.emit_pending();
+        }
+    }
+
+    /// Raises the AI's confidence in `target` to at least `confidence` (never lowers it).
+    /// Returns false if it could not: a null target, or a full ledger.
+    #[func]
+    pub fn set_target_confidence(&mut self, target: Option<Gd<Node3D>>, confidence: f32) -> bool {
+        let Some(t) = target else {
+            godot_warn!("ApsPerceptionComponent.set_target_confidence: target is null");
+            return false;
+        };
+        if !confidence.is_finite() {
+            godot_warn!(
+                "ApsPerceptionComponent.set_target_confidence: confidence {confidence} is not a number"
+            );
+            return false;
+        }
+        let id = target_of(&t.upcast());
+        self.core_mut("set_target_confidence")
+            .is_some_and(|p| p.set_target_confidence(id, confidence))
+    }
+}
