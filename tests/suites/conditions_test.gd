@@ -35,13 +35,15 @@ func test_rain_masks_hearing() -> void:
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, ApsWorldBuilder.only(["hearing"]))
 	var walker := ApsWorldBuilder.body(self, Vector3(0, 0, -8), "Walker")
 	await seconds(0.2)
+	# An idle guard perceives every 0.2 s (level of detail tier 1); both sounds are made at the
+	# same moment of that rhythm, 5 s apart, and read a quarter second later.
 	ApsWorld.emit_sound(walker.global_position, 0.8, 20.0, &"footstep", walker)
-	await seconds(0.15)
+	await seconds(0.25)
 	var dry := _fused(guard, walker)
-	await seconds(5.0)
+	await seconds(4.75)
 	ApsWorld.rain = 1.0
 	ApsWorld.emit_sound(walker.global_position, 0.8, 20.0, &"footstep", walker)
-	await seconds(0.15)
+	await seconds(0.25)
 	var wet := _fused(guard, walker)
 	ApsWorld.rain = 0.0
 	expect(dry > 0.2, "heard when dry: %.3f" % dry)

@@ -60,6 +60,7 @@ fn pass(c: &mut Criterion) {
         candidates: &targets,
         destroyed: &[],
         shared: &[],
+        lod_tier: 0,
     };
     for _ in 0..50 {
         core.run(input, &mut space);

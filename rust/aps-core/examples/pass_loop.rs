@@ -59,6 +59,7 @@ fn main() {
         candidates: &targets,
         destroyed: &[],
         shared: &[],
+        lod_tier: 0,
     };
     let mut n = 0;
     for _ in 0..20_000 {

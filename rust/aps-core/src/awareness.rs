@@ -28,6 +28,18 @@ impl AwarenessLevel {
         }
     }
 
+    /// The level with this numeric value (clamped to 0..4).
+    #[must_use]
+    pub fn for_index(i: i32) -> AwarenessLevel {
+        match i {
+            i32::MIN..=0 => AwarenessLevel::Unaware,
+            1 => AwarenessLevel::Peripheral,
+            2 => AwarenessLevel::Suspicious,
+            3 => AwarenessLevel::Alerted,
+            _ => AwarenessLevel::FullyAware,
+        }
+    }
+
     /// The level for a confidence (`None`: no top target).
     #[must_use]
     pub fn for_confidence(confidence: Option<f32>, t: &Thresholds) -> AwarenessLevel {

@@ -68,7 +68,8 @@ pub struct Belief {
     pub peak_confidence: f32,
     /// A sense had the target last tick (for the Memory Refresh Bonus).
     pub was_sensed: bool,
-    pub(crate) sense_last_active: [f64; MAX_SENSES],
+    /// Perceiver time when the governing sense last had the target (its grace runs from it).
+    pub governing_last_active: f64,
     pub(crate) sense_cue: [LossReason; MAX_SENSES],
 }
 
@@ -107,7 +108,8 @@ impl Belief {
             threat_level: ThreatLevel::None,
             peak_confidence: 0.0,
             was_sensed: false,
-            sense_last_active: [f64::NEG_INFINITY; MAX_SENSES],
+            governing_last_active: f64::NEG_INFINITY,
+
             sense_cue: [LossReason::None; MAX_SENSES],
         }
     }
@@ -116,15 +118,6 @@ impl Belief {
     #[must_use]
     pub fn time_since_sensed(&self, now: f64) -> f32 {
         (now - self.last_sensed_at) as f32
-    }
-
-    /// Perceiver time when `sense` last had the target; `-inf` if never.
-    #[must_use]
-    pub fn sense_last_active(&self, sense: SenseId) -> f64 {
-        self.sense_last_active
-            .get(sense.index())
-            .copied()
-            .unwrap_or(f64::NEG_INFINITY)
     }
 
     /// What `sense`'s last look found when it missed the target.

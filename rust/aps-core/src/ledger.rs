@@ -2,7 +2,9 @@
 //! everything lives"), so steady-state perception allocates nothing.
 
 use crate::belief::Belief;
+use crate::crowd::Priority;
 use crate::reading::TargetId;
+use crate::sense::Sense;
 use crate::state::BeliefState;
 
 /// Max Tracked Targets belief slots.
@@ -81,12 +83,19 @@ impl Ledger {
         self.slots.get_mut(slot).and_then(Option::take)
     }
 
-    /// A slot for a newcomer whose sort score would be `score`: a free slot, else the
-    /// lowest-scoring dormant belief (Undetected and unsensed, Expired, or Remembered), else an
-    /// active belief scoring lower than the newcomer (spec section 13). `None`: nobody gives way.
-    /// A place never pushes out an actor the AI perceives now (`is_place`).
+    /// A slot for a newcomer of crowd priority `priority` whose sort score would be `score`
+    /// (spec section 13): a free slot; else the lowest-scoring dormant belief (Undetected and
+    /// unsensed, Expired, or Remembered); else, priority first and score second, a belief
+    /// that matters less than the newcomer (so whoever just shot the AI always gets a slot).
+    /// `None`: nobody gives way. A place (`is_place`) never pushes out an actor the AI
+    /// perceives now.
     #[must_use]
-    pub fn slot_for_newcomer(&self, score: f32, is_place: bool) -> Option<usize> {
+    pub fn slot_for_newcomer(
+        &self,
+        score: f32,
+        priority: Priority,
+        is_place: bool,
+    ) -> Option<usize> {
         if let Some(free) = self.slots.iter().position(Option::is_none) {
             return Some(free);
         }
@@ -94,19 +103,27 @@ impl Ledger {
             is_place && b.kind == crate::reading::TargetKind::Actor && !b.active.is_empty()
         };
         let dormant = |b: &Belief| {
-            !protected(b)
-                && (matches!(b.state, BeliefState::Expired | BeliefState::Remembered)
-                    || (b.state == BeliefState::Undetected && b.active.is_empty()))
+            matches!(b.state, BeliefState::Expired | BeliefState::Remembered)
+                || (b.state == BeliefState::Undetected && b.active.is_empty())
         };
-        let lowest = |pick: &dyn Fn(&Belief) -> bool| {
-            self.slots
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| s.as_ref().filter(|b| pick(b)).map(|b| (i, b.sort_score)))
-                .min_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|(i, _)| i)
-        };
-        lowest(&dormant).or_else(|| lowest(&|b: &Belief| !protected(b) && b.sort_score < score))
+        let candidates = self
+            .slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.as_ref().map(|b| (i, b)))
+            .filter(|(_, b)| !protected(b));
+        if let Some((i, _)) = candidates
+            .clone()
+            .filter(|(_, b)| dormant(b))
+            .min_by(|a, b| a.1.sort_score.total_cmp(&b.1.sort_score))
+        {
+            return Some(i);
+        }
+        candidates
+            .map(|(i, b)| (i, occupant_priority(b), b.sort_score))
+            .filter(|(_, p, s)| *p > priority || (*p == priority && *s < score))
+            .max_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)))
+            .map(|(i, _, _)| i)
     }
 
     /// Changes the number of slots, keeping the highest-scoring beliefs when shrinking.
@@ -125,15 +142,36 @@ impl Ledger {
     }
 }
 
+/// How much a held belief matters in a crowd (spec section 13's tiers). A target that hurt the
+/// AI keeps the first tier while its damage term lasts, and one still in contact (Detected or
+/// Tracked, in its grace time) counts as perceived.
+#[must_use]
+pub fn occupant_priority(b: &Belief) -> Priority {
+    let hit = b.active.contains(Sense::Damage.id()) || b.active.contains(Sense::Touch.id());
+    if hit || b.damage_received >= crate::threat::DAMAGE_CUTOFF {
+        Priority::HitOrTouched
+    } else if b.relationship.is_ally() {
+        Priority::Ally
+    } else if !b.active.is_empty() || b.state.is_in_contact() {
+        Priority::PerceivedNow
+    } else {
+        Priority::FoundNothing
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::reading::TargetKind;
 
+    /// A belief perceived now (by vision) unless it is dormant.
     fn belief(id: u64, state: BeliefState, score: f32) -> Belief {
         let mut b = Belief::new(TargetId(id), TargetKind::Actor);
         b.state = state;
         b.sort_score = score;
+        if !matches!(state, BeliefState::Expired | BeliefState::Remembered) {
+            b.active.insert(Sense::Vision.id());
+        }
         b
     }
 
@@ -149,7 +187,10 @@ mod tests {
     fn a_free_slot_comes_first() {
         let mut l = full();
         l.remove(1);
-        assert_eq!(l.slot_for_newcomer(0.0, false), Some(1));
+        assert_eq!(
+            l.slot_for_newcomer(0.0, Priority::PerceivedNow, false),
+            Some(1)
+        );
     }
 
     #[test]
@@ -157,14 +198,57 @@ mod tests {
         let mut l = full();
         l.put(0, belief(1, BeliefState::Remembered, 0.2));
         l.put(2, belief(3, BeliefState::Expired, 0.25));
-        assert_eq!(l.slot_for_newcomer(0.0, false), Some(0));
+        assert_eq!(
+            l.slot_for_newcomer(0.0, Priority::PerceivedNow, false),
+            Some(0)
+        );
     }
 
     #[test]
     fn else_an_active_one_with_a_worse_sort_score() {
         let l = full();
-        assert_eq!(l.slot_for_newcomer(0.35, false), Some(2));
-        assert_eq!(l.slot_for_newcomer(0.3, false), None);
+        assert_eq!(
+            l.slot_for_newcomer(0.35, Priority::PerceivedNow, false),
+            Some(2)
+        );
+        assert_eq!(
+            l.slot_for_newcomer(0.3, Priority::PerceivedNow, false),
+            None
+        );
+    }
+
+    #[test]
+    fn priority_comes_before_score() {
+        let mut l = full();
+        // Whoever shoots the AI takes the lowest-scoring perceived belief's slot.
+        assert_eq!(
+            l.slot_for_newcomer(0.0, Priority::HitOrTouched, false),
+            Some(2)
+        );
+        // A belief no sense has now gives way before any perceived one, whatever its score.
+        let mut idle = belief(4, BeliefState::Suspected, 0.95);
+
+        idle.active = crate::sense::SenseSet::EMPTY;
+        l.put(0, idle);
+        assert_eq!(
+            l.slot_for_newcomer(0.1, Priority::PerceivedNow, false),
+            Some(0)
+        );
+        // An ally goes before a stranger no sense has.
+        let mut ally = belief(5, BeliefState::Detected, 0.1);
+        ally.active = crate::sense::SenseSet::EMPTY;
+        ally.relationship = crate::threat::Relationship::Friendly;
+        l.put(1, ally);
+        assert_eq!(
+            l.slot_for_newcomer(0.1, Priority::PerceivedNow, false),
+            Some(0)
+        );
+    }
+
+    #[test]
+    fn a_place_never_pushes_out_a_perceived_actor() {
+        let l = full();
+        assert_eq!(l.slot_for_newcomer(1.0, Priority::HitOrTouched, true), None);
     }
 
     #[test]

@@ -50,7 +50,7 @@ fn governing_sense(
     }
     if let Some(g) = b.governing {
         let row = ctx.row(Some(g));
-        let since = ctx.now - b.sense_last_active(g);
+        let since = ctx.now - b.governing_last_active;
         if row.direct_cut && since + TIME_EPSILON < f64::from(row.grace_time) {
             return Some(g);
         }
@@ -106,7 +106,9 @@ pub(crate) fn update_belief(
         let w = weighted(r.confidence, weight);
         let i = r.sense.index();
         if w > 0.0 {
-            b.sense_last_active[i] = ctx.now;
+            if Some(r.sense) == b.governing {
+                b.governing_last_active = ctx.now;
+            }
             b.sense_cue[i] = LossReason::None;
             if r.heading != Vec3::ZERO && r.heading.is_finite() {
                 b.sensed_heading = Some((r.sense, r.heading));
@@ -141,7 +143,12 @@ pub(crate) fn update_belief(
                 .observe(ctx.now, position, p.spatial.velocity_ema_weight);
         }
     }
-    b.governing = governing_sense(b, ctx, direct_cut_now.map(|(s, _)| s), fused.dominant);
+    let governing = governing_sense(b, ctx, direct_cut_now.map(|(s, _)| s), fused.dominant);
+    if governing != b.governing {
+        // A sense only takes over while it has the target.
+        b.governing = governing;
+        b.governing_last_active = ctx.now;
+    }
 
     // Smoothing (spec section 2): the decay multiplier is the last dominant sense's.
     let (confidence, phase) = smooth(
@@ -181,7 +188,8 @@ pub(crate) fn update_belief(
     b.time_in_state += ctx.dt;
     let row = ctx.row(b.governing);
     let last_for_grace = match b.governing {
-        Some(g) => b.sense_last_active(g),
+        Some(_) => b.governing_last_active,
+
         None => b.last_sensed_at,
     };
     let grace_ran_out =

@@ -9,6 +9,8 @@
 use crate::attention::{sort_score, Attention};
 use crate::awareness::AwarenessLevel;
 use crate::belief::Belief;
+use crate::crowd::Priority;
+
 use crate::emotion::{Emotion, Emotions};
 use crate::events::Event;
 use crate::evidence::{EvidenceKind, EvidenceStore};
@@ -320,9 +322,11 @@ impl Perceiver {
             Some(s) => s,
             None => {
                 let score = sort_score(&self.profile.attention, c, 1.0, 0.0);
-                let s = self
-                    .ledger
-                    .slot_for_newcomer(score, kind == TargetKind::Place)?;
+                let s = self.ledger.slot_for_newcomer(
+                    score,
+                    Priority::PerceivedNow,
+                    kind == TargetKind::Place,
+                )?;
                 self.admit(s, target, kind, None);
                 s
             }

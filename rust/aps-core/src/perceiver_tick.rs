@@ -3,7 +3,10 @@
 //! is, threat, the player model; then the brain (`brain.rs`) and housekeeping.
 
 use crate::attention::{proximity, sort_score};
+use crate::crowd::Priority;
 use crate::events::{Event, StateChange};
+use crate::sense::Sense;
+
 use crate::fusion::fuse;
 use crate::memory::Episode;
 use crate::memory_engine::{update_belief, TickContext};
@@ -102,7 +105,16 @@ impl Perceiver {
                             proximity(near, gather_range),
                         );
                         let place = o.kind == TargetKind::Place;
-                        let slot = self.ledger.slot_for_newcomer(score, place);
+                        let hit = readings.iter().any(|r| {
+                            (r.sense == Sense::Damage.id() || r.sense == Sense::Touch.id())
+                                && r.confidence > 0.0
+                        });
+                        let priority = if hit {
+                            Priority::HitOrTouched
+                        } else {
+                            Priority::PerceivedNow
+                        };
+                        let slot = self.ledger.slot_for_newcomer(score, priority, place);
                         if let Some(s) = slot {
                             self.admit(s, o.target, o.kind, Some(o.team));
                         }

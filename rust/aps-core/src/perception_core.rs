@@ -2,10 +2,12 @@
 //! (spec section 10): prepare senses, evaluate every sense on every candidate, flush, then the
 //! memory engine and the brain.
 
+use crate::crowd::{CandidateInfo, LookBook};
 use crate::events::Event;
 use crate::perceiver::Perceiver;
 use crate::profile::{Profile, ProfileIssue};
 use crate::reading::TargetKind;
+
 use crate::reading::{Observations, Pose, TargetId};
 use crate::sense_table::SenseSpec;
 use crate::senses::{
@@ -42,6 +44,8 @@ pub struct PassInput<'a> {
     pub destroyed: &'a [TargetId],
     /// Readings squad mates shared (spec section 10), by target.
     pub shared: &'a [(TargetId, crate::SenseReading)],
+    /// The AI's level-of-detail tier (spec section 12).
+    pub lod_tier: u8,
 }
 
 /// One AI's senses and beliefs.
@@ -52,6 +56,10 @@ pub struct PerceptionCore {
     custom: Vec<(Box<dyn SenseUnit>, SenseSpec)>,
     observations: Observations,
     place_readings: Vec<(TargetId, crate::SenseReading)>,
+    looks: LookBook,
+    infos: Vec<CandidateInfo>,
+    selected: Vec<usize>,
+    ranking: Vec<(crate::crowd::Priority, f32, u64, usize)>,
     last: PassStats,
 }
 
@@ -67,6 +75,10 @@ impl PerceptionCore {
             custom: Vec::new(),
             observations: Observations::new(),
             place_readings: Vec::with_capacity(8),
+            looks: LookBook::default(),
+            infos: Vec::new(),
+            selected: Vec::new(),
+            ranking: Vec::new(),
             last: PassStats::default(),
         };
         core.build_senses();
@@ -151,6 +163,78 @@ impl PerceptionCore {
         self.pain.level()
     }
 
+    /// Fills `selected` with the candidates to evaluate: all of them, or in a crowd (more
+    /// candidates than belief slots) the ones that matter most (spec section 13). Returns
+    /// whether it was a crowd.
+    fn select_candidates(&mut self, input: &PassInput, ctx: &SenseContext) -> bool {
+        let slots = self.perceiver.ledger().capacity();
+        let n = input.candidates.len();
+        if n <= slots {
+            self.selected.clear();
+            self.selected.extend(0..n);
+            return false;
+        }
+        let now = input.world.now;
+        let p = &self.perceiver;
+        let hold = f64::from(
+            p.profile()
+                .damage
+                .hold_time
+                .max(p.profile().touch.contact_hold_time),
+        );
+        self.infos.clear();
+        for t in input.candidates {
+            let belief = p.belief(t.id);
+            let hit = input.world.damages.is_some_and(|d| {
+                d.all().iter().any(|d| {
+                    d.instigator == Some(t.id) && ctx.is_own(d.victim) && now - d.time <= hold
+                })
+            }) || input.world.touches.is_some_and(|d| {
+                d.all()
+                    .iter()
+                    .any(|d| d.other == t.id && ctx.is_own(d.body) && now - d.time <= hold)
+            });
+            let ally = belief.map_or_else(
+                || {
+                    p.relationship_of(t.id, Some(t.team_id))
+                        .is_some_and(crate::threat::Relationship::is_ally)
+                },
+                |b| b.relationship.is_ally(),
+            );
+            self.infos.push(CandidateInfo {
+                target: t.id,
+                hit_or_touched: hit,
+                perceived: belief.is_some_and(|b| b.was_sensed),
+                ally,
+                score: belief.map_or_else(
+                    || {
+                        crate::attention::proximity(
+                            t.position.distance(input.eye.position),
+                            self.gather_range(),
+                        )
+                    },
+                    |b| b.sort_score,
+                ),
+            });
+        }
+        self.looks.select(
+            &self.infos,
+            slots,
+            now,
+            &mut self.selected,
+            &mut self.ranking,
+        );
+        true
+    }
+
+    /// A tick with no senses at all (a suspended AI, spec section 12): memory still fades and
+    /// states still step down.
+    pub fn fade(&mut self, dt: f32, eye: Pose) -> &[Event] {
+        self.observations.clear();
+        self.last = PassStats::default();
+        self.perceiver.tick(dt, eye, &self.observations)
+    }
+
     /// What the last pass cost.
     #[must_use]
     pub fn last_pass(&self) -> PassStats {
@@ -171,8 +255,12 @@ impl PerceptionCore {
             dulling: 1.0,
             rays: 0,
             payload: SmallVec::new(),
+            lod_tier: input.lod_tier,
         };
         self.pain.pre_tick(&mut ctx);
+        // In a crowd, only the candidates that matter most get looked at this tick.
+        let crowded = self.select_candidates(&input, &ctx);
+
         let obs = &mut self.observations;
         obs.clear();
         let mut units: SmallVec<[&mut Box<dyn SenseUnit>; 16]> = self
@@ -183,7 +271,9 @@ impl PerceptionCore {
         for s in units.iter_mut() {
             s.pre_tick(&mut ctx);
         }
-        for target in input.candidates {
+        for &index in &self.selected {
+            let target = &input.candidates[index];
+            let readings_before = obs.reading_count();
             if let Some(tag) = target.evidence_tag {
                 // Discovered evidence: what the senses find is a place, exactly where it lies.
                 let id = self.perceiver.places.place_for(tag, target.position, 0.5);
@@ -200,7 +290,19 @@ impl PerceptionCore {
             for (_, r) in input.shared.iter().filter(|(t, _)| *t == target.id) {
                 obs.push(*r);
             }
+            if crowded {
+                let found = obs
+                    .readings_since(readings_before)
+                    .iter()
+                    .any(|r| r.confidence > 0.0);
+                let bench = LookBook::bench_time(
+                    input.candidates.len(),
+                    self.perceiver.ledger().capacity(),
+                );
+                self.looks.record(target.id, found, input.world.now, bench);
+            }
         }
+
         // Places: merged by tag and distance into the AI's own place ids, one reading each.
         let mut places = PlaceReadings::new();
         for s in units.iter_mut() {

@@ -161,6 +161,18 @@ impl Observations {
         }
     }
 
+    /// How many readings the buffer holds (a mark for [`Observations::readings_since`]).
+    #[must_use]
+    pub fn reading_count(&self) -> usize {
+        self.readings.len()
+    }
+
+    /// The readings pushed since `mark`.
+    #[must_use]
+    pub fn readings_since(&self, mark: usize) -> &[SenseReading] {
+        &self.readings[mark.min(self.readings.len())..]
+    }
+
     /// Reports that a target no longer exists (spec section 4, TargetDestroyed).
     pub fn mark_destroyed(&mut self, target: TargetId) {
         self.destroyed.push(target);

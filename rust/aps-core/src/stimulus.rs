@@ -26,6 +26,8 @@ pub struct Sound {
     /// Who made it, if known.
     pub instigator: Option<TargetId>,
     pub time: f64,
+    /// Only AI at this level-of-detail tier or better hear it (spec section 12; 4: all).
+    pub max_tier: u8,
 }
 
 /// Physical contact reported by the game: `other` touched the perceiver whose body is `body`.
@@ -138,6 +140,7 @@ mod tests {
             tag: 0,
             instigator: None,
             time,
+            max_tier: 4,
         }
     }
 

@@ -17,6 +17,7 @@ fn sound(at: Vec3, loudness: f32, max_range: f32, time: f64) -> Sound {
         tag: 0,
         instigator: Some(TargetId(1)),
         time,
+        max_tier: 4,
     }
 }
 

@@ -30,6 +30,7 @@ fn pass<'a>(candidates: &'a [TargetSnapshot], world: WorldView<'a>) -> PassInput
         candidates,
         destroyed: &[],
         shared: &[],
+        lod_tier: 0,
     }
 }
 
@@ -113,6 +114,7 @@ fn a_loud_sound_makes_the_guard_suspect_its_instigator_even_unseen() {
         tag: 0,
         instigator: Some(TargetId(1)),
         time: 0.0,
+        max_tier: 4,
     });
     let snap = runner(feet, Vec3::ZERO);
     let mut now = 0.0;
@@ -222,6 +224,7 @@ fn a_shot_with_no_shooter_becomes_a_belief_about_a_place() {
             tag: 4,
             instigator: None,
             time: 0.4 * f64::from(k),
+            max_tier: 4,
         });
     }
     let mut entered = Vec::new();

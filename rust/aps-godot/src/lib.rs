@@ -13,15 +13,30 @@ mod perception_memory_api;
 mod perception_signals;
 mod physics_space;
 mod profile;
+mod quality;
+
+mod driver;
 mod registry;
+mod schedule;
+
 mod sense_resource;
+mod settings;
+mod significance;
+
 mod snapshot;
 mod target_component;
 mod world;
+mod world_schedule;
 
 use godot::prelude::*;
 
 struct ApsExtension;
 
 #[gdextension]
-unsafe impl ExtensionLibrary for ApsExtension {}
+unsafe impl ExtensionLibrary for ApsExtension {
+    fn on_stage_init(stage: InitStage) {
+        if stage == InitStage::Scene {
+            settings::register();
+        }
+    }
+}

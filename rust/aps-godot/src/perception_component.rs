@@ -3,6 +3,7 @@
 use crate::convert::to_vec3;
 use crate::physics_space::GodotSpace;
 use crate::profile::ApsProfile;
+use crate::quality::ApsQualityProfile;
 use crate::sense_resource::ScriptSense;
 use crate::world::{target_of, ApsWorld};
 use aps_core::events::Event;
@@ -14,8 +15,11 @@ use godot::classes::{CollisionObject3D, INode3D, Node, Node3D, PhysicsRayQueryPa
 use godot::prelude::*;
 use std::time::Instant;
 
-/// Room for custom senses: the slots after the eight built-in ones.
-const MAX_CUSTOM_SENSES: usize = 8;
+/// What the core profile was built from: the profile and quality profile, and their edits.
+type ProfileKey = (Option<(InstanceId, u64)>, Option<(InstanceId, (u32, u32))>);
+
+/// Room for custom senses: the slots after the eight built-in ones, before the squad's.
+const MAX_CUSTOM_SENSES: usize = aps_core::sense::CUSTOM_SENSES;
 
 /// Gives the AI it is placed under human-like perception: it sees and hears targets, believes
 /// in them with a confidence, moves each through seven states, and tells you with signals.
@@ -38,8 +42,11 @@ pub struct ApsPerceptionComponent {
     #[export]
     team_id: i32,
     pub(crate) core: Option<PerceptionCore>,
-    profile_key: Option<(InstanceId, u64)>,
-    accumulated: f64,
+    profile_key: ProfileKey,
+    /// Scales how often it perceives and how many rays it casts, keeping its beliefs.
+    #[export]
+    #[var(set = set_quality_profile)]
+    quality_profile: Option<Gd<ApsQualityProfile>>,
     own_ids: Vec<InstanceId>,
     own_bodies: Vec<BodyId>,
     own_rids: Array<Rid>,
@@ -62,8 +69,8 @@ impl INode3D for ApsPerceptionComponent {
             enabled: true,
             team_id: 0,
             core: None,
-            profile_key: None,
-            accumulated: 0.0,
+            profile_key: (None, None),
+            quality_profile: None,
             own_ids: Vec::new(),
             own_bodies: Vec::new(),
             own_rids: Array::new(),
@@ -91,22 +98,53 @@ impl INode3D for ApsPerceptionComponent {
         ApsWorld::singleton().bind_mut().ensure_tracking();
     }
 
-    fn physics_process(&mut self, delta: f64) {
-        if !self.enabled || !self.runs_here() {
-            return;
+    fn enter_tree(&mut self) {
+        let id = self.base().instance_id();
+        let at = self.base().get_global_position();
+        ApsWorld::singleton().bind_mut().add_perceiver(id, at);
+    }
+
+    fn exit_tree(&mut self) {
+        let id = self.base().instance_id();
+        ApsWorld::singleton().bind_mut().remove_perceiver(id);
+    }
+}
+
+impl ApsPerceptionComponent {
+    /// Called by the driver when this AI's turn comes (its level of detail and the frame
+    /// budget decide when): a full pass over `dt` seconds, or for a suspended AI (`full`
+    /// false) only the fading of memory.
+    pub fn run_scheduled(&mut self, dt: f32, full: bool, tier: u8) {
+        if self.enabled && self.runs_here() {
+            self.refresh_profile();
+            if full {
+                self.run_pass(dt, tier);
+            } else {
+                let xform = self.base().get_global_transform();
+                let eye = Pose {
+                    position: to_vec3(xform.origin),
+                    forward: to_vec3(-xform.basis.col_c()).normalize_or(aps_core::Vec3::NEG_Z),
+                };
+                if let Some(core) = self.core.as_mut() {
+                    let events = core.fade(dt, eye);
+                    self.pending.extend_from_slice(events);
+                }
+            }
+
+            self.emit_pending();
         }
-        self.accumulated += delta;
-        self.refresh_profile();
-        let interval = self.core.as_ref().map_or(0.1, |c| {
-            c.perceiver().profile().performance.base_update_interval
+        let (awareness, interval) = self.core.as_ref().map_or((0, 0.1), |c| {
+            let p = c.perceiver();
+            (
+                p.awareness() as u8,
+                p.profile().performance.base_update_interval,
+            )
         });
-        if self.accumulated + 1e-6 < f64::from(interval) {
-            return;
-        }
-        let dt = self.accumulated as f32;
-        self.accumulated = 0.0;
-        self.run_pass(dt);
-        self.emit_pending();
+        let id = self.base().instance_id();
+        let at = self.base().get_global_position();
+        ApsWorld::singleton()
+            .bind_mut()
+            .report_perceiver(id, at, awareness, interval);
     }
 }
 
@@ -248,6 +286,13 @@ impl ApsPerceptionComponent {
     /// No one is noticed any more: the AI can stand down.
     #[signal]
     pub fn all_clear();
+    /// Sets the quality profile (null: full quality): perception intervals and rays scale at
+    /// once, and every belief is kept.
+    #[func]
+    pub fn set_quality_profile(&mut self, quality: Option<Gd<ApsQualityProfile>>) {
+        self.quality_profile = quality;
+    }
+
     /// The AI's own pain changed (0..1); high pain dulls its other senses.
     #[signal]
     pub fn pain_changed(level: f32);
@@ -324,14 +369,18 @@ impl ApsPerceptionComponent {
     /// Builds the core on first use and rebuilds its profile, keeping beliefs, whenever the
     /// profile resource is swapped or edited.
     pub(crate) fn refresh_profile(&mut self) {
-        let key = self
-            .profile
-            .as_ref()
-            .map(|p| (p.instance_id(), p.bind().revision()));
+        let key = (
+            self.profile
+                .as_ref()
+                .map(|p| (p.instance_id(), p.bind().revision())),
+            self.quality_profile
+                .as_ref()
+                .map(|q| (q.instance_id(), q.bind().key())),
+        );
         if self.core.is_some() && key == self.profile_key {
             return;
         }
-        let profile = match &mut self.profile {
+        let mut profile = match &mut self.profile {
             Some(p) => p.bind_mut().core_profile(),
             None => {
                 if !self.warned_no_profile {
@@ -344,9 +393,13 @@ impl ApsPerceptionComponent {
                 Profile::default()
             }
         };
+        if let Some(q) = &self.quality_profile {
+            q.bind().apply(&mut profile);
+        }
         if profile.smell.enabled {
             ApsWorld::singleton().bind_mut().want_scent();
         }
+
         let me = self.base().instance_id();
         let custom = self
             .profile
@@ -377,7 +430,7 @@ impl ApsPerceptionComponent {
     }
 
     /// One perception pass: gather, senses, belief; events wait in `pending`.
-    fn run_pass(&mut self, dt: f32) {
+    fn run_pass(&mut self, dt: f32, lod_tier: u8) {
         let started = Instant::now();
         let Some(world3d) = self.base().get_world_3d() else {
             return;
@@ -487,6 +540,7 @@ impl ApsPerceptionComponent {
                 candidates: &candidates,
                 destroyed: &gone,
                 shared: &shared,
+                lod_tier,
             };
             pending.extend_from_slice(core.run(input, &mut space));
         }

@@ -118,6 +118,12 @@ impl Registry {
         self.index.get(&id.to_i64()).map(|&i| &self.entries[i])
     }
 
+    /// Where `id` sits in the entries.
+    #[must_use]
+    pub fn index_of(&self, id: InstanceId) -> Option<usize> {
+        self.index.get(&id.to_i64()).copied()
+    }
+
     pub fn entries_mut(&mut self) -> &mut [Entry] {
         &mut self.entries
     }

@@ -4,9 +4,11 @@
 
 use crate::convert::{target_id, to_vec3, to_vector3};
 use crate::registry::Registry;
+use crate::schedule::Schedule;
 use crate::snapshot::{look, Look};
 use crate::target_component::ApsTargetComponent;
 use aps_core::conditions::{LightZone, WorldConditions};
+use aps_core::grid::SpatialGrid;
 use aps_core::scent::ScentField;
 use aps_core::senses::WorldView;
 use aps_core::space::BodyId;
@@ -14,9 +16,12 @@ use aps_core::squad::{Sighting, SquadBoard};
 use aps_core::stimulus::{Damage, Ring, Sound, SoundBuffer, Touch};
 use aps_core::target::TargetSnapshot;
 use aps_core::TargetId;
-use godot::classes::{CharacterBody3D, Engine, IObject, Node, Node3D, Object, SceneTree};
+use godot::classes::{Camera3D, CharacterBody3D, Engine, IObject, Node, Node3D, Object, SceneTree};
 use godot::prelude::*;
 use std::rc::Rc;
+
+/// Metres added to a grid query: the grid's positions are up to a rebuild old.
+const GRID_MARGIN: f32 = 3.0;
 
 /// Stimuli older than this are forgotten (no sense holds one longer).
 const STIMULUS_MEMORY: f64 = 10.0;
@@ -75,13 +80,36 @@ pub struct ApsWorld {
     /// Squad names, by index.
     squad_names: Vec<StringName>,
     /// Each member component's squad index and role.
-    members: Vec<(InstanceId, u32, StringName)>,
+    pub(crate) members: Vec<(InstanceId, u32, StringName)>,
     last_frame: u64,
     scent_wanted: bool,
     tags: Vec<StringName>,
     tracking: bool,
     stats: Stats,
+    grid: SpatialGrid,
+    grid_ids: Vec<InstanceId>,
+    nearby: Vec<u32>,
+    pub(crate) schedule: Schedule,
+    pub(crate) driver: Option<InstanceId>,
+    pub(crate) cameras: Vec<InstanceId>,
+    pub(crate) sound_tiers: Vec<(u32, u8)>,
+    pub(crate) frame: FrameStats,
+    /// Replaces the level-of-detail significance score with your own (null: APS's formula).
+    #[var]
+    pub(crate) significance_policy: Option<Gd<crate::significance::ApsSignificancePolicy>>,
     base: Base<Object>,
+}
+
+/// What the last physics frame cost.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct FrameStats {
+    pub usec: u64,
+    pub passes: u32,
+    pub rays: u64,
+    pub candidates: u64,
+    /// Rays and candidates counted so far in the frame under way.
+    pub rays_now: u64,
+    pub candidates_now: u64,
 }
 
 /// Counters since the last call to `get_stats`.
@@ -160,8 +188,10 @@ impl ApsWorld {
         let instigator = instigator.map(|n| target_of(&n));
         let now = Self::world_time();
         let tag = self.tag_index(tag);
+        let max_tier = self.sound_max_tier(tag);
         let state = Rc::make_mut(&mut self.state);
         state.sounds.prune(now, STIMULUS_MEMORY);
+
         state.sounds.push(Sound {
             location: to_vec3(location),
             loudness,
@@ -169,6 +199,7 @@ impl ApsWorld {
             tag,
             instigator,
             time: now,
+            max_tier,
         });
     }
 
@@ -416,14 +447,14 @@ impl ApsWorld {
 
     #[func]
     fn _on_node_added(&mut self, node: Gd<Node>) {
-        if node.clone().try_cast::<CharacterBody3D>().is_ok() {
-            self.registry.add_auto(node.instance_id());
-        }
+        self.track(&node);
     }
 
     #[func]
     fn _on_node_removed(&mut self, node: Gd<Node>) {
-        self.registry.remove(node.instance_id());
+        let id = node.instance_id();
+        self.registry.remove(id);
+        self.cameras.retain(|c| *c != id);
     }
 }
 
@@ -473,10 +504,17 @@ impl ApsWorld {
         }
     }
 
-    fn scan(&mut self, node: Gd<Node>) {
+    /// Notes a node that entered the tree: bodies are perceivable, cameras are viewers.
+    fn track(&mut self, node: &Gd<Node>) {
         if node.clone().try_cast::<CharacterBody3D>().is_ok() {
             self.registry.add_auto(node.instance_id());
+        } else if node.clone().try_cast::<Camera3D>().is_ok() {
+            self.cameras.push(node.instance_id());
         }
+    }
+
+    fn scan(&mut self, node: Gd<Node>) {
+        self.track(&node);
         for child in node.get_children().iter_shared() {
             self.scan(child);
         }
@@ -494,7 +532,8 @@ impl ApsWorld {
     /// Candidates for a perceiver with eyes at `eye` reaching `range` metres: every perceivable
     /// node in range, not one of `own`, plus every target in `held` wherever it is (beliefs
     /// already held stay on the list so memory fades smoothly). Held targets that no longer
-    /// exist go to `gone`.
+    /// exist go to `gone`. Nodes in range come from the spatial grid (spec section 13), or from
+    /// a scan of every body when `aps/use_spatial_index` is off.
     pub fn gather(
         &mut self,
         eye: Vector3,
@@ -508,12 +547,32 @@ impl ApsWorld {
         out.clear();
         gone.clear();
         let now = Self::world_time();
+        let use_grid = crate::settings::flag(crate::settings::USE_SPATIAL_INDEX);
+        self.nearby.clear();
+        if use_grid {
+            if self.grid.is_stale(now) {
+                self.rebuild_grid(now);
+            }
+            // The grid's positions are up to 0.2 s old: look a little wider, then exactly.
+            self.grid
+                .query(to_vec3(eye), range + GRID_MARGIN, &mut self.nearby);
+        } else {
+            self.nearby
+                .extend(0..self.registry.entries_mut().len() as u32);
+        }
         let range_sq = range * range;
-        let mut freed: Vec<InstanceId> = Vec::new();
         let conditions = &self.state.conditions;
         let tags = &mut self.tags;
         let mut tag = |t: &StringName| intern(tags, t);
-        for entry in self.registry.entries_mut() {
+        let entries = self.registry.entries_mut();
+        let mut freed: Vec<InstanceId> = Vec::new();
+        for &i in &self.nearby {
+            let Some(entry) = entries.get_mut(i as usize) else {
+                continue;
+            };
+            if use_grid && self.grid_ids.get(i as usize) != Some(&entry.id) {
+                continue; // the registry changed since the rebuild
+            }
             if !entry.is_perceivable() || own.contains(&entry.id) {
                 continue;
             }
@@ -529,17 +588,50 @@ impl ApsWorld {
                 Look::Gone => freed.push(entry.id),
             }
         }
-        for id in freed {
-            self.registry.remove(id);
-        }
+        // Held targets out of range are looked at too.
         for &t in held {
             if out.iter().any(|s| s.id == t) {
                 continue;
             }
-            if crate::convert::live_node(t).is_none() {
-                gone.push(t);
+            let entry = crate::convert::instance_id(t).and_then(|id| self.registry.index_of(id));
+            match entry {
+                Some(i) => {
+                    let e = &mut self.registry.entries_mut()[i];
+                    if !e.is_perceivable() {
+                        continue;
+                    }
+                    match look(e, now, conditions, &mut tag) {
+                        Look::Seen(snap) => out.push(snap),
+                        Look::Absent => {}
+                        Look::Gone => {
+                            freed.push(e.id);
+                            gone.push(t);
+                        }
+                    }
+                }
+                None if crate::convert::live_node(t).is_none() => gone.push(t),
+                None => {}
             }
         }
+        for id in freed {
+            self.registry.remove(id);
+        }
+    }
+
+    /// Puts every perceivable node in the grid at its position now.
+    fn rebuild_grid(&mut self, now: f64) {
+        self.grid_ids.clear();
+        let entries = self.registry.entries_mut();
+        self.grid_ids.extend(entries.iter().map(|e| e.id));
+        let positions = entries.iter().enumerate().filter_map(|(i, e)| {
+            if !e.is_perceivable() {
+                return None;
+            }
+            let node = Gd::<Node3D>::try_from_instance_id(e.id).ok()?;
+            node.is_inside_tree()
+                .then(|| (i as u32, to_vec3(node.get_global_position())))
+        });
+        self.grid.rebuild(positions, now);
     }
 
     /// The world's conditions and stimuli, shared for a pass.
@@ -585,6 +677,8 @@ impl ApsWorld {
         self.stats.candidates_gathered += u64::from(candidates);
         self.stats.rays_cast += u64::from(rays);
         self.stats.usec += usec;
+        self.frame.rays_now += u64::from(rays);
+        self.frame.candidates_now += u64::from(candidates);
     }
 
     /// The squad a perception component is in.

@@ -43,9 +43,10 @@ impl Hearing {
         let ear = ctx.eye.position;
         let distance = ear.distance(sound.location);
         // The cheap checks first: distance, then age.
-        if distance.is_nan() || distance >= range {
+        if distance.is_nan() || distance >= range || sound.max_tier < ctx.lod_tier {
             return None;
         }
+
         let age = (ctx.world.now - sound.time) as f32;
         if !(0.0..=h.sound_hold_time).contains(&age) {
             return None;

@@ -72,6 +72,8 @@ pub struct SenseContext<'a> {
     pub rays: u32,
     /// Events senses fire themselves (Delegate payload, pain): reported with the tick's events.
     pub payload: SmallVec<[Event; 4]>,
+    /// The AI's level-of-detail tier (0 full rate .. 4 suspended): some sounds skip far AI.
+    pub lod_tier: u8,
 }
 
 impl<'a> SenseContext<'a> {
@@ -88,6 +90,7 @@ impl<'a> SenseContext<'a> {
             dulling: 1.0,
             rays: 0,
             payload: SmallVec::new(),
+            lod_tier: 0,
         }
     }
 

@@ -463,7 +463,7 @@ profile_resource! {
         echo_collision_mask: u32 = echolocation.collision_mask,
     }
     extra {
-        /// Senses of your own, written in GDScript (extend ApsSense). Up to 8; each takes part
+        /// Senses of your own, written in GDScript (extend ApsSense). Up to 7; each takes part
         /// in fusion, states and loss like a built-in sense.
         #[export_group(name = "Custom Senses")]
         #[export]

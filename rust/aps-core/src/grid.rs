@@ -1,0 +1,142 @@
+//! The spatial grid candidates come from (spec section 13): 15 m cells the world rebuilds five
+//! times a second, so finding who is near one AI costs the same however many AI and bodies
+//! there are. Plain sorted arrays: rebuilding reuses its memory.
+
+use glam::Vec3;
+
+/// Cell size in metres.
+pub const CELL: f32 = 15.0;
+
+/// Seconds between rebuilds (five times a second).
+pub const REBUILD_INTERVAL: f64 = 0.2;
+
+/// Items by cell, on the ground plane (x, z).
+#[derive(Debug, Clone, Default)]
+pub struct SpatialGrid {
+    /// (cell key, item) sorted by key.
+    cells: Vec<(u64, u32)>,
+    /// Each item's position at the last rebuild.
+    positions: Vec<Vec3>,
+    built_at: Option<f64>,
+}
+
+fn cell_of(v: f32) -> i32 {
+    (v / CELL).floor() as i32
+}
+
+fn key(cx: i32, cz: i32) -> u64 {
+    (u64::from(cx as u32) << 32) | u64::from(cz as u32)
+}
+
+impl SpatialGrid {
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether the grid is due for a rebuild at world time `now`.
+    #[must_use]
+    pub fn is_stale(&self, now: f64) -> bool {
+        self.built_at
+            .is_none_or(|at| now - at >= REBUILD_INTERVAL - 1e-9)
+    }
+
+    /// Rebuilds from `(item, position)` pairs; items are small indices chosen by the caller.
+    pub fn rebuild(&mut self, items: impl Iterator<Item = (u32, Vec3)>, now: f64) {
+        self.cells.clear();
+        self.positions.clear();
+        for (item, p) in items {
+            if !p.is_finite() {
+                continue;
+            }
+            let i = item as usize;
+            if self.positions.len() <= i {
+                self.positions.resize(i + 1, Vec3::NAN);
+            }
+            self.positions[i] = p;
+            self.cells.push((key(cell_of(p.x), cell_of(p.z)), item));
+        }
+        self.cells.sort_unstable();
+        self.built_at = Some(now);
+    }
+
+    /// Every item whose last known position is within `radius` of `center` (on the ground
+    /// plane), pushed into `out`.
+    pub fn query(&self, center: Vec3, radius: f32, out: &mut Vec<u32>) {
+        let (x0, x1) = (cell_of(center.x - radius), cell_of(center.x + radius));
+        let (z0, z1) = (cell_of(center.z - radius), cell_of(center.z + radius));
+        let r2 = radius * radius;
+        for cx in x0..=x1 {
+            for cz in z0..=z1 {
+                let k = key(cx, cz);
+                let start = self.cells.partition_point(|(c, _)| *c < k);
+                for &(c, item) in &self.cells[start..] {
+                    if c != k {
+                        break;
+                    }
+                    let p = self.positions[item as usize];
+                    let d = glam::Vec2::new(p.x - center.x, p.z - center.z);
+                    if d.length_squared() <= r2 {
+                        out.push(item);
+                    }
+                }
+            }
+        }
+    }
+
+    /// How many items the grid holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_exactly_the_items_in_range_across_cells_and_signs() {
+        let pts: Vec<Vec3> = (0..400)
+            .map(|i| {
+                Vec3::new(
+                    (i % 20) as f32 * 7.3 - 70.0,
+                    0.0,
+                    (i / 20) as f32 * 6.1 - 60.0,
+                )
+            })
+            .collect();
+        let mut g = SpatialGrid::new();
+        g.rebuild(pts.iter().enumerate().map(|(i, p)| (i as u32, *p)), 0.0);
+        for (center, r) in [
+            (Vec3::ZERO, 20.0),
+            (Vec3::new(-50.0, 3.0, 40.0), 31.0),
+            (Vec3::new(100.0, 0.0, 0.0), 5.0),
+        ] {
+            let mut got = Vec::new();
+            g.query(center, r, &mut got);
+            got.sort_unstable();
+            let want: Vec<u32> = pts
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| glam::Vec2::new(p.x - center.x, p.z - center.z).length() <= r)
+                .map(|(i, _)| i as u32)
+                .collect();
+            assert_eq!(got, want, "around {center:?} within {r}");
+        }
+    }
+
+    #[test]
+    fn goes_stale_five_times_a_second() {
+        let mut g = SpatialGrid::new();
+        assert!(g.is_stale(0.0));
+        g.rebuild([(0, Vec3::ZERO)].into_iter(), 1.0);
+        assert!(!g.is_stale(1.1));
+        assert!(g.is_stale(1.2));
+    }
+}

@@ -1,0 +1,172 @@
+//! The ledger in a crowd (spec section 13): priority first, score second; a player in plain
+//! view is picked up among more bystanders than slots, and a shot from out of range is always
+//! believed.
+
+use aps_core::reading::Pose;
+use aps_core::senses::WorldView;
+use aps_core::space::{BodyId, BoxSpace};
+use aps_core::stimulus::{Damage, Ring};
+use aps_core::target::TargetSnapshot;
+use aps_core::{BeliefState, PassInput, PerceptionCore, Profile, TargetId, Vec3};
+
+const GUARD: BodyId = BodyId(1);
+const PLAYER: TargetId = TargetId(999);
+
+fn eye() -> Pose {
+    Pose {
+        position: Vec3::new(0.0, 1.6, 0.0),
+        forward: Vec3::NEG_Z,
+    }
+}
+
+/// 40 teammates standing in a fan in front of the guard, and the space with their bodies.
+fn crowd(space: &mut BoxSpace) -> Vec<TargetSnapshot> {
+    (0..40u64)
+        .map(|i| {
+            let angle = (i as f32 / 40.0 - 0.5) * 1.4;
+            let d = 6.0 + (i % 5) as f32 * 4.0;
+            let feet = Vec3::new(angle.sin() * d, 0.0, -angle.cos() * d);
+            let body = BodyId(100 + i);
+            space.add(body, feet + Vec3::Y * 0.9, Vec3::new(0.5, 1.8, 0.5));
+            let mut t = TargetSnapshot::standing(TargetId(i + 1), feet, 1.8);
+            t.body = Some(body);
+            t.team_id = 1;
+            t
+        })
+        .collect()
+}
+
+fn input<'a>(candidates: &'a [TargetSnapshot], world: WorldView<'a>) -> PassInput<'a> {
+    PassInput {
+        dt: 0.1,
+        eye: eye(),
+        body: Vec3::ZERO,
+        own: &[GUARD],
+        world,
+        candidates,
+        destroyed: &[],
+        shared: &[],
+        lod_tier: 0,
+    }
+}
+
+#[test]
+fn a_player_in_plain_view_is_picked_up_among_forty_bystanders() {
+    let (mut core, _) = PerceptionCore::new(Profile::default());
+    core.perceiver_mut().set_team(1);
+    let mut space = BoxSpace::new();
+    let mut candidates = crowd(&mut space);
+    for i in 1..=20 {
+        core.run(
+            input(
+                &candidates,
+                WorldView {
+                    now: f64::from(i) * 0.1,
+                    ..Default::default()
+                },
+            ),
+            &mut space,
+        );
+        assert!(
+            core.last_pass().rays <= 16 * 3,
+            "only 16 looked at: {} rays",
+            core.last_pass().rays
+        );
+    }
+    // The player steps into plain view, 4 m ahead, in front of the bystanders.
+    let feet = Vec3::new(0.5, 0.0, -4.0);
+
+    space.add(BodyId(5000), feet + Vec3::Y * 0.9, Vec3::new(0.5, 1.8, 0.5));
+    let mut player = TargetSnapshot::standing(PLAYER, feet, 1.8);
+    player.body = Some(BodyId(5000));
+    candidates.push(player);
+    for i in 21..=40 {
+        core.run(
+            input(
+                &candidates,
+                WorldView {
+                    now: f64::from(i) * 0.1,
+                    ..Default::default()
+                },
+            ),
+            &mut space,
+        );
+    }
+    let b = core
+        .perceiver()
+        .belief(PLAYER)
+        .expect("the player got a slot");
+    assert!(b.state >= BeliefState::Detected, "{:?}", b.state);
+    assert_eq!(core.perceiver().ledger().capacity(), 16);
+}
+
+#[test]
+fn a_shot_from_out_of_range_is_believed_with_every_slot_taken() {
+    let mut p = Profile::default();
+    p.attention.max_tracked_targets = 4;
+    let (mut core, _) = PerceptionCore::new(p);
+    let mut space = BoxSpace::new();
+    // Four enemies in plain view fill the four slots.
+    let mut candidates: Vec<TargetSnapshot> = (0..4u64)
+        .map(|i| {
+            let feet = Vec3::new(i as f32 - 1.5, 0.0, -8.0);
+            let mut t = TargetSnapshot::standing(TargetId(i + 1), feet, 1.8);
+            t.body = Some(BodyId(100 + i));
+            space.add(
+                BodyId(100 + i),
+                feet + Vec3::Y * 0.9,
+                Vec3::new(0.5, 1.8, 0.5),
+            );
+            t
+        })
+        .collect();
+    for i in 1..=20 {
+        core.run(
+            input(
+                &candidates,
+                WorldView {
+                    now: f64::from(i) * 0.1,
+                    ..Default::default()
+                },
+            ),
+            &mut space,
+        );
+    }
+    assert_eq!(
+        core.perceiver()
+            .beliefs()
+            .filter(|b| b.state == BeliefState::Tracked)
+            .count(),
+        4
+    );
+    // A sniper 80 m behind shoots the guard.
+    let sniper = TargetSnapshot::standing(PLAYER, Vec3::new(0.0, 0.0, 80.0), 1.8);
+    candidates.push(sniper);
+    let mut damages = Ring::new(8);
+    damages.push(Damage {
+        victim: GUARD,
+        instigator: Some(PLAYER),
+        amount: 30.0,
+        location: Vec3::new(0.0, 1.0, 80.0),
+        time: 2.05,
+    });
+    for i in 21..=30 {
+        let world = WorldView {
+            now: f64::from(i) * 0.1,
+            damages: Some(&damages),
+            ..Default::default()
+        };
+        core.run(input(&candidates, world), &mut space);
+    }
+    let b = core
+        .perceiver()
+        .belief(PLAYER)
+        .expect("the shooter took a slot");
+    assert!(b.state >= BeliefState::Suspected, "{:?}", b.state);
+    // 30 points, fading at 5 points/s once the hit stopped counting as sensed.
+    assert!(
+        b.damage_received > 25.0 && b.damage_received <= 30.0,
+        "{}",
+        b.damage_received
+    );
+}

@@ -1,0 +1,56 @@
+//! `ApsQualityProfile`: scale an AI's perception cost without touching its beliefs (spec
+//! section 14, "Scale cost without resetting belief").
+
+use godot::classes::{IResource, Resource};
+use godot::prelude::*;
+
+/// Scales how often an AI perceives and how many rays it casts, on top of its profile: a cheap
+/// setting for crowds, background AI or low-end machines. Assign it with
+/// [method ApsPerceptionComponent.set_quality_profile]; beliefs are kept.
+#[derive(GodotClass)]
+#[class(tool, base = Resource)]
+pub struct ApsQualityProfile {
+    /// Multiplies the Base Update Interval: 2 perceives half as often.
+    #[export(range = (0.1, 20.0, 0.05))]
+    interval_scale: f32,
+    /// Multiplies the rays per target (vision's sample points), at least one ray each.
+    #[export(range = (0.0, 1.0, 0.05))]
+    ray_scale: f32,
+    base: Base<Resource>,
+}
+
+#[godot_api]
+impl IResource for ApsQualityProfile {
+    fn init(base: Base<Resource>) -> Self {
+        ApsQualityProfile {
+            interval_scale: 1.0,
+            ray_scale: 1.0,
+            base,
+        }
+    }
+}
+
+impl ApsQualityProfile {
+    /// Applies the scales to a core profile.
+    pub fn apply(&self, p: &mut aps_core::Profile) {
+        let interval = if self.interval_scale.is_finite() {
+            self.interval_scale.clamp(0.1, 20.0)
+        } else {
+            1.0
+        };
+        let rays = if self.ray_scale.is_finite() {
+            self.ray_scale.clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
+        p.performance.base_update_interval *= interval;
+        let scaled = (p.vision.max_rays_per_target as f32 * rays).round() as u32;
+        p.vision.max_rays_per_target = scaled.max(1);
+    }
+
+    /// A key that changes whenever the scales do.
+    #[must_use]
+    pub fn key(&self) -> (u32, u32) {
+        (self.interval_scale.to_bits(), self.ray_scale.to_bits())
+    }
+}

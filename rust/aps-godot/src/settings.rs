@@ -1,0 +1,81 @@
+//! The project settings APS adds under `aps/` (the spec's console variables).
+
+use godot::classes::ProjectSettings;
+use godot::prelude::*;
+use godot::register::info::PropertyHint;
+
+/// Candidates come from the spatial grid; off scans every perceivable body, for comparing.
+pub const USE_SPATIAL_INDEX: &str = "aps/use_spatial_index";
+/// At most this many AI run a full perception pass in one physics frame (0: no cap).
+pub const MAX_UPDATES_PER_FRAME: &str = "aps/max_perception_updates_per_frame";
+/// Level of detail by significance; off runs every AI at full rate, for comparing.
+pub const LEVEL_OF_DETAIL: &str = "aps/level_of_detail";
+
+/// Registers the settings with their defaults and hints, keeping values a project already has.
+pub fn register() {
+    let mut ps = ProjectSettings::singleton();
+    add(
+        &mut ps,
+        USE_SPATIAL_INDEX,
+        true.to_variant(),
+        VariantType::BOOL,
+        PropertyHint::NONE,
+        "",
+    );
+    add(
+        &mut ps,
+        MAX_UPDATES_PER_FRAME,
+        64.to_variant(),
+        VariantType::INT,
+        PropertyHint::RANGE,
+        "0,4096,1",
+    );
+    add(
+        &mut ps,
+        LEVEL_OF_DETAIL,
+        true.to_variant(),
+        VariantType::BOOL,
+        PropertyHint::NONE,
+        "",
+    );
+}
+
+fn add(
+    ps: &mut Gd<ProjectSettings>,
+    key: &str,
+    default: Variant,
+    ty: VariantType,
+    hint: PropertyHint,
+    hint_string: &str,
+) {
+    if !ps.has_setting(key) {
+        ps.set_setting(key, &default);
+    }
+    ps.set_initial_value(key, &default);
+    ps.set_as_basic(key, true);
+    let info = vdict! {
+        "name" => key,
+        "type" => ty.ord(),
+        "hint" => hint.ord(),
+        "hint_string" => hint_string,
+    };
+    ps.add_property_info(&info.upcast_any_dictionary());
+}
+
+/// A boolean setting's value.
+#[must_use]
+pub fn flag(key: &str) -> bool {
+    ProjectSettings::singleton()
+        .get_setting(key)
+        .try_to::<bool>()
+        .unwrap_or(true)
+}
+
+/// An integer setting's value.
+#[must_use]
+pub fn number(key: &str, fallback: i64) -> i64 {
+    ProjectSettings::singleton()
+        .get_setting(key)
+        .try_to::<i64>()
+        .unwrap_or(fallback)
+}
