@@ -68,6 +68,8 @@ pub struct Belief {
     pub peak_confidence: f32,
     /// A sense had the target last tick (for the Memory Refresh Bonus).
     pub was_sensed: bool,
+    /// Where this target's player model was last found.
+    pub(crate) model_hint: u16,
     /// Perceiver time when the governing sense last had the target (its grace runs from it).
     pub governing_last_active: f64,
     pub(crate) sense_cue: [LossReason; MAX_SENSES],
@@ -108,6 +110,7 @@ impl Belief {
             threat_level: ThreatLevel::None,
             peak_confidence: 0.0,
             was_sensed: false,
+            model_hint: 0,
             governing_last_active: f64::NEG_INFINITY,
 
             sense_cue: [LossReason::None; MAX_SENSES],

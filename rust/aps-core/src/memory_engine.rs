@@ -4,7 +4,7 @@
 use crate::belief::Belief;
 use crate::events::{Event, StateChange};
 use crate::evidence::EvidenceEffect;
-use crate::fusion::{fuse, weighted};
+use crate::fusion::{fuse, weighted, Fused};
 use crate::loss::{LossReason, SenseLoss};
 use crate::profile::Profile;
 use crate::reading::SenseReading;
@@ -87,16 +87,13 @@ pub(crate) fn update_belief(
     let p = ctx.profile;
     let readings = if b.destroyed { &[][..] } else { readings };
     let weights = ctx.senses.weights();
-    let mut fused = fuse(readings, weights, p.fusion.corroboration_bonus);
-    // Scripted evidence that lowers belief acts on what the senses report (spec section 14).
-    fused.value = (fused.value - evidence.lower).max(0.0);
-    let any_active = !fused.active.is_empty();
-    b.fused = fused.value;
-    b.active = fused.active;
-    b.target_speed = speed;
+    let direct_cut = ctx.senses.direct_cut_set();
 
-    // Per-sense bookkeeping: when each sense last had the target, what its misses found, which
-    // direct-cut sense has it now, and the most precise active position (spec section 7).
+    // One pass over the readings: fusion (spec section 2, as `fusion::fuse` computes it), and
+    // per-sense bookkeeping: when the governing sense last had the target, what misses found,
+    // which direct-cut sense has it now, and the most precise active position (section 7).
+    let mut fused = Fused::default();
+    let mut best = 0.0_f32;
     let mut direct_cut_now: Option<(SenseId, f32)> = None;
     let mut most_precise: Option<(f32, f32, Vec3)> = None;
     for r in readings {
@@ -106,6 +103,14 @@ pub(crate) fn update_belief(
         let w = weighted(r.confidence, weight);
         let i = r.sense.index();
         if w > 0.0 {
+            fused.active.insert(r.sense);
+            if fused
+                .dominant
+                .is_none_or(|d| w > best || (w == best && r.sense < d))
+            {
+                best = w;
+                fused.dominant = Some(r.sense);
+            }
             if Some(r.sense) == b.governing {
                 b.governing_last_active = ctx.now;
             }
@@ -113,9 +118,7 @@ pub(crate) fn update_belief(
             if r.heading != Vec3::ZERO && r.heading.is_finite() {
                 b.sensed_heading = Some((r.sense, r.heading));
             }
-            if ctx.senses.get(r.sense).loss.direct_cut
-                && direct_cut_now.is_none_or(|(_, best)| w > best)
-            {
+            if direct_cut.contains(r.sense) && direct_cut_now.is_none_or(|(_, best)| w > best) {
                 direct_cut_now = Some((r.sense, w));
             }
             let precision = if r.precision.is_finite() {
@@ -133,6 +136,19 @@ pub(crate) fn update_belief(
             b.sense_cue[i] = r.cue;
         }
     }
+    let others = fused.active.len().saturating_sub(1) as f32;
+    fused.value = (best + p.fusion.corroboration_bonus * others).min(1.0);
+    debug_assert_eq!(
+        fused,
+        fuse(readings, weights, p.fusion.corroboration_bonus),
+        "the engine's fusion is the spec's"
+    );
+    // Scripted evidence that lowers belief acts on what the senses report (spec section 14).
+    fused.value = (fused.value - evidence.lower).max(0.0);
+    let any_active = !fused.active.is_empty();
+    b.fused = fused.value;
+    b.active = fused.active;
+    b.target_speed = speed;
     if any_active {
         b.last_sensed_at = ctx.now;
         b.dominant = fused.dominant;
@@ -189,7 +205,6 @@ pub(crate) fn update_belief(
     let row = ctx.row(b.governing);
     let last_for_grace = match b.governing {
         Some(_) => b.governing_last_active,
-
         None => b.last_sensed_at,
     };
     let grace_ran_out =

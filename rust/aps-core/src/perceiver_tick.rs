@@ -163,7 +163,7 @@ impl Perceiver {
         let speed = speed.unwrap_or(b.target_speed);
         update_belief(b, readings, speed, evidence, &ctx, &mut self.events);
 
-        let (target, kind, peak) = (b.target, b.kind, b.peak_confidence);
+        let (target, kind, peak, mut hint) = (b.target, b.kind, b.peak_confidence, b.model_hint);
         let sensed_speed =
             (!b.active.is_empty() && b.motion.has_estimate()).then(|| b.motion.velocity.length());
         if kind == TargetKind::Actor {
@@ -173,7 +173,10 @@ impl Perceiver {
                 }
             }
             if let Some(speed) = sensed_speed {
-                self.models.sensed(target, speed, dt, now);
+                self.models.sensed(target, &mut hint, speed, dt, now);
+                if let Some(b) = self.ledger.get_mut(slot) {
+                    b.model_hint = hint;
+                }
             }
         }
         self.rate_threat(slot);

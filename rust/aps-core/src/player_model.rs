@@ -102,9 +102,18 @@ impl PlayerModels {
         &mut self.models[i]
     }
 
-    /// The target was sensed for `dt` seconds moving at `speed` m/s.
-    pub fn sensed(&mut self, target: TargetId, speed: f32, dt: f32, now: f64) {
-        let m = self.model_mut(target, now);
+    /// The target was sensed for `dt` seconds moving at `speed` m/s. `hint` is where its model
+    /// was last found (kept by the caller per target), so the common case needs no search.
+    pub fn sensed(&mut self, target: TargetId, hint: &mut u16, speed: f32, dt: f32, now: f64) {
+        if self
+            .models
+            .get(usize::from(*hint))
+            .is_none_or(|m| m.target != target)
+        {
+            self.model_mut(target, now);
+            *hint = self.last as u16;
+        }
+        let m = &mut self.models[usize::from(*hint)];
         m.last_sensed = now;
         if speed.is_finite() && dt > 0.0 {
             m.time_sensed += dt;
@@ -146,8 +155,9 @@ mod tests {
         let mut p = PlayerModels::default();
         let t = TargetId(1);
         p.noticed(t, 0.0);
+        let mut hint = 0;
         for k in 0..100 {
-            p.sensed(t, 4.0, 0.1, f64::from(k) * 0.1);
+            p.sensed(t, &mut hint, 4.0, 0.1, f64::from(k) * 0.1);
         }
         p.lost(t, LossReason::Occluded, Vec3::X, 10.0);
         p.lost(t, LossReason::Occluded, Vec3::X, 20.0);

@@ -111,6 +111,10 @@ impl SenseSet {
         self.0 |= 1 << id.0;
     }
 
+    pub fn remove(&mut self, id: SenseId) {
+        self.0 &= !(1 << id.0);
+    }
+
     #[must_use]
     pub const fn len(self) -> u32 {
         self.0.count_ones()

@@ -4,7 +4,7 @@
 
 use crate::loss::{LossReason, SenseLoss};
 use crate::profile::Profile;
-use crate::sense::{Sense, SenseId, MAX_SENSES};
+use crate::sense::{Sense, SenseId, SenseSet, MAX_SENSES};
 
 /// One sense slot's contract with the belief engine.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -45,6 +45,7 @@ pub const fn default_loss_reason(sense: Sense) -> LossReason {
 pub struct SenseTable {
     specs: [SenseSpec; MAX_SENSES],
     weights: [f32; MAX_SENSES],
+    direct_cut: SenseSet,
 }
 
 impl SenseTable {
@@ -54,6 +55,7 @@ impl SenseTable {
         let mut t = SenseTable {
             specs: [SenseSpec::UNUSED; MAX_SENSES],
             weights: [0.0; MAX_SENSES],
+            direct_cut: SenseSet::EMPTY,
         };
         for sense in Sense::ALL {
             t.set(
@@ -82,14 +84,23 @@ impl SenseTable {
         if let Some(slot) = self.specs.get_mut(id.index()) {
             *slot = spec;
             self.weights[id.index()] = spec.weight;
+            self.direct_cut.remove(id);
+            if spec.loss.direct_cut {
+                self.direct_cut.insert(id);
+            }
         }
+    }
+
+    /// The senses whose loss allows a direct cut.
+    #[must_use]
+    pub fn direct_cut_set(&self) -> SenseSet {
+        self.direct_cut
     }
 
     /// Copies the custom slots (8 up to the squad slot) from another table.
     pub fn keep_custom_from(&mut self, other: &SenseTable) {
         for i in crate::sense::BUILTIN_SENSES..crate::squad::SQUAD_SENSE.index() {
-            self.specs[i] = other.specs[i];
-            self.weights[i] = other.weights[i];
+            self.set(SenseId(i as u8), other.specs[i]);
         }
     }
 

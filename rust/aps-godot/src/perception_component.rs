@@ -557,9 +557,17 @@ impl ApsPerceptionComponent {
         }
         drop(world_state);
         self.core = Some(core);
+        let detections = self
+            .pending
+            .iter()
+            .filter(
+                |e| matches!(e, Event::StateChanged(c) if c.new == aps_core::BeliefState::Detected),
+            )
+            .count() as u32;
         ApsWorld::singleton().bind_mut().count_pass(
             pass.candidates,
             pass.rays,
+            detections,
             started.elapsed().as_micros() as u64,
         );
     }

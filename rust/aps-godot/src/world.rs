@@ -118,6 +118,7 @@ pub struct Stats {
     pub perceivers_run: u64,
     pub rays_cast: u64,
     pub candidates_gathered: u64,
+    pub detections: u64,
     pub usec: u64,
 }
 
@@ -432,8 +433,9 @@ impl ApsWorld {
         self.registry.len() as i64
     }
 
-    /// Counters since the last call: `perceivers_run`, `rays_cast`, `candidates_gathered`,
-    /// `time_usec` (time spent perceiving).
+    /// Counters since the last call: `perceivers_run` (full passes), `rays_cast`,
+    /// `candidates_gathered`, `detections` (targets that became Detected), `time_usec` (time
+    /// spent in perception passes).
     #[func]
     pub fn get_stats(&mut self) -> VarDictionary {
         let s = std::mem::take(&mut self.stats);
@@ -441,6 +443,7 @@ impl ApsWorld {
             "perceivers_run" => s.perceivers_run as i64,
             "rays_cast" => s.rays_cast as i64,
             "candidates_gathered" => s.candidates_gathered as i64,
+            "detections" => s.detections as i64,
             "time_usec" => s.usec as i64,
         }
     }
@@ -672,8 +675,9 @@ impl ApsWorld {
     }
 
     /// Adds one perception pass to the stats.
-    pub fn count_pass(&mut self, candidates: u32, rays: u32, usec: u64) {
+    pub fn count_pass(&mut self, candidates: u32, rays: u32, detections: u32, usec: u64) {
         self.stats.perceivers_run += 1;
+        self.stats.detections += u64::from(detections);
         self.stats.candidates_gathered += u64::from(candidates);
         self.stats.rays_cast += u64::from(rays);
         self.stats.usec += usec;

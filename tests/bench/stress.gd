@@ -1,0 +1,179 @@
+extends Node3D
+## The whole-addon benchmark: a stress scene built by script and timed in headless Godot.
+##
+## `cargo xtask bench [-- options]` runs it. By default: 500 guards (vision and hearing, default
+## level of detail) among 100 moving CharacterBody3D targets and 2,000 static boxes on a
+## 300 m square, one camera, 600 physics frames; then the same with the spatial index off and
+## with level of detail off (ratios printed); then a scaling table for 100, 250, 500 and 1,000
+## guards at the same density. Options: --guards N, --frames N, --only-main, --no-scaling.
+##
+## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
+## rays" subtracts rays × the cost of one ray, measured here from a bare loop of the same
+## queries.
+
+const WARMUP := 60
+
+var guards_count := 500
+var frames_count := 600
+var only_main := false
+var scaling := true
+var rng := RandomNumberGenerator.new()
+
+
+func _ready() -> void:
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with("--guards="):
+			guards_count = int(arg.trim_prefix("--guards="))
+		elif arg.begins_with("--frames="):
+			frames_count = int(arg.trim_prefix("--frames="))
+		elif arg == "--only-main":
+			only_main = true
+		elif arg == "--no-scaling":
+			scaling = false
+	await get_tree().physics_frame
+	print("stress: physics engine %s, %d physics frames per run (first %d not counted)"
+			% [ProjectSettings.get_setting("physics/3d/physics_engine"), frames_count, WARMUP])
+	var main: Dictionary = await _run(guards_count, true, true, "level of detail on, spatial index on")
+	if not only_main:
+		var no_index: Dictionary = await _run(guards_count, false, true, "spatial index off")
+		print("ratio, spatial index off / on: %.2f x the time per frame" % (no_index["mean_ms"] / maxf(main["mean_ms"], 1e-6)))
+		var no_lod: Dictionary = await _run(guards_count, true, false, "level of detail off")
+		print("ratio, level of detail off / on: %.2f x the time per frame, %.2f x the passes"
+				% [no_lod["mean_ms"] / maxf(main["mean_ms"], 1e-6), no_lod["passes"] / maxf(main["passes"], 1e-6)])
+	if scaling and not only_main:
+		print("scaling at constant density (level of detail on, spatial index on):")
+		print("  guards | ms per frame | rays per frame | passes per frame | us per pass")
+		for n in [100, 250, 500, 1000]:
+			var r: Dictionary = await _run(n, true, true, "", true)
+			print("  %6d | %12.3f | %14.1f | %16.1f | %11.1f" % [n, r["mean_ms"], r["rays"], r["passes"], r["us_per_pass"]])
+	get_tree().quit(0)
+
+
+## Builds a world for `guards` guards, runs it, prints its figures and tears it down.
+func _run(guards: int, index: bool, lod: bool, label: String, quiet := false) -> Dictionary:
+	ProjectSettings.set_setting("aps/use_spatial_index", index)
+	ProjectSettings.set_setting("aps/level_of_detail", lod)
+	rng.seed = 7
+	var scale := sqrt(guards / 500.0)
+	var side := 300.0 * scale
+	var targets := int(round(100 * guards / 500.0))
+	var boxes := int(round(2000 * guards / 500.0))
+	var root := Node3D.new()
+	add_child(root)
+	_build(root, side, guards, targets, boxes)
+	var movers: Array = root.get_meta("movers")
+	ApsWorld.get_stats()
+	var times := PackedFloat64Array()
+	var rays := 0.0
+	var passes := 0.0
+	for f in frames_count:
+		_move(movers, side)
+		await get_tree().physics_frame
+		if f >= WARMUP:
+			var s := ApsWorld.get_last_frame_stats()
+			times.append(s["time_usec"] / 1000.0)
+			rays += s["rays"]
+			passes += s["passes"]
+	var totals := ApsWorld.get_stats()
+	var n := float(times.size())
+	var mean := 0.0
+	for t in times:
+		mean += t
+	mean /= n
+	var sorted := times.duplicate()
+	sorted.sort()
+	var p99: float = sorted[min(sorted.size() - 1, int(ceil(0.99 * n)) - 1)]
+	var ray_us := ApsWorld.measure_ray_cost(root, side * 0.5, 20000)
+	var rays_per_frame := rays / n
+	var beyond_ms := mean - rays_per_frame * ray_us / 1000.0
+	var result := {
+		"mean_ms": mean, "p99_ms": p99, "rays": rays_per_frame, "passes": passes / n,
+		"us_per_pass": mean * 1000.0 / maxf(passes / n, 1e-6),
+	}
+	if not quiet:
+		print("--- %d guards, %d targets, %d boxes, %.0f m square, one camera; %s" % [guards, targets, boxes, side, label])
+		print("perception time per frame: mean %.3f ms, p99 %.3f ms" % [mean, p99])
+		print("rays per frame: %.1f" % rays_per_frame)
+		print("perceivers run per frame: %.2f" % (passes / n))
+		print("detections made: %d" % totals["detections"])
+		print("one ray: %.2f us; APS beyond its rays: %.3f ms per frame, %.0f%% of its time"
+				% [ray_us, beyond_ms, 100.0 * beyond_ms / maxf(mean, 1e-6)])
+	root.queue_free()
+	await get_tree().physics_frame
+	await get_tree().physics_frame
+	return result
+
+
+func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int) -> void:
+	var half := side * 0.5
+	var ground := StaticBody3D.new()
+	var gshape := CollisionShape3D.new()
+	gshape.shape = BoxShape3D.new()
+	gshape.shape.size = Vector3(side + 20, 1, side + 20)
+	ground.add_child(gshape)
+	root.add_child(ground)
+	ground.position = Vector3(0, -0.5, 0)
+	for i in boxes:
+		var b := StaticBody3D.new()
+		var s := CollisionShape3D.new()
+		s.shape = BoxShape3D.new()
+		s.shape.size = Vector3(rng.randf_range(1, 4), rng.randf_range(1, 3), rng.randf_range(1, 4))
+		b.add_child(s)
+		root.add_child(b)
+		b.position = Vector3(rng.randf_range(-half, half), s.shape.size.y * 0.5, rng.randf_range(-half, half))
+	var profile := ApsProfile.new()
+	profile.touch_enabled = false
+	profile.damage_enabled = false
+	profile.pain_enabled = false
+	for i in guards:
+		var g := _capsule(root, Vector3(rng.randf_range(-half, half), 0, rng.randf_range(-half, half)))
+		var eye := ApsPerceptionComponent.new()
+		eye.profile = profile
+		g.add_child(eye)
+		eye.position = Vector3(0, 1.6, 0)
+		g.rotation.y = rng.randf_range(-PI, PI)
+	var movers := []
+	for i in targets:
+		var t := _capsule(root, Vector3(rng.randf_range(-half, half), 0, rng.randf_range(-half, half)))
+		var angle := rng.randf_range(-PI, PI)
+		t.set_meta("v", Vector3(cos(angle), 0, sin(angle)) * rng.randf_range(1.5, 5.0))
+		t.set_meta("step", rng.randf_range(0, 1))
+		movers.append(t)
+	root.set_meta("movers", movers)
+	var camera := Camera3D.new()
+	root.add_child(camera)
+	camera.position = Vector3(0, 20, 0)
+	camera.make_current()
+
+
+func _capsule(root: Node3D, feet: Vector3) -> CharacterBody3D:
+	var b := CharacterBody3D.new()
+	var s := CollisionShape3D.new()
+	s.shape = CapsuleShape3D.new()
+	s.shape.radius = 0.3
+	s.shape.height = 1.8
+	s.position = Vector3(0, 0.9, 0)
+	b.add_child(s)
+	root.add_child(b)
+	b.position = feet
+	return b
+
+
+## Targets walk straight, bounce off the square's edges, and make a footstep each second.
+func _move(movers: Array, side: float) -> void:
+	var half := side * 0.5
+	var dt := 1.0 / 60.0
+	for t in movers:
+		var v: Vector3 = t.get_meta("v")
+		var p: Vector3 = t.position + v * dt
+		if absf(p.x) > half:
+			v.x = -v.x
+		if absf(p.z) > half:
+			v.z = -v.z
+		t.set_meta("v", v)
+		t.position = t.position + v * dt
+		var step: float = t.get_meta("step") + dt
+		if step >= 1.0:
+			step -= 1.0
+			ApsWorld.emit_sound(t.position, 0.6, 15.0, &"footstep", t)
+		t.set_meta("step", step)
