@@ -129,7 +129,12 @@ func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int) ->
 		var g := _capsule(root, Vector3(rng.randf_range(-half, half), 0, rng.randf_range(-half, half)))
 		var eye := ApsPerceptionComponent.new()
 		eye.profile = profile
+		eye.team_id = 1
 		g.add_child(eye)
+		# The guards are one team: they see each other without alarm.
+		var badge := ApsTargetComponent.new()
+		badge.team_id = 1
+		g.add_child(badge)
 		eye.position = Vector3(0, 1.6, 0)
 		g.rotation.y = rng.randf_range(-PI, PI)
 	var movers := []

@@ -1,6 +1,7 @@
 //! The brain step of the perception tick (spec section 10): sort scores, the top target,
 //! awareness (section 5), attention (section 6), all clear, and emotions (section 9). Places
-//! never take attention, change awareness or stop all clear (section 11).
+//! never take attention, change awareness or stop all clear (section 11), and neither do allies
+//! (Friendly or Teammate): an AI is not alarmed by its own squad.
 
 use crate::attention::{proximity, recency, sort_score, Rated};
 use crate::awareness::AwarenessLevel;
@@ -31,10 +32,13 @@ impl Perceiver {
                 recency(b.time_since_sensed(now)),
                 proximity(b.last_known_position.distance(pose.position), gather_range),
             );
-            if b.state == BeliefState::Suspected {
+            // Allies are noticed but never alert the AI: they take no attention, set no
+            // awareness and don't keep it from standing down.
+            let ally = b.relationship.is_ally();
+            if b.state == BeliefState::Suspected && !ally {
                 suspected_only = true;
             }
-            if b.kind != TargetKind::Actor {
+            if b.kind != TargetKind::Actor || ally {
                 continue;
             }
             if b.state.is_in_contact() {

@@ -194,3 +194,20 @@ fn a_full_ledger_reuses_dormant_slots_first() {
     assert_eq!(s.p.belief(TargetId(2)).unwrap().state, Tracked);
     assert!(s.p.belief(TargetId(3)).is_some());
 }
+
+#[test]
+fn a_teammate_in_plain_view_neither_alarms_nor_takes_attention() {
+    let mut s = Sim::default();
+    s.p.set_team(2);
+    for _ in 0..30 {
+        s.obs.clear();
+        s.obs.begin_target(T, Default::default(), 0.0);
+        s.obs.set_team(2);
+        s.obs.push(vision(1.0));
+        s.step();
+    }
+    assert_eq!(s.state(), Tracked, "it is seen, and believed");
+    assert_eq!(s.p.awareness(), AwarenessLevel::Unaware);
+    assert_eq!(s.p.attention_target(), None);
+    assert_eq!(s.p.top_target(), None);
+}

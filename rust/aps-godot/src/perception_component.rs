@@ -453,8 +453,8 @@ impl ApsPerceptionComponent {
         let Some(mut core) = self.core.take() else {
             return;
         };
+        let mut world = ApsWorld::singleton();
         let world_state = {
-            let mut world = ApsWorld::singleton();
             let mut world = world.bind_mut();
             world.begin_frame();
             world.state()
@@ -488,7 +488,7 @@ impl ApsPerceptionComponent {
         // Reaches are measured from the eye, touch and vibration from the body below it.
         // Squad mates' sightings reach this AI wherever the target is (spec section 10).
         let me = self.base().instance_id();
-        let squad = ApsWorld::singleton().bind().squad_of(me);
+        let squad = world.bind().squad_of(me);
         self.shared.clear();
         if let Some(squad) = squad {
             world_state.squads.shared_for(
@@ -502,7 +502,7 @@ impl ApsPerceptionComponent {
         }
         core.perceiver_mut().set_team(self.team_id);
         let range = core.gather_range() + eye.position.distance(body);
-        ApsWorld::singleton().bind_mut().gather(
+        world.bind_mut().gather(
             xform.origin,
             range,
             &self.own_ids,
@@ -564,7 +564,7 @@ impl ApsPerceptionComponent {
                 |e| matches!(e, Event::StateChanged(c) if c.new == aps_core::BeliefState::Detected),
             )
             .count() as u32;
-        ApsWorld::singleton().bind_mut().count_pass(
+        world.bind_mut().count_pass(
             pass.candidates,
             pass.rays,
             detections,

@@ -22,6 +22,10 @@ pub struct Entry {
     pub last_position: Option<(Vector3, f64)>,
     /// The velocity measured at the last sample.
     pub velocity: Vector3,
+    /// The node's class, found at its first look.
+    pub class: Option<crate::snapshot::NodeClass>,
+    /// The last look and its world time: looks within one frame share it.
+    pub seen: Option<(f64, aps_core::target::TargetSnapshot)>,
 }
 
 impl Entry {
@@ -35,6 +39,8 @@ impl Entry {
             local_points: None,
             last_position: None,
             velocity: Vector3::ZERO,
+            class: None,
+            seen: None,
         }
     }
 

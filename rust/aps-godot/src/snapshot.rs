@@ -87,9 +87,51 @@ pub fn look(
     conditions: &WorldConditions,
     tag: &mut dyn FnMut(&StringName) -> u32,
 ) -> Look {
+    // Many AI look at the same node in one frame: the first look is kept for the rest.
+    if let Some((at, snap)) = &entry.seen {
+        if *at == now {
+            return Look::Seen(snap.clone());
+        }
+    }
+    let look = look_now(entry, now, conditions, tag);
+    entry.seen = match &look {
+        Look::Seen(snap) => Some((now, snap.clone())),
+        _ => None,
+    };
+    look
+}
+
+/// What kind of node a perceivable is, found once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeClass {
+    Character,
+    Rigid,
+    OtherBody,
+    Plain,
+}
+
+fn class_of(node: &Gd<Node3D>) -> NodeClass {
+    if node.clone().try_cast::<CharacterBody3D>().is_ok() {
+        NodeClass::Character
+    } else if node.clone().try_cast::<RigidBody3D>().is_ok() {
+        NodeClass::Rigid
+    } else if node.clone().try_cast::<CollisionObject3D>().is_ok() {
+        NodeClass::OtherBody
+    } else {
+        NodeClass::Plain
+    }
+}
+
+fn look_now(
+    entry: &mut Entry,
+    now: f64,
+    conditions: &WorldConditions,
+    tag: &mut dyn FnMut(&StringName) -> u32,
+) -> Look {
     let Ok(node) = Gd::<Node3D>::try_from_instance_id(entry.id) else {
         return Look::Gone;
     };
+    let class = *entry.class.get_or_insert_with(|| class_of(&node));
     if node.is_queued_for_deletion() {
         return Look::Gone;
     }
@@ -101,10 +143,8 @@ pub fn look(
 
     // Velocity is measured between samples of the position, once per world time: it is what
     // an observer could see, whether the game moves the node by physics or by hand.
-    let mut grounded = true;
-    if let Ok(body) = node.clone().try_cast::<CharacterBody3D>() {
-        grounded = body.is_on_floor();
-    }
+    let grounded =
+        class != NodeClass::Character || node.clone().cast::<CharacterBody3D>().is_on_floor();
     match entry.last_position {
         Some((p, t)) if now > t => {
             let gap = (now - t) as f32;
@@ -118,16 +158,17 @@ pub fn look(
         Some(_) => {}
         None => entry.last_position = Some((position, now)),
     }
-    let velocity = match node.clone().try_cast::<RigidBody3D>() {
-        Ok(body) => body.get_linear_velocity(),
-        Err(_) => entry.velocity,
+    let velocity = if class == NodeClass::Rigid {
+        node.clone().cast::<RigidBody3D>().get_linear_velocity()
+    } else {
+        entry.velocity
     };
 
     let mut snap = TargetSnapshot::at(target_id(entry.id), to_vec3(position));
     snap.kind = TargetKind::Actor;
     snap.velocity = to_vec3(velocity);
     snap.grounded = grounded;
-    if node.clone().try_cast::<CollisionObject3D>().is_ok() {
+    if class != NodeClass::Plain {
         snap.body = Some(BodyId(entry.id.to_i64() as u64));
     }
 

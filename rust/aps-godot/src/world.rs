@@ -88,6 +88,8 @@ pub struct ApsWorld {
     stats: Stats,
     grid: SpatialGrid,
     grid_ids: Vec<InstanceId>,
+    #[init(val = true)]
+    use_grid: bool,
     nearby: Vec<u32>,
     pub(crate) schedule: Schedule,
     pub(crate) driver: Option<InstanceId>,
@@ -550,7 +552,7 @@ impl ApsWorld {
         out.clear();
         gone.clear();
         let now = Self::world_time();
-        let use_grid = crate::settings::flag(crate::settings::USE_SPATIAL_INDEX);
+        let use_grid = self.use_grid;
         self.nearby.clear();
         if use_grid {
             if self.grid.is_stale(now) {
@@ -656,6 +658,8 @@ impl ApsWorld {
         }
         self.last_frame = frame;
         self.ensure_tracking();
+        // Settings are read once a frame, not once a pass.
+        self.use_grid = crate::settings::flag(crate::settings::USE_SPATIAL_INDEX);
         if !self.scent_wanted {
             return;
         }

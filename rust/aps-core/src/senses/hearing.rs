@@ -21,12 +21,31 @@ pub const HEARD_PRECISION: f32 = 0.6;
 #[derive(Debug, Clone)]
 pub struct Hearing {
     pub settings: HearingSettings,
+    /// This tick's sounds that are near enough and recent enough, by index (Pre Tick): the
+    /// cheap checks happen once per tick, not once per target.
+    nearby: Vec<u16>,
+    /// Whether `nearby` was filled this tick (a sense used without Pre Tick checks all).
+    filtered: bool,
 }
 
 impl Hearing {
     #[must_use]
     pub fn new(settings: HearingSettings) -> Self {
-        Hearing { settings }
+        Hearing {
+            settings,
+            nearby: Vec::new(),
+            filtered: false,
+        }
+    }
+
+    /// Whether `sound` passes the cheap checks: close enough, recent enough, meant for this
+    /// AI's level of detail.
+    fn within_reach(&self, ctx: &SenseContext, sound: &Sound) -> bool {
+        let range = sound.max_range.min(self.settings.max_range);
+        let age = ctx.world.now - sound.time;
+        sound.max_tier >= ctx.lod_tier
+            && (0.0..=f64::from(self.settings.sound_hold_time)).contains(&age)
+            && ctx.eye.position.distance_squared(sound.location) < range * range
     }
 
     /// How strongly one sound is heard now, with its position precision, or `None` if it is
@@ -85,16 +104,24 @@ impl Hearing {
         target: &TargetSnapshot,
     ) -> Option<SenseReading> {
         let sounds = ctx.world.sounds?;
+        let all = sounds.all();
         let mut best: Option<SenseReading> = None;
-        for sound in sounds.all() {
+        let mut consider = |sound: &Sound| -> Option<SenseReading> {
             if sound.instigator != Some(target.id) {
-                continue;
+                return None;
             }
-            if let Some((c, precision)) = self.hear(ctx, sound, Some(target)) {
-                if best.is_none_or(|b| c > b.confidence) {
-                    best = Some(
-                        SenseReading::new(Sense::Hearing.id(), c).at(sound.location, precision),
-                    );
+            let (c, precision) = self.hear(ctx, sound, Some(target))?;
+            Some(SenseReading::new(Sense::Hearing.id(), c).at(sound.location, precision))
+        };
+        let candidates: &mut dyn Iterator<Item = &Sound> = if self.filtered {
+            &mut self.nearby.iter().filter_map(|&i| all.get(usize::from(i)))
+        } else {
+            &mut all.iter()
+        };
+        for sound in candidates {
+            if let Some(r) = consider(sound) {
+                if best.is_none_or(|b| r.confidence > b.confidence) {
+                    best = Some(r);
                 }
             }
         }
@@ -114,6 +141,20 @@ impl SenseUnit for Hearing {
         self.settings.max_range
     }
 
+    /// Keeps this tick's sounds that pass the cheap checks (distance, age, tier).
+    fn pre_tick(&mut self, ctx: &mut SenseContext) {
+        self.nearby.clear();
+        self.filtered = true;
+        let Some(sounds) = ctx.world.sounds else {
+            return;
+        };
+        for (i, sound) in sounds.all().iter().enumerate() {
+            if self.within_reach(ctx, sound) {
+                self.nearby.push(i as u16);
+            }
+        }
+    }
+
     fn evaluate(
         &mut self,
         ctx: &mut SenseContext,
@@ -123,6 +164,10 @@ impl SenseUnit for Hearing {
             return None;
         }
         self.hear_target(ctx, target)
+    }
+
+    fn post_tick_flush(&mut self) {
+        self.filtered = false;
     }
 
     /// Sounds with no known source are beliefs about where they were made.
