@@ -30,6 +30,9 @@ pub struct Godot {
     /// Arguments that come before Godot's own. A provisioned Godot is started through its
     /// root's loader (`ld-linux ... --library-path ... godot`), so it needs no chroot.
     launcher_args: Vec<OsString>,
+    /// The Debian root of a Godot that xtask provisioned, which xtask may add packages to
+    /// (e.g. Mesa for `screenshot`); `None` for a developer's own Godot, which it never touches.
+    pub root: Option<PathBuf>,
     /// `godot --version` output, e.g. `4.6.3.stable.debian4.6.3+ds-3`.
     pub version: String,
 }
@@ -40,15 +43,22 @@ impl Godot {
         Self {
             program: path,
             launcher_args: Vec::new(),
+            root: None,
             version: String::new(),
         }
     }
 
-    /// A Godot started through a dynamic loader with its own library path.
-    pub fn via_loader(loader: PathBuf, library_path: OsString, binary: PathBuf) -> Self {
+    /// A Godot inside the Debian `root`, started through a dynamic loader with its own library path.
+    pub fn via_loader(
+        root: PathBuf,
+        loader: PathBuf,
+        library_path: OsString,
+        binary: PathBuf,
+    ) -> Self {
         Self {
             program: loader,
             launcher_args: vec!["--library-path".into(), library_path, binary.into()],
+            root: Some(root),
             version: String::new(),
         }
     }

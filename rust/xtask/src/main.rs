@@ -2,10 +2,13 @@
 //!
 //! One answer, on every machine and in CI, to "how do I run this": build the extension, put it
 //! where `addons/aps/aps.gdextension` looks, find (or provision) a Godot 4, import the project,
-//! run scenes headless and judge their output. This file only reads the command line.
+//! run scenes headless (or, for screenshots, in a window) and judge their output. This file only
+//! reads the command line.
 
 mod build;
 mod cmd;
+#[cfg(all(unix, not(target_os = "macos")))]
+mod display;
 mod godot;
 mod import;
 mod output;
@@ -13,6 +16,8 @@ mod paths;
 mod provision;
 mod report;
 mod run;
+mod screenshot;
+mod software_gl;
 mod tasks;
 
 use paths::Paths;
@@ -35,6 +40,7 @@ Commands:
                         --play: in a window, for a person (the scene gets `--play` after `--`)
   bench [-- ARGS]       cargo bench -p aps-core; build the extension (release); run
                         res://tests/bench/stress.tscn headless, ARGS passed to the scene
+  screenshot [-- ARGS]  build; the demo, in a window (Xvfb if need be), saves docs/screenshots/*.png
   lint                  cargo fmt --check and cargo clippy -D warnings, workspace-wide
   godot [ARGS...]       run the Godot xtask uses, with ARGS (e.g. `godot --editor --path .`)
   help                  this text
@@ -45,7 +51,7 @@ provisioned earlier into .cache/godot/; otherwise xtask provisions Debian sid's 
 
 Environment:
   GODOT4_BIN            the Godot 4.3+ binary to use
-  XTASK_GODOT_TIMEOUT   seconds each headless Godot run may take (default 600)
+  XTASK_GODOT_TIMEOUT   seconds each headless or screenshot run may take (default 600)
   XTASK_GODOT_PROJECT   run the Godot side in another project (for testing xtask itself)
 ";
 
@@ -87,6 +93,11 @@ fn dispatch(command: &str, args: Vec<OsString>) -> Result<ExitCode, String> {
             let (flags, scene_args) = split_scene_args(args);
             options(command, &flags, &[])?;
             tasks::bench(&paths, &scene_args)
+        }
+        "screenshot" => {
+            let (flags, scene_args) = split_scene_args(args);
+            options(command, &flags, &[])?;
+            tasks::screenshot(&paths, &scene_args)
         }
         "lint" => {
             options(command, &args, &[])?;

@@ -78,30 +78,8 @@ pub fn provision(cache: &Path) -> Result<Godot, String> {
     cmd::run(&mut bootstrap).map_err(|e| {
         format!("{e}\ndebootstrap could not build a Debian {SUITE} root from {MIRROR}: is the network up? {INSTEAD}")
     })?;
-    // The mirror's Release file for sid can be past its validity date; apt would refuse it.
-    in_root(
-        &root,
-        &[
-            "apt-get",
-            "-o",
-            "Acquire::Check-Valid-Until=false",
-            "update",
-        ],
-    )?;
-    in_root(
-        &root,
-        &[
-            "apt-get",
-            "install",
-            "-y",
-            "--no-install-recommends",
-            PACKAGE,
-        ],
-    )?;
-    // The downloaded .deb files are a few hundred MB we never need again.
-    if let Err(e) = in_root(&root, &["apt-get", "clean"]) {
-        println!("Godot: note: {e}");
-    }
+    update_root(&root)?;
+    install_packages(&root, &[PACKAGE])?;
 
     let godot = launcher(&root)?
         .probe()
@@ -116,6 +94,7 @@ fn launcher(root: &Path) -> Result<Godot, String> {
     let library_path = env::join_paths(LIBRARY_DIRS.iter().map(|dir| root.join(dir)))
         .map_err(|e| format!("unusable cache path {}: {e}", root.display()))?;
     Ok(Godot::via_loader(
+        root.to_path_buf(),
         root.join(LOADER),
         library_path,
         root.join(GODOT_BINARY),
@@ -140,7 +119,7 @@ fn check_host() -> Result<(), String> {
 }
 
 /// Whether we run as root. std has no `geteuid`; on Linux `/proc` tells.
-fn is_root() -> bool {
+pub fn is_root() -> bool {
     fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|status| {
@@ -156,16 +135,63 @@ fn ensure_debootstrap() -> Result<PathBuf, String> {
         return Ok(path);
     }
     println!("Godot: debootstrap is missing; installing it with apt-get");
-    let install = || cmd::run(apt_get().args(["install", "-y", "debootstrap"]));
+    install_on_host(&["debootstrap"]).map_err(|e| format!("{e}. {INSTEAD}"))?;
+    find_tool("debootstrap").ok_or_else(|| {
+        format!("debootstrap is still not to be found after installing it. {INSTEAD}")
+    })
+}
+
+/// Installs Debian packages on this machine with apt-get (the caller checked that we are root).
+pub fn install_on_host(packages: &[&str]) -> Result<(), String> {
+    let install = || cmd::run(apt_get().args(["install", "-y"]).args(packages));
     if install().is_err() {
         // A fresh machine may have no package lists yet.
         cmd::run(apt_get().arg("update"))
             .and_then(|()| install())
-            .map_err(|e| format!("{e}\ncannot install debootstrap. {INSTEAD}"))?;
+            .map_err(|e| format!("{e}\ncannot install {}", packages.join(" ")))?;
     }
-    find_tool("debootstrap").ok_or_else(|| {
-        format!("debootstrap is still not to be found after installing it. {INSTEAD}")
-    })
+    Ok(())
+}
+
+/// Installs Debian packages into a provisioned root, refreshing its package lists first if the
+/// install fails: sid moves daily, so lists from the day of provisioning go stale.
+pub fn install_in_root(root: &Path, packages: &[&str]) -> Result<(), String> {
+    if install_packages(root, packages).is_err() {
+        update_root(root)
+            .and_then(|()| install_packages(root, packages))
+            .map_err(|e| {
+                format!(
+                    "{e}\ncannot install {} into {}",
+                    packages.join(" "),
+                    root.display()
+                )
+            })?;
+    }
+    Ok(())
+}
+
+fn update_root(root: &Path) -> Result<(), String> {
+    // The mirror's Release file for sid can be past its validity date; apt would refuse it.
+    in_root(
+        root,
+        &[
+            "apt-get",
+            "-o",
+            "Acquire::Check-Valid-Until=false",
+            "update",
+        ],
+    )
+}
+
+fn install_packages(root: &Path, packages: &[&str]) -> Result<(), String> {
+    let mut args = vec!["apt-get", "install", "-y", "--no-install-recommends"];
+    args.extend_from_slice(packages);
+    in_root(root, &args)?;
+    // The downloaded .deb files are space we never need again.
+    if let Err(e) = in_root(root, &["apt-get", "clean"]) {
+        println!("Godot: note: {e}");
+    }
+    Ok(())
 }
 
 fn apt_get() -> Command {
@@ -190,7 +216,7 @@ fn in_root(root: &Path, args: &[&str]) -> Result<(), String> {
 }
 
 /// A system tool, looking in the sbin directories too (they are not on every user's PATH).
-fn find_tool(name: &str) -> Option<PathBuf> {
+pub fn find_tool(name: &str) -> Option<PathBuf> {
     let path = env::var_os("PATH").unwrap_or_default();
     env::split_paths(&path)
         .chain(["/usr/sbin", "/sbin", "/usr/bin", "/bin"].map(PathBuf::from))

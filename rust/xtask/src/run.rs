@@ -270,7 +270,7 @@ pub fn judge(run: &Run, expect_summary: bool) -> Vec<String> {
 }
 
 /// Prints the verdict of a run, with every error it saw.
-fn report(scene: &str, run: &Run, failures: &[String]) {
+pub fn report(scene: &str, run: &Run, failures: &[String]) {
     let mut facts = vec![format!("{:.1} s", run.elapsed.as_secs_f64())];
     if let Some(summary) = run.watcher.summary {
         facts.insert(

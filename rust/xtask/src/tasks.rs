@@ -7,6 +7,7 @@ use crate::import;
 use crate::paths::Paths;
 use crate::report::Report;
 use crate::run::{self, Scene};
+use crate::screenshot;
 use std::ffi::OsString;
 use std::process::{ExitCode, ExitStatus};
 
@@ -100,8 +101,23 @@ pub fn demo(paths: &Paths, play: bool, scene_args: &[OsString]) -> Result<ExitCo
     })
 }
 
+/// `cargo xtask screenshot`: the demo in a window, saving the README's pictures into docs/screenshots.
+pub fn screenshot(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String> {
+    build::build_and_install(paths, Profile::Dev)?;
+    let godot = prepare_godot(paths)?;
+    // The verdict is printed by the run itself.
+    Ok(if screenshot::take(&godot, paths, DEMO, scene_args)? {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
 /// `cargo xtask bench`: the core's criterion benchmarks, then the stress scene on a release build.
 pub fn bench(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String> {
+    // gdext records a backtrace on every borrow of a Rust object when RUST_BACKTRACE asks for
+    // them, which would dominate the figures; a game runs without it.
+    std::env::set_var("RUST_BACKTRACE", "0");
     let mut report = Report::new("bench");
     report.step("cargo bench -p aps-core", || {
         cmd::run(cmd::cargo().current_dir(&paths.workspace).args([
