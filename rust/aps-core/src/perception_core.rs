@@ -157,6 +157,17 @@ impl PerceptionCore {
             .fold(0.0, f32::max)
     }
 
+    /// Every kind of stimulus the AI's senses listen to.
+    #[must_use]
+    pub fn listens_to(&self) -> crate::senses::Stimuli {
+        self.senses
+            .iter()
+            .map(|s| s.listens_to())
+            .chain(self.custom.iter().map(|(s, _)| s.listens_to()))
+            .chain(std::iter::once(self.pain.listens_to()))
+            .fold(crate::senses::Stimuli::NONE, crate::senses::Stimuli::with)
+    }
+
     /// The AI's own pain, 0..1.
     #[must_use]
     pub fn pain(&self) -> f32 {

@@ -254,3 +254,22 @@ fn a_shot_with_no_shooter_becomes_a_belief_about_a_place() {
     );
     assert_eq!(core.perceiver().attention_target(), None);
 }
+
+#[test]
+fn a_core_knows_which_stimuli_its_senses_listen_to() {
+    use aps_core::senses::Stimuli;
+    let (guard, _) = PerceptionCore::new(Profile::default());
+    let heard = guard.listens_to();
+    assert!(
+        heard.contains(Stimuli::SOUND)
+            && heard.contains(Stimuli::TOUCH)
+            && heard.contains(Stimuli::DAMAGE)
+    );
+    assert!(!heard.contains(Stimuli::SCENT));
+    let mut p = Profile::default();
+    p.smell.enabled = true;
+    p.hearing.enabled = false;
+    let (dog, _) = PerceptionCore::new(p);
+    assert!(dog.listens_to().contains(Stimuli::SCENT));
+    assert!(!dog.listens_to().contains(Stimuli::SOUND));
+}

@@ -8,6 +8,7 @@ use crate::sense_resource::ScriptSense;
 use crate::world::{target_of, ApsWorld};
 use aps_core::events::Event;
 use aps_core::sense::SenseId;
+use aps_core::senses::Stimuli;
 use aps_core::space::BodyId;
 use aps_core::target::TargetSnapshot;
 use aps_core::{PassInput, PerceptionCore, Pose, Profile, TargetId};
@@ -396,9 +397,6 @@ impl ApsPerceptionComponent {
         if let Some(q) = &self.quality_profile {
             q.bind().apply(&mut profile);
         }
-        if profile.smell.enabled {
-            ApsWorld::singleton().bind_mut().want_scent();
-        }
 
         let me = self.base().instance_id();
         let custom = self
@@ -425,6 +423,10 @@ impl ApsPerceptionComponent {
             let spec = sense.bind().spec();
             let id = SenseId::custom(i as u8);
             core.add_sense(Box::new(ScriptSense::new(sense, id, me)), spec);
+        }
+        // Trails are laid only while someone smells.
+        if core.listens_to().contains(Stimuli::SCENT) {
+            ApsWorld::singleton().bind_mut().want_scent();
         }
         self.profile_key = key;
     }

@@ -30,6 +30,10 @@ impl SenseUnit for DamageSense {
         Sense::Damage.id()
     }
 
+    fn listens_to(&self) -> super::Stimuli {
+        super::Stimuli::DAMAGE
+    }
+
     /// Damage reaches from anywhere; it does not widen the gather range.
     fn reach(&self) -> f32 {
         0.0

@@ -137,6 +137,10 @@ impl SenseUnit for Hearing {
         Sense::Hearing.id()
     }
 
+    fn listens_to(&self) -> super::Stimuli {
+        super::Stimuli::SOUND
+    }
+
     fn reach(&self) -> f32 {
         self.settings.max_range
     }

@@ -131,10 +131,38 @@ pub struct PlaceReading {
 /// Place readings of one tick.
 pub type PlaceReadings = SmallVec<[PlaceReading; 4]>;
 
+/// Kinds of stimuli a sense listens to, as a bit set (spec section 14: a sense states which
+/// stimuli it listens to). The world keeps a kind only while some sense listens to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stimuli(pub u8);
+
+impl Stimuli {
+    pub const NONE: Stimuli = Stimuli(0);
+    pub const SOUND: Stimuli = Stimuli(1);
+    pub const SCENT: Stimuli = Stimuli(2);
+    pub const TOUCH: Stimuli = Stimuli(4);
+    pub const DAMAGE: Stimuli = Stimuli(8);
+
+    #[must_use]
+    pub const fn contains(self, other: Stimuli) -> bool {
+        self.0 & other.0 == other.0 && other.0 != 0
+    }
+
+    #[must_use]
+    pub const fn with(self, other: Stimuli) -> Stimuli {
+        Stimuli(self.0 | other.0)
+    }
+}
+
 /// One sense of one perceiver.
 pub trait SenseUnit {
     /// The slot this sense fills.
     fn id(&self) -> SenseId;
+
+    /// The stimuli it reads from the world (none for senses that only look at targets).
+    fn listens_to(&self) -> Stimuli {
+        Stimuli::NONE
+    }
 
     /// How far it reaches, in metres: feeds the gather range (spec section 13).
     fn reach(&self) -> f32;

@@ -55,6 +55,14 @@ impl SenseUnit for Pain {
         Sense::Pain.id()
     }
 
+    fn listens_to(&self) -> super::Stimuli {
+        if self.settings.enabled {
+            super::Stimuli::DAMAGE
+        } else {
+            super::Stimuli::NONE
+        }
+    }
+
     fn reach(&self) -> f32 {
         0.0
     }

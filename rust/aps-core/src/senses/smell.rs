@@ -70,6 +70,10 @@ impl SenseUnit for Smell {
         Sense::Smell.id()
     }
 
+    fn listens_to(&self) -> super::Stimuli {
+        super::Stimuli::SCENT
+    }
+
     /// Downwind, a scent carries up to the range stretched as far as wind can stretch it.
     fn reach(&self) -> f32 {
         self.settings.range * MAX_WIND_STRETCH

@@ -29,6 +29,10 @@ impl SenseUnit for TouchSense {
         Sense::Touch.id()
     }
 
+    fn listens_to(&self) -> super::Stimuli {
+        super::Stimuli::TOUCH
+    }
+
     fn reach(&self) -> f32 {
         self.settings.reach
     }
