@@ -15,8 +15,9 @@ use crate::reading::TargetId;
 /// Seconds a candidate found empty sits out, per ledger's worth of candidates in the crowd.
 pub const BENCH_PER_CROWD: f32 = 0.5;
 
-/// How many candidates the look book remembers.
-pub const LOOK_BOOK: usize = 256;
+/// How many candidates the look book remembers (benched ones beyond it are simply looked at
+/// again sooner).
+pub const LOOK_BOOK: usize = 64;
 
 /// A candidate's priority tier (lower is more urgent).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -13,6 +13,8 @@ pub struct BodyId(pub u64);
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RayHit {
     pub body: BodyId,
+    /// Where, if the space reports it (the Godot adapter gives the ray's end: no sense needs
+    /// the point, and reading it costs time on every ray).
     pub position: Vec3,
 }
 

@@ -1,7 +1,7 @@
 //! The core's ray seam implemented with Godot's physics: `PhysicsDirectSpaceState3D` and one
 //! reused `PhysicsRayQueryParameters3D` (design notes: rays are the budget; reuse the query).
 
-use crate::convert::{to_vec3, to_vector3};
+use crate::convert::to_vector3;
 use aps_core::space::{BodyId, RayHit, Space};
 use aps_core::Vec3;
 use godot::classes::{PhysicsDirectSpaceState3D, PhysicsRayQueryParameters3D};
@@ -29,13 +29,11 @@ impl Space for GodotSpace<'_> {
             return None;
         }
         let id: i64 = hit.get("collider_id").and_then(|v| v.try_to().ok())?;
-        let position: Vector3 = hit
-            .get("position")
-            .and_then(|v| v.try_to().ok())
-            .unwrap_or(Vector3::ZERO);
+        // The senses ask only what was hit; reading the hit point too would cost another
+        // lookup per ray, so the ray's end stands in for it.
         Some(RayHit {
             body: BodyId(id as u64),
-            position: to_vec3(position),
+            position: to,
         })
     }
 }
