@@ -62,7 +62,7 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false) ->
 	add_child(root)
 	_build(root, side, guards, targets, boxes)
 	var movers: Array = root.get_meta("movers")
-	ApsWorld.get_stats()
+	ApsWorld.reset_stats()
 	var times := PackedFloat64Array()
 	var rays := 0.0
 	var passes := 0.0

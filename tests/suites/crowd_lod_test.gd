@@ -130,7 +130,7 @@ func test_stats_count_passes_rays_and_candidates() -> void:
 	ApsWorldBuilder.floor(self)
 	ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Runner")
-	ApsWorld.get_stats()
+	ApsWorld.reset_stats()
 	await seconds(1.0)
 	var s := ApsWorld.get_stats()
 	expect(s["perceivers_run"] >= 4, "passes: %d" % s["perceivers_run"])

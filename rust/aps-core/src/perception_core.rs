@@ -57,6 +57,7 @@ pub struct PerceptionCore {
     observations: Observations,
     place_readings: Vec<(TargetId, crate::SenseReading)>,
     looks: LookBook,
+    last_world_time: Option<f64>,
     infos: Vec<CandidateInfo>,
     selected: Vec<usize>,
     ranking: Vec<(crate::crowd::Priority, f32, u64, usize)>,
@@ -76,6 +77,7 @@ impl PerceptionCore {
             observations: Observations::new(),
             place_readings: Vec::with_capacity(8),
             looks: LookBook::default(),
+            last_world_time: None,
             infos: Vec::new(),
             selected: Vec::new(),
             ranking: Vec::new(),
@@ -267,7 +269,11 @@ impl PerceptionCore {
             rays: 0,
             payload: SmallVec::new(),
             lod_tier: input.lod_tier,
+            since: self
+                .last_world_time
+                .unwrap_or(input.world.now - f64::from(input.dt)),
         };
+        self.last_world_time = Some(input.world.now);
         self.pain.pre_tick(&mut ctx);
         // In a crowd, only the candidates that matter most get looked at this tick.
         let crowded = self.select_candidates(&input, &ctx);

@@ -85,3 +85,27 @@ fn out_of_range_and_stale_sounds_are_not_heard() {
     );
     assert!(heard(&mut space, s, 1.1).is_none());
 }
+
+#[test]
+fn a_footstep_on_the_floor_is_not_muffled_by_that_floor() {
+    let mut space = BoxSpace::new();
+    space.add(
+        BodyId(1),
+        Vec3::new(0.0, -0.5, 0.0),
+        Vec3::new(100.0, 1.0, 100.0),
+    );
+    let on_floor = heard(
+        &mut space,
+        sound(Vec3::new(0.0, 0.0, -8.0), 0.8, 20.0, 0.0),
+        0.0,
+    )
+    .unwrap();
+    let mut open = BoxSpace::new();
+    let in_air = heard(
+        &mut open,
+        sound(Vec3::new(0.0, 0.0, -8.0), 0.8, 20.0, 0.0),
+        0.0,
+    )
+    .unwrap();
+    assert_eq!(on_floor, in_air);
+}

@@ -273,3 +273,40 @@ fn a_core_knows_which_stimuli_its_senses_listen_to() {
     assert!(dog.listens_to().contains(Stimuli::SCENT));
     assert!(!dog.listens_to().contains(Stimuli::SOUND));
 }
+
+#[test]
+fn each_hit_is_reported_by_exactly_one_pass() {
+    use aps_core::stimulus::{Damage, Ring};
+    let (mut core, _) = PerceptionCore::new(Profile::default());
+    let mut space = BoxSpace::new();
+    let mut damages = Ring::new(64);
+    let mut reported = 0;
+    // Passes every 6 frames of 1/60 s; a hit lands on every 7th frame, at any moment between.
+    for frame in 1..=600u32 {
+        let now = f64::from(frame) / 60.0;
+        if frame % 7 == 0 {
+            damages.push(Damage {
+                victim: GUARD,
+                instigator: None,
+                amount: 1.0,
+                location: Vec3::ZERO,
+                time: now,
+            });
+        }
+        if frame % 6 == 0 {
+            let world = WorldView {
+                now,
+                damages: Some(&damages),
+                ..WorldView::default()
+            };
+            let mut input = pass(&[], world);
+            input.dt = 6.0_f32 * (1.0 / 60.0);
+            reported += core
+                .run(input, &mut space)
+                .iter()
+                .filter(|e| matches!(e, Event::Damaged { .. }))
+                .count();
+        }
+    }
+    assert_eq!(reported, 600 / 7);
+}

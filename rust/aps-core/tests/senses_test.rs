@@ -33,6 +33,8 @@ fn ctx<'a>(space: &'a mut BoxSpace, world: WorldView<'a>) -> SenseContext<'a> {
     c.body = Vec3::ZERO;
     c.exclude = &[ME];
     c.world = world;
+    // The previous tick was a tick ago.
+    c.since = c.world.now - f64::from(c.dt);
     c
 }
 

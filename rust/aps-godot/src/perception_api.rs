@@ -46,7 +46,8 @@ impl ApsPerceptionComponent {
     /// `SENSE_*` constants active now), `fused`, `estimated_velocity`, `time_in_state`,
     /// `time_since_sensed`, `detections`, `sort_score`, `long_term_memory` (Long Term Memory
     /// Strength), `uncertainty_radius`, `threat_score`, `threat_level`, `relationship`,
-    /// `damage_received`.
+    /// `damage_received`, `dominant_sense` (the sense that set the level when a sense last had
+    /// the target) and `governing_sense` (whose loss row applies), each a `SENSE_*` or -1.
     #[func]
     pub fn get_belief_data(&self, target: Option<Gd<Node>>) -> VarDictionary {
         let Some(b) = self.belief_of(target) else {
@@ -74,6 +75,8 @@ impl ApsPerceptionComponent {
             "threat_level" => b.threat_level as i32,
             "relationship" => b.relationship as i32,
             "damage_received" => b.damage_received,
+            "dominant_sense" => b.dominant.map_or(-1, |s| i32::from(s.0)),
+            "governing_sense" => b.governing.map_or(-1, |s| i32::from(s.0)),
         }
     }
 

@@ -27,9 +27,15 @@ const MAX_CUSTOM_SENSES: usize = aps_core::sense::CUSTOM_SENSES;
 ///
 /// Put it under the AI's body (for example a [CharacterBody3D]) where its eyes are: its global
 /// transform is the eye, looking along -Z. Give it an [ApsProfile]. Perception runs on the
-/// physics tick every Base Update Interval (0.1 s by default), not every frame, so signals can
+/// physics tick every Base Update Interval (0.1 s by default, scaled by the AI's level of
+/// detail: an idle AI perceives every other interval), not every frame, so signals can
 /// arrive up to that late. It never perceives its own body. Your script decides what to do;
 /// APS never moves the AI.
+///
+/// Teammates and friends (see team_id and the profile's team rules) are perceived and go
+/// through the states like anyone, so their signals fire too (check
+/// [method get_relationship] in a handler if that matters), but they never become the top or
+/// attention target, raise awareness, or keep the AI from its all_clear.
 #[derive(GodotClass)]
 #[class(base = Node3D)]
 pub struct ApsPerceptionComponent {

@@ -18,7 +18,8 @@ pub struct ApsTargetComponent {
     #[export]
     auto_register: bool,
     /// Points vision casts rays to, as offsets from the parent's origin in its own space. Empty:
-    /// head, chest and feet from the parent's first collision shape.
+    /// head, chest and feet from the parent's first collision shape, taken once; set them here
+    /// when the body changes shape (a crouch) so vision sees the new outline.
     #[export]
     sample_points: PackedVector3Array,
     /// How much of the world's light at its position reaches the target: 1 fully, 0.3 for dark

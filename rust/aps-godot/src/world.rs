@@ -435,12 +435,13 @@ impl ApsWorld {
         self.registry.len() as i64
     }
 
-    /// Counters since the last call: `perceivers_run` (full passes), `rays_cast`,
-    /// `candidates_gathered`, `detections` (targets that became Detected), `time_usec` (time
-    /// spent in perception passes).
+    /// Counters since the start or the last reset_stats: `perceivers_run` (full passes),
+    /// `rays_cast`, `candidates_gathered`, `detections` (targets that became Detected),
+    /// `time_usec` (time spent in perception passes). Reading them changes nothing, so a
+    /// debugger and a HUD can both read them.
     #[func]
-    pub fn get_stats(&mut self) -> VarDictionary {
-        let s = std::mem::take(&mut self.stats);
+    pub fn get_stats(&self) -> VarDictionary {
+        let s = self.stats;
         vdict! {
             "perceivers_run" => s.perceivers_run as i64,
             "rays_cast" => s.rays_cast as i64,
@@ -448,6 +449,12 @@ impl ApsWorld {
             "detections" => s.detections as i64,
             "time_usec" => s.usec as i64,
         }
+    }
+
+    /// Starts the counters of get_stats from zero.
+    #[func]
+    pub fn reset_stats(&mut self) {
+        self.stats = Stats::default();
     }
 
     #[func]

@@ -14,6 +14,9 @@ use crate::sense::{Sense, SenseId};
 use crate::stimulus::Sound;
 use crate::target::TargetSnapshot;
 
+/// How far short of a sound the muffling ray stops, in metres.
+pub const SOUND_CLEARANCE: f32 = 0.3;
+
 /// Precision of a heard position in the open; a muffled one is half as precise.
 pub const HEARD_PRECISION: f32 = 0.6;
 
@@ -88,7 +91,15 @@ impl Hearing {
         }
         let mut precision = HEARD_PRECISION;
         let body = source.and_then(|s| s.body);
-        if let Some(hit) = ctx.cast_ray(ear, sound.location, h.occlusion_mask) {
+        // The ray stops just short of the sound, so the floor a footstep lands on doesn't
+        // count as a wall.
+        let to_ear = ear - sound.location;
+        let end = if distance > 2.0 * SOUND_CLEARANCE {
+            sound.location + to_ear * (SOUND_CLEARANCE / distance)
+        } else {
+            sound.location
+        };
+        if let Some(hit) = ctx.cast_ray(ear, end, h.occlusion_mask) {
             if Some(hit.body) != body {
                 confidence *= h.wall_muffle_factor;
                 precision *= 0.5;

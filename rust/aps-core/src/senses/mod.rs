@@ -74,6 +74,8 @@ pub struct SenseContext<'a> {
     pub payload: SmallVec<[Event; 4]>,
     /// The AI's level-of-detail tier (0 full rate .. 4 suspended): some sounds skip far AI.
     pub lod_tier: u8,
+    /// World time of the AI's previous pass: stimuli after it are new.
+    pub since: f64,
 }
 
 impl<'a> SenseContext<'a> {
@@ -91,13 +93,16 @@ impl<'a> SenseContext<'a> {
             rays: 0,
             payload: SmallVec::new(),
             lod_tier: 0,
+            since: f64::NEG_INFINITY,
         }
     }
 
-    /// Whether a stimulus at world time `time` is new since the last tick.
+    /// Whether a stimulus at world time `time` is new since the last tick: after the world time
+    /// of the AI's previous pass, up to now. Measured in world time on both sides, so a stimulus
+    /// is never counted by two passes.
     #[must_use]
     pub fn is_new(&self, time: f64) -> bool {
-        time > self.world.now - f64::from(self.dt) + 1e-9
+        time > self.since && time <= self.world.now
     }
 
     /// Whether `body` is one of the AI's own.
