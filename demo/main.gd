@@ -1,124 +1,245 @@
 extends Node3D
-## The APS demo, first scene: one guard, one walking target, a wall and a noise.
+## The APS demo: a small stealth level of six wings, each teaching one idea of APS.
 ##
-## Headless (`cargo xtask demo`) it plays a scripted tour and prints a timeline of what the
-## guard perceives: every signal with its game time. It exits 0 only if the guard saw the
-## walker, lost it behind the wall with the reason Occluded, and suspected it by ear.
+## Three ways to run it (user arguments, after `--`):
+## - no arguments (what `cargo xtask demo` does headless): a scripted tour. A bot plays the
+##   player through every wing; the timeline of what each AI perceived and did is printed, then
+##   one line per wing saying what it showed. Exits 0 only if every wing showed its idea.
+##   `--wing=<name>` tours one wing only (confidence, states_loss, memory, senses, crowds, squad).
+## - `--play` (`cargo xtask demo --play`): a person plays. Keys 1-6 go to a wing.
+## - `--screenshots=<dir>`: stages an instructive moment in each wing, saves <dir>/<wing>.png
+##   from the viewport, and quits.
 
+## The wings, in tour order, and where each stands along x (far enough apart that one wing's
+## guards never perceive another's: sight reaches 40 m).
+const WINGS := [
+	{"name": "confidence", "x": 0.0},
+	{"name": "states_loss", "x": 200.0},
+	{"name": "memory", "x": 400.0},
+	{"name": "senses", "x": 600.0},
+	{"name": "crowds", "x": 1000.0},
+	{"name": "squad", "x": 800.0},
+]
 
-const STATE_NAMES := ["Undetected", "Suspected", "Detected", "Tracked", "Lost", "Remembered", "Expired"]
-const LOSS_NAMES := ["None", "Occluded", "OutOfRange", "SoundFaded", "ScentLost", "SensorDropout", "TargetDestroyed", "Unknown"]
+## Frames to wait in a staged moment before the screenshot (perception ticks, labels update).
+const PHOTO_FRAMES := 45
 
-var guard: ApsPerceptionComponent
-var walker: CharacterBody3D
-var saw := false
-var lost_occluded := false
-var heard := false
+var player: DemoPlayer
+var camera: DemoCamera
+var hud: DemoHud
+var wings: Array[DemoWing] = []
+var _current := -1
+## True while the tour (or the screenshots) drive the player: wings change only on its say.
+var _touring := false
 
 
 func _ready() -> void:
-	_build_level()
-	guard.target_state_changed.connect(_on_state_changed)
-	guard.target_lost.connect(_on_lost)
-	guard.awareness_changed.connect(func(_old, new): _line("guard", "-", "awareness_changed", "awareness %d" % new, -1.0, ""))
-	guard.all_clear.connect(func(): _line("guard", "-", "all_clear", "-", -1.0, ""))
-	print("APS demo: a guard at the origin looks north (-Z); a wall stands 12 m ahead, to the left.")
-	print("%7s  %-6s %-8s %-20s %-11s %5s  %s" % ["time", "guard", "target", "signal", "state", "conf", "reason"])
-	await _tour()
-	_summary()
+	_build_world()
+	var args := OS.get_cmdline_user_args()
+	var shots := ""
+	var only := ""
+	var play := false
+	for a in args:
+		if a.begins_with("--screenshots="):
+			shots = a.trim_prefix("--screenshots=")
+		elif a.begins_with("--wing="):
+			only = a.trim_prefix("--wing=")
+		elif a == "--play":
+			play = true
+	if not shots.is_empty():
+		_screenshots.call_deferred(shots)
+	elif play:
+		_play()
+	else:
+		_tour.call_deferred(only)
 
 
-func _build_level() -> void:
-	var floor_body := _box(Vector3(0, -0.5, 0), Vector3(100, 1, 100))
-	floor_body.name = "Floor"
-	_box(Vector3(-6, 1.5, -12), Vector3(12, 3, 0.4)).name = "Wall"
-	var guard_body := _capsule(Vector3.ZERO, "Guard")
-	guard = ApsPerceptionComponent.new()
-	guard.name = "Perception"
-	guard.profile = ApsProfile.new()
-	guard_body.add_child(guard)
-	guard.position = Vector3(0, 1.6, 0)
-	walker = _capsule(Vector3(6, 0, -14), "Walker")
+# --- Building -----------------------------------------------------------------------------
 
 
-func _tour() -> void:
-	# 1. The walker stands in the open, in full view.
-	await _seconds(2.0)
-	# 2. It walks left behind the wall and stays there until forgotten.
-	await _walk(Vector3(-3, 0, 0), 3.0)
-	await _seconds(12.0)
-	# 3. Behind the wall, it knocks a crate over: loud noises the guard hears through the wall.
-	for i in 3:
-		ApsWorld.emit_sound(walker.global_position, 1.0, 30.0, &"clatter", walker)
-		await _seconds(0.5)
-	await _seconds(4.0)
+func _build_world() -> void:
+	var env := WorldEnvironment.new()
+	var environment := Environment.new()
+	environment.background_mode = Environment.BG_COLOR
+	environment.background_color = Color(0.55, 0.65, 0.78)
+	environment.ambient_light_source = Environment.AMBIENT_SOURCE_COLOR
+	environment.ambient_light_color = Color(0.75, 0.78, 0.85)
+	environment.ambient_light_energy = 0.45
+	environment.tonemap_mode = Environment.TONE_MAPPER_FILMIC
+	env.environment = environment
+	add_child(env)
+	var sun := DirectionalLight3D.new()
+	sun.rotation_degrees = Vector3(-55, -30, 0)
+	sun.light_energy = 1.0
+	sun.shadow_enabled = true
+	add_child(sun)
+
+	# The road that joins the wings, along their south edges.
+	var road := CSGBox3D.new()
+	road.name = "Road"
+	road.use_collision = true
+	road.size = Vector3(1220, 1, 8)
+	road.position = Vector3(540, -0.5, 54)
+	road.material = DemoLevel.material(Color(0.42, 0.42, 0.4))
+	add_child(road)
+
+	for w: Dictionary in WINGS:
+		var scene: PackedScene = load("res://demo/wings/%s.tscn" % w["name"])
+		var wing := scene.instantiate() as DemoWing
+		wing.position = Vector3(w["x"], 0, 0)
+		add_child(wing)
+		wings.append(wing)
+
+	player = DemoPlayer.new()
+	add_child(player)
+	camera = DemoCamera.new()
+	add_child(camera)
+	camera.make_current()
+	hud = DemoHud.new()
+	add_child(hud)
+	for wing in wings:
+		wing.player = player
+		wing.hud = hud
+	_go_to_wing(0)
+	camera.follow(player)
 
 
-func _on_state_changed(target: Node3D, _old: int, new: int) -> void:
-	var conf := guard.get_confidence(target)
-	var reason: String = LOSS_NAMES[guard.get_loss_reason(target)] if new == ApsPerceptionComponent.STATE_LOST else ""
-	_line("guard", _name(target), "target_state_changed", STATE_NAMES[new], conf, reason)
-	if new == ApsPerceptionComponent.STATE_TRACKED:
-		saw = true
-	if new == ApsPerceptionComponent.STATE_SUSPECTED and lost_occluded:
-		heard = true
+func _go_to_wing(index: int) -> void:
+	if _current >= 0:
+		wings[_current].leave()
+	_current = index
+	var wing := wings[index]
+	var start := wing.start()
+	player.crouching = false
+	player.flashlight = false
+	player.teleport(start.origin, -start.basis.z)
+	camera.yaw = start.basis.get_euler().y
+	camera.follow(player)
+	hud.show_wing(wing)
+	DemoTimeline.origin = wing.global_position
+	DemoTimeline.current_wing = wing.tag
+	wing.enter()
 
 
-func _on_lost(target: Node3D, reason: int, last_known: Vector3) -> void:
-	if reason == ApsPerceptionComponent.LOSS_OCCLUDED:
-		lost_occluded = true
-	_line("guard", _name(target), "target_lost", "last seen (%.1f, %.1f)" % [last_known.x, last_known.z], -1.0, LOSS_NAMES[reason])
+# --- Play ---------------------------------------------------------------------------------
 
 
-func _line(who: String, target: String, signal_name: String, state: String, conf: float, reason: String) -> void:
-	var c := "%.2f" % conf if conf >= 0.0 else "-"
-	print("%6.2fs  %-6s %-8s %-20s %-11s %5s  %s" % [ApsWorld.get_world_time(), who, target, signal_name, state, c, reason])
+func _play() -> void:
+	var controls := DemoControls.new()
+	controls.player = player
+	controls.camera = camera
+	controls.wing_requested.connect(_go_to_wing)
+	controls.quit_requested.connect(_quit.bind(0))
+	add_child(controls)
+	hud.set_help(DemoControls.HELP)
 
 
-func _summary() -> void:
-	print("summary: saw the walker: %s; lost it behind the wall (Occluded): %s; heard it later: %s" % [saw, lost_occluded, heard])
-	var ok := saw and lost_occluded and heard
-	print("demo: %s" % ("every step showed what it teaches" if ok else "FAILED: a step did not happen"))
-	get_tree().quit(0 if ok else 1)
+func _physics_process(_delta: float) -> void:
+	# Walking (or falling) out of a wing: the caption follows the nearest wing; off the edge,
+	# back to its start.
+	if player == null:
+		return
+	if player.global_position.y < -20.0:
+		_go_to_wing(maxi(_current, 0))
+		return
+	var nearest := _current
+	for i in wings.size():
+		if absf(player.global_position.x - wings[i].position.x) < absf(player.global_position.x - wings[nearest].position.x):
+			nearest = i
+	if nearest != _current and not _touring:
+		wings[_current].leave()
+		_current = nearest
+		hud.show_wing(wings[nearest])
+		DemoTimeline.origin = wings[nearest].global_position
+		DemoTimeline.current_wing = wings[nearest].tag
+		wings[nearest].enter()
 
 
-func _name(n: Node) -> String:
-	return n.name if n != null else "<freed>"
+# --- The scripted tour --------------------------------------------------------------------
 
 
-func _seconds(s: float) -> void:
-	for i in int(s * 60.0):
+func _tour(only: String) -> void:
+	_touring = true
+	hud.set_help("Scripted tour: a bot plays.\n`cargo xtask demo --play` to play yourself.")
+	# Let CSG build its colliders and the wings bake their navigation meshes.
+	for _i in 10:
 		await get_tree().physics_frame
+	_intro()
+	var bot := DemoBot.new(player)
+	var results: Array[DemoWing] = []
+	for i in wings.size():
+		if not only.is_empty() and WINGS[i]["name"] != only:
+			continue
+		var wing := wings[i]
+		_go_to_wing(i)
+		wing.bot = bot
+		bot.wing = wing.tag
+		DemoTimeline.heading(wing.number, wing.title, wing.idea)
+		await wing.tour()
+		DemoTimeline.say("  => " + wing.summary())
+		results.append(wing)
+	_outro(results)
 
 
-func _walk(velocity: Vector3, duration: float) -> void:
-	for i in int(duration * 60.0):
-		walker.velocity = velocity
-		walker.move_and_slide()
+func _intro() -> void:
+	DemoTimeline.say("APS demo: a scripted tour. A bot plays the player through six wings of a small stealth level.")
+	DemoTimeline.say("Each line is a signal an AI received from APS (its state and confidence that the player is there,")
+	DemoTimeline.say("0 to 1, and why it lost them), what the AI's own script decided to do about it (>), what the")
+	DemoTimeline.say("player did, or a reading the demo took (*). Times are seconds of game time.")
+	DemoTimeline.say("A belief climbs Undetected -> Suspected (0.15) -> Detected (0.35) -> Tracked (0.60); once no")
+	DemoTimeline.say("sense has the player it goes Lost (with a reason), then Remembered, then Expired.")
+
+
+func _outro(results: Array[DemoWing]) -> void:
+	var ok := not results.is_empty()
+	DemoTimeline.say("")
+	DemoTimeline.say("What each wing showed:")
+	for wing in results:
+		DemoTimeline.say("  " + wing.summary())
+		ok = ok and wing.passed()
+	DemoTimeline.say("")
+	DemoTimeline.say("demo: %s (%.0f s of game time)" % ["every wing showed what it teaches" if ok else "FAILED: a wing did not show what it teaches", DemoTimeline.now()])
+	await _quit(0 if ok else 1)
+
+
+## Stops every guard's plan and lets their coroutines see it before quitting, so none is left
+## waiting on a frame that never comes.
+func _quit(code: int) -> void:
+	DemoTimeline.enabled = false
+	for wing in wings:
+		for guard in wing.guards():
+			guard.stand_down()
+	for _i in 3:
 		await get_tree().physics_frame
-	walker.velocity = Vector3.ZERO
+	get_tree().quit(code)
 
 
-func _box(center: Vector3, size: Vector3) -> StaticBody3D:
-	var body := StaticBody3D.new()
-	var shape := CollisionShape3D.new()
-	shape.shape = BoxShape3D.new()
-	shape.shape.size = size
-	body.add_child(shape)
-	add_child(body)
-	body.global_position = center
-	return body
+# --- Screenshots --------------------------------------------------------------------------
 
 
-func _capsule(feet: Vector3, body_name: String) -> CharacterBody3D:
-	var body := CharacterBody3D.new()
-	body.name = body_name
-	var shape := CollisionShape3D.new()
-	shape.shape = CapsuleShape3D.new()
-	shape.shape.radius = 0.3
-	shape.shape.height = 1.8
-	shape.position = Vector3(0, 0.9, 0)
-	body.add_child(shape)
-	add_child(body)
-	body.global_position = feet
-	return body
+func _screenshots(dir: String) -> void:
+	_touring = true
+	DemoTimeline.enabled = false
+	for _i in 10:
+		await get_tree().physics_frame
+	var headless := DisplayServer.get_name() == "headless"
+	DirAccess.make_dir_recursive_absolute(dir)
+	for i in wings.size():
+		var wing := wings[i]
+		_go_to_wing(i)
+		var view: Dictionary = await wing.photo()
+		camera.hold_view(view["eye"], view["look"])
+		for _f in PHOTO_FRAMES:
+			await get_tree().process_frame
+		var path := dir.path_join("%s.png" % WINGS[i]["name"])
+		if headless:
+			# No renderer, no picture: say so rather than save an empty file.
+			print("screenshots: %s skipped (headless: nothing is rendered)" % path)
+			continue
+		var image := get_viewport().get_texture().get_image()
+		if image == null or image.is_empty():
+			print("screenshots: %s skipped (the viewport gave no image)" % path)
+			continue
+		var err := image.save_png(path)
+		print("screenshots: %s %s" % [path, "saved" if err == OK else "not saved (error %d)" % err])
+	await _quit(0)

@@ -1,0 +1,93 @@
+class_name DemoControls
+extends Node
+## Keyboard play (`cargo xtask demo --play`): turns keys into what the player does. The input
+## actions are defined here, in code, so the project settings need none.
+
+signal wing_requested(index: int)
+signal quit_requested()
+
+## Each action and its keys.
+const KEYS := {
+	&"demo_forward": [KEY_W, KEY_UP],
+	&"demo_back": [KEY_S, KEY_DOWN],
+	&"demo_left": [KEY_A, KEY_LEFT],
+	&"demo_right": [KEY_D, KEY_RIGHT],
+	&"demo_run": [KEY_SHIFT],
+	&"demo_crouch": [KEY_C, KEY_CTRL],
+	&"demo_flashlight": [KEY_F],
+	&"demo_throw": [KEY_SPACE],
+	&"demo_turn_left": [KEY_Q],
+	&"demo_turn_right": [KEY_E],
+	&"demo_wind": [KEY_V],
+	&"demo_quit": [KEY_ESCAPE],
+	&"demo_wing_1": [KEY_1],
+	&"demo_wing_2": [KEY_2],
+	&"demo_wing_3": [KEY_3],
+	&"demo_wing_4": [KEY_4],
+	&"demo_wing_5": [KEY_5],
+	&"demo_wing_6": [KEY_6],
+}
+
+const HELP := "WASD / arrows  move\nShift  run (loud, shakes the ground)\nC / Ctrl  crouch (low, quiet)\nF  flashlight\nSpace  throw a stone ahead\nQ / E  turn the camera\nV  turn the wind\n1-6  go to a wing\nEsc  quit"
+
+## How far ahead a stone lands.
+const THROW_DISTANCE := 9.0
+
+var player: DemoPlayer
+var camera: DemoCamera
+
+
+static func define_actions() -> void:
+	for action: StringName in KEYS:
+		if InputMap.has_action(action):
+			continue
+		InputMap.add_action(action)
+		for key: Key in KEYS[action]:
+			var ev := InputEventKey.new()
+			ev.physical_keycode = key
+			InputMap.action_add_event(action, ev)
+
+
+func _ready() -> void:
+	define_actions()
+
+
+func _physics_process(delta: float) -> void:
+	if player == null:
+		return
+	var input := Input.get_vector(&"demo_left", &"demo_right", &"demo_back", &"demo_forward")
+	player.move_dir = camera.right() * input.x + camera.forward() * input.y
+	player.running = Input.is_action_pressed(&"demo_run")
+	var turn := Input.get_axis(&"demo_turn_left", &"demo_turn_right")
+	camera.yaw -= turn * 1.8 * delta
+
+
+func _unhandled_input(event: InputEvent) -> void:
+	if player == null or event.is_echo():
+		return
+	if event.is_action_pressed(&"demo_crouch"):
+		player.crouching = not player.crouching
+	elif event.is_action_pressed(&"demo_flashlight"):
+		player.flashlight = not player.flashlight
+	elif event.is_action_pressed(&"demo_throw"):
+		_throw()
+	elif event.is_action_pressed(&"demo_wind"):
+		# Swings the wind round: scent that reached a dog downwind no longer does.
+		ApsWorld.wind = -ApsWorld.wind if ApsWorld.wind.length() > 0.1 else Vector3(0, 0, -4)
+	elif event.is_action_pressed(&"demo_quit"):
+		quit_requested.emit()
+	else:
+		for i in 6:
+			if event.is_action_pressed(StringName("demo_wing_%d" % (i + 1))):
+				wing_requested.emit(i)
+
+
+func _throw() -> void:
+	var ahead := -player.global_basis.z
+	var target := player.global_position + ahead * THROW_DISTANCE
+	# Land on whatever ground is there.
+	var query := PhysicsRayQueryParameters3D.create(target + Vector3(0, 6, 0), target + Vector3(0, -6, 0))
+	var hit := player.get_world_3d().direct_space_state.intersect_ray(query)
+	if not hit.is_empty():
+		target = hit["position"]
+	player.throw_stone(target)
