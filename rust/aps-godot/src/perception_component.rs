@@ -534,11 +534,7 @@ impl ApsPerceptionComponent {
         self.in_pass = true;
         {
             let _reentrant = self.base_mut();
-            let mut space = GodotSpace {
-                state,
-                query: &mut query,
-                rays: 0,
-            };
+            let mut space = GodotSpace::new(state, &mut query);
             let input = PassInput {
                 dt,
                 eye,

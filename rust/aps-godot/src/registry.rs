@@ -22,8 +22,9 @@ pub struct Entry {
     pub last_position: Option<(Vector3, f64)>,
     /// The velocity measured at the last sample.
     pub velocity: Vector3,
-    /// The node's class, found at its first look.
-    pub class: Option<crate::snapshot::NodeClass>,
+    /// Handles to the node and its component, found at the first look: later looks check
+    /// they are alive instead of looking the node up again.
+    pub handles: Option<crate::snapshot::Handles>,
     /// The last look and its world time: looks within one frame share it.
     pub seen: Option<(f64, aps_core::target::TargetSnapshot)>,
 }
@@ -39,7 +40,7 @@ impl Entry {
             local_points: None,
             last_position: None,
             velocity: Vector3::ZERO,
-            class: None,
+            handles: None,
             seen: None,
         }
     }
@@ -95,6 +96,7 @@ impl Registry {
         e.suppressed = false;
         e.component = Some(component);
         e.local_points = None;
+        e.handles = None;
     }
 
     /// The component left: the target stays only if it is perceivable on its own.
@@ -105,6 +107,7 @@ impl Registry {
                 e.component = None;
                 e.registered = false;
                 e.local_points = None;
+                e.handles = None;
             }
         }
     }

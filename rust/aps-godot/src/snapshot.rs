@@ -101,24 +101,50 @@ pub fn look(
     look
 }
 
-/// What kind of node a perceivable is, found once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NodeClass {
-    Character,
-    Rigid,
-    OtherBody,
-    Plain,
+/// A perceivable node's handles, resolved once: each look then costs a liveness check instead
+/// of a lookup by id and a class test (both go through the engine's class names).
+#[derive(Debug, Clone)]
+pub struct Handles {
+    pub node: Gd<Node3D>,
+    character: Option<Gd<CharacterBody3D>>,
+    rigid: Option<Gd<RigidBody3D>>,
+    /// A collision body: rays can hit it.
+    body: bool,
+    component: Option<Gd<ApsTargetComponent>>,
 }
 
-fn class_of(node: &Gd<Node3D>) -> NodeClass {
-    if node.clone().try_cast::<CharacterBody3D>().is_ok() {
-        NodeClass::Character
-    } else if node.clone().try_cast::<RigidBody3D>().is_ok() {
-        NodeClass::Rigid
-    } else if node.clone().try_cast::<CollisionObject3D>().is_ok() {
-        NodeClass::OtherBody
-    } else {
-        NodeClass::Plain
+impl Handles {
+    fn resolve(entry: &Entry) -> Option<Handles> {
+        let node = Gd::<Node3D>::try_from_instance_id(entry.id).ok()?;
+        let character = node.clone().try_cast::<CharacterBody3D>().ok();
+        let rigid = node.clone().try_cast::<RigidBody3D>().ok();
+        let body = character.is_some()
+            || rigid.is_some()
+            || node.clone().try_cast::<CollisionObject3D>().is_ok();
+        let component = entry
+            .component
+            .and_then(|c| Gd::<ApsTargetComponent>::try_from_instance_id(c).ok());
+        Some(Handles {
+            node,
+            character,
+            rigid,
+            body,
+            component,
+        })
+    }
+}
+
+/// The entry's node if it is still alive (handles resolved on first use); `None` once freed.
+pub fn live_node(entry: &mut Entry) -> Option<Gd<Node3D>> {
+    match &entry.handles {
+        Some(h) if h.node.is_instance_valid() => Some(h.node.clone()),
+        Some(_) => None,
+        None => {
+            let handles = Handles::resolve(entry)?;
+            let node = handles.node.clone();
+            entry.handles = Some(handles);
+            Some(node)
+        }
     }
 }
 
@@ -128,10 +154,12 @@ fn look_now(
     conditions: &WorldConditions,
     tag: &mut dyn FnMut(&StringName) -> u32,
 ) -> Look {
-    let Ok(node) = Gd::<Node3D>::try_from_instance_id(entry.id) else {
+    let Some(node) = live_node(entry) else {
         return Look::Gone;
     };
-    let class = *entry.class.get_or_insert_with(|| class_of(&node));
+    let Some(handles) = entry.handles.clone() else {
+        return Look::Gone;
+    };
     if node.is_queued_for_deletion() {
         return Look::Gone;
     }
@@ -143,8 +171,7 @@ fn look_now(
 
     // Velocity is measured between samples of the position, once per world time: it is what
     // an observer could see, whether the game moves the node by physics or by hand.
-    let grounded =
-        class != NodeClass::Character || node.clone().cast::<CharacterBody3D>().is_on_floor();
+    let grounded = handles.character.as_ref().is_none_or(|c| c.is_on_floor());
     match entry.last_position {
         Some((p, t)) if now > t => {
             let gap = (now - t) as f32;
@@ -158,23 +185,20 @@ fn look_now(
         Some(_) => {}
         None => entry.last_position = Some((position, now)),
     }
-    let velocity = if class == NodeClass::Rigid {
-        node.clone().cast::<RigidBody3D>().get_linear_velocity()
-    } else {
-        entry.velocity
+    let velocity = match &handles.rigid {
+        Some(rigid) => rigid.get_linear_velocity(),
+        None => entry.velocity,
     };
 
     let mut snap = TargetSnapshot::at(target_id(entry.id), to_vec3(position));
     snap.kind = TargetKind::Actor;
     snap.velocity = to_vec3(velocity);
     snap.grounded = grounded;
-    if class != NodeClass::Plain {
+    if handles.body {
         snap.body = Some(BodyId(entry.id.to_i64() as u64));
     }
 
-    let component = entry
-        .component
-        .and_then(|c| Gd::<ApsTargetComponent>::try_from_instance_id(c).ok());
+    let component = handles.component.filter(Gd::is_instance_valid);
     let mut custom = false;
     let world_light = conditions.light_at(snap.position);
     snap.light_level = world_light;

@@ -635,11 +635,11 @@ impl ApsWorld {
         self.grid_ids.clear();
         let entries = self.registry.entries_mut();
         self.grid_ids.extend(entries.iter().map(|e| e.id));
-        let positions = entries.iter().enumerate().filter_map(|(i, e)| {
+        let positions = entries.iter_mut().enumerate().filter_map(|(i, e)| {
             if !e.is_perceivable() {
                 return None;
             }
-            let node = Gd::<Node3D>::try_from_instance_id(e.id).ok()?;
+            let node = crate::snapshot::live_node(e)?;
             node.is_inside_tree()
                 .then(|| (i as u32, to_vec3(node.get_global_position())))
         });

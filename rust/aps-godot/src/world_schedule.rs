@@ -68,11 +68,7 @@ impl ApsWorld {
             return 0.0;
         };
         let mut query = PhysicsRayQueryParameters3D::new_gd();
-        let mut space = GodotSpace {
-            state,
-            query: &mut query,
-            rays: 0,
-        };
+        let mut space = GodotSpace::new(state, &mut query);
         let center = to_vec3(node.get_global_position());
         let mut seed = 0x2545_f491_u32;
         let mut next = || {
