@@ -42,10 +42,11 @@ func _ready() -> void:
 				% [no_lod["mean_ms"] / maxf(main["mean_ms"], 1e-6), no_lod["passes"] / maxf(main["passes"], 1e-6)])
 	if scaling and not only_main:
 		print("scaling at constant density (level of detail on, spatial index on):")
-		print("  guards | ms per frame | rays per frame | passes per frame | us per pass")
+		print("  guards | ms per frame | rays per frame | passes per frame | us per pass | us per ray | us per pass beyond rays")
 		for n in [100, 250, 500, 1000]:
 			var r: Dictionary = await _run(n, true, true, "", true)
-			print("  %6d | %12.3f | %14.1f | %16.1f | %11.1f" % [n, r["mean_ms"], r["rays"], r["passes"], r["us_per_pass"]])
+			print("  %6d | %12.3f | %14.1f | %16.1f | %11.1f | %10.2f | %23.1f"
+					% [n, r["mean_ms"], r["rays"], r["passes"], r["us_per_pass"], r["ray_us"], r["beyond_us_per_pass"]])
 	get_tree().quit(0)
 
 
@@ -89,6 +90,8 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false) ->
 	var result := {
 		"mean_ms": mean, "p99_ms": p99, "rays": rays_per_frame, "passes": passes / n,
 		"us_per_pass": mean * 1000.0 / maxf(passes / n, 1e-6),
+		"ray_us": ray_us,
+		"beyond_us_per_pass": beyond_ms * 1000.0 / maxf(passes / n, 1e-6),
 	}
 	if not quiet:
 		print("--- %d guards, %d targets, %d boxes, %.0f m square, one camera; %s" % [guards, targets, boxes, side, label])

@@ -6,30 +6,6 @@
 
 use aps_core::{Observations, Perceiver, Pose, Profile, Sense, SenseReading, TargetId, Vec3};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
 /// 16 targets, each read by the given senses, offset by `seed` so perceivers differ.
 fn observations(senses: &[Sense], seed: u64) -> Observations {
     let mut obs = Observations::new();
@@ -77,11 +53,12 @@ fn a_thousand_perceivers(c: &mut Criterion) {
         }
         events
     };
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
-    for _ in 0..50 {
-        black_box(tick_all(&mut perceivers));
-    }
-    let per_tick = (ALLOCATIONS.load(Ordering::Relaxed) - before) / 50;
+    let info = allocation_counter::measure(|| {
+        for _ in 0..50 {
+            black_box(tick_all(&mut perceivers));
+        }
+    });
+    let per_tick = info.count_total / 50;
     println!("allocations per full tick of 1,000 perceivers in steady state: {per_tick}");
     c.bench_function("tick: 1,000 perceivers x 16 beliefs, 3 senses", |b| {
         b.iter(|| black_box(tick_all(&mut perceivers)));

@@ -4,35 +4,6 @@
 use aps_core::{
     LossReason, Observations, Perceiver, Pose, Profile, Sense, SenseReading, TargetId, Vec3,
 };
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.with(|c| c.set(c.get() + 1));
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.with(|c| c.set(c.get() + 1));
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
-}
 
 /// Tick `k`: 16 targets, each seen by vision, heard and smelled in a pattern that keeps
 /// beliefs rising, losing and refinding targets.
@@ -64,19 +35,17 @@ fn a_warm_tick_allocates_nothing() {
         fill(&mut obs, k);
         p.tick(0.1, pose, &obs);
     }
-    let before = allocations();
     let mut events = 0;
-    for k in 600..3600 {
-        fill(&mut obs, k);
-        events += p.tick(0.1, pose, &obs).len();
-    }
+    // Counts every allocation made on this thread while the closure runs.
+    let info = allocation_counter::measure(|| {
+        for k in 600..3600 {
+            fill(&mut obs, k);
+            events += p.tick(0.1, pose, &obs).len();
+        }
+    });
     assert!(
         events > 100,
         "the pattern exercises state changes ({events} events)"
     );
-    assert_eq!(
-        allocations() - before,
-        0,
-        "allocations during 3000 warm ticks"
-    );
+    assert_eq!(info.count_total, 0, "allocations during 3000 warm ticks");
 }
