@@ -10,6 +10,7 @@ mod convert;
 mod perception_api;
 mod perception_component;
 mod perception_memory_api;
+mod perception_pass;
 mod perception_signals;
 mod physics_space;
 mod profile;
@@ -26,7 +27,10 @@ mod significance;
 mod snapshot;
 mod target_component;
 mod world;
+mod world_gather;
 mod world_schedule;
+mod world_squad;
+mod world_stimuli;
 
 use godot::prelude::*;
 

@@ -5,26 +5,17 @@
 use crate::convert::{target_id, to_vec3, to_vector3};
 use crate::registry::Registry;
 use crate::schedule::Schedule;
-use crate::snapshot::{look, Look};
 use crate::target_component::ApsTargetComponent;
 use aps_core::conditions::{LightZone, WorldConditions};
 use aps_core::grid::SpatialGrid;
 use aps_core::scent::ScentField;
 use aps_core::senses::WorldView;
-use aps_core::space::BodyId;
-use aps_core::squad::{Sighting, SquadBoard};
-use aps_core::stimulus::{Damage, Ring, Sound, SoundBuffer, Touch};
-use aps_core::target::TargetSnapshot;
+use aps_core::squad::SquadBoard;
+use aps_core::stimulus::{Damage, Ring, SoundBuffer, Touch};
 use aps_core::TargetId;
 use godot::classes::{Camera3D, CharacterBody3D, Engine, IObject, Node, Node3D, Object, SceneTree};
 use godot::prelude::*;
 use std::rc::Rc;
-
-/// Metres added to a grid query: the grid's positions are up to a rebuild old.
-const GRID_MARGIN: f32 = 3.0;
-
-/// Stimuli older than this are forgotten (no sense holds one longer).
-const STIMULUS_MEMORY: f64 = 10.0;
 
 /// Everything the world holds that senses read: conditions and recent stimuli. Shared with
 /// perceivers through an `Rc` for the length of a pass, so a pass reads it without borrowing
@@ -64,8 +55,8 @@ impl WorldState {
 #[derive(GodotClass)]
 #[class(init, singleton, tool, base = Object)]
 pub struct ApsWorld {
-    registry: Registry,
-    state: Rc<WorldState>,
+    pub(crate) registry: Registry,
+    pub(crate) state: Rc<WorldState>,
     /// Light everywhere outside light zones: 0 pitch dark, 1 daylight.
     #[var(get = get_ambient_light, set = set_ambient_light)]
     #[init(val = 1.0)]
@@ -78,19 +69,19 @@ pub struct ApsWorld {
     rain: f32,
     next_zone: u32,
     /// Squad names, by index.
-    squad_names: Vec<StringName>,
+    pub(crate) squad_names: Vec<StringName>,
     /// Each member component's squad index and role.
     pub(crate) members: Vec<(InstanceId, u32, StringName)>,
-    last_frame: u64,
-    scent_wanted: bool,
-    tags: Vec<StringName>,
+    pub(crate) last_frame: u64,
+    pub(crate) scent_wanted: bool,
+    pub(crate) tags: Vec<StringName>,
     tracking: bool,
     stats: Stats,
-    grid: SpatialGrid,
-    grid_ids: Vec<InstanceId>,
+    pub(crate) grid: SpatialGrid,
+    pub(crate) grid_ids: Vec<InstanceId>,
     #[init(val = true)]
-    use_grid: bool,
-    nearby: Vec<u32>,
+    pub(crate) use_grid: bool,
+    pub(crate) nearby: Vec<u32>,
     pub(crate) schedule: Schedule,
     pub(crate) driver: Option<InstanceId>,
     pub(crate) cameras: Vec<InstanceId>,
@@ -159,107 +150,6 @@ impl ApsWorld {
                 .map(|e| e.is_perceivable())
         })
         .unwrap_or(false)
-    }
-
-    /// Makes a noise at `location` that perceivers within `max_range` metres may hear.
-    /// `loudness` is 1 for a loud noise at the source (a footstep is about 0.5). `tag` names
-    /// the kind of sound. `instigator` is who made it: a perceivable node makes the sound a
-    /// reading on that target; pass `null` for a noise with no known source.
-    #[func]
-    pub fn emit_sound(
-        &mut self,
-        location: Vector3,
-        loudness: f32,
-        max_range: f32,
-        tag: StringName,
-        instigator: Option<Gd<Node>>,
-    ) {
-        if !location.is_finite() {
-            godot_warn!("ApsWorld.emit_sound: location {location} is not finite; sound ignored");
-            return;
-        }
-        if !loudness.is_finite() || loudness <= 0.0 {
-            godot_warn!("ApsWorld.emit_sound: loudness {loudness} must be above 0; sound ignored");
-            return;
-        }
-        if !max_range.is_finite() || max_range <= 0.0 {
-            godot_warn!(
-                "ApsWorld.emit_sound: max_range {max_range} must be above 0 m; sound ignored"
-            );
-            return;
-        }
-        let instigator = instigator.map(|n| target_of(&n));
-        let now = Self::world_time();
-        let tag = self.tag_index(tag);
-        let max_tier = self.sound_max_tier(tag);
-        let state = Rc::make_mut(&mut self.state);
-        state.sounds.prune(now, STIMULUS_MEMORY);
-
-        state.sounds.push(Sound {
-            location: to_vec3(location),
-            loudness,
-            max_range,
-            tag,
-            instigator,
-            time: now,
-            max_tier,
-        });
-    }
-
-    /// Reports that `other` touched the AI whose body is `perceiver_body` (physical contact the
-    /// game knows of: a bump, a grab). Its touch sense feels `other` for its Contact Hold Time.
-    #[func]
-    pub fn report_touch(&mut self, perceiver_body: Option<Gd<Node3D>>, other: Option<Gd<Node3D>>) {
-        let (Some(body), Some(other)) = (perceiver_body, other) else {
-            godot_warn!(
-                "ApsWorld.report_touch: perceiver_body and other must not be null; ignored"
-            );
-            return;
-        };
-        let now = Self::world_time();
-        let state = Rc::make_mut(&mut self.state);
-        state.touches.prune(now, STIMULUS_MEMORY);
-        state.touches.push(Touch {
-            body: BodyId(body.instance_id().to_i64() as u64),
-            other: target_of(&other.upcast()),
-            time: now,
-        });
-    }
-
-    /// Reports that `instigator` dealt `amount` damage to `victim` (an AI's body) from
-    /// `location`. The victim's damage sense believes the instigator wherever it stands, and its
-    /// pain rises. Pass `null` as instigator for damage with no known source.
-    #[func]
-    pub fn report_damage(
-        &mut self,
-        victim: Option<Gd<Node3D>>,
-        instigator: Option<Gd<Node>>,
-        amount: f32,
-        location: Vector3,
-    ) {
-        let Some(victim) = victim else {
-            godot_warn!("ApsWorld.report_damage: victim is null; ignored");
-            return;
-        };
-        if !amount.is_finite() || amount < 0.0 {
-            godot_warn!("ApsWorld.report_damage: amount {amount} must be 0 or more; ignored");
-            return;
-        }
-        let location = if location.is_finite() {
-            location
-        } else {
-            victim.get_global_position()
-        };
-        let now = Self::world_time();
-        let state = Rc::make_mut(&mut self.state);
-        state.damages.prune(now, STIMULUS_MEMORY);
-        state.damages.push(Damage {
-            victim: BodyId(victim.instance_id().to_i64() as u64),
-            instigator: instigator.map(|n| target_of(&n)),
-            amount,
-            location: to_vec3(location),
-            time: now,
-        });
     }
 
     #[func]
@@ -350,76 +240,6 @@ impl ApsWorld {
         let mut points: Vec<_> = trail.points().to_vec();
         points.sort_by(|a, b| a.time.total_cmp(&b.time));
         points.iter().map(|p| to_vector3(p.position)).collect()
-    }
-
-    /// Puts the AI of `perceiver` (its ApsPerceptionComponent) in squad `squad_name` with a
-    /// `role` of your choosing. Mates share what they detect: each gets a weaker reading at the
-    /// sharer's last known position after the profile's Share Delay.
-    #[func]
-    pub fn join_squad(
-        &mut self,
-        perceiver: Option<Gd<crate::perception_component::ApsPerceptionComponent>>,
-        squad_name: StringName,
-        role: StringName,
-    ) {
-        let Some(p) = perceiver else {
-            godot_warn!("ApsWorld.join_squad: perceiver is null; ignored");
-            return;
-        };
-        if squad_name.is_empty() {
-            godot_warn!("ApsWorld.join_squad: squad_name is empty; ignored");
-            return;
-        }
-        let squad = match self.squad_names.iter().position(|n| *n == squad_name) {
-            Some(i) => i as u32,
-            None => {
-                self.squad_names.push(squad_name);
-                (self.squad_names.len() - 1) as u32
-            }
-        };
-        let id = p.instance_id();
-        self.members.retain(|(m, _, _)| *m != id);
-        self.members.push((id, squad, role));
-    }
-
-    /// Takes the AI of `perceiver` out of its squad.
-    #[func]
-    pub fn leave_squad(
-        &mut self,
-        perceiver: Option<Gd<crate::perception_component::ApsPerceptionComponent>>,
-    ) {
-        if let Some(p) = perceiver {
-            let id = p.instance_id();
-            self.members.retain(|(m, _, _)| *m != id);
-        }
-    }
-
-    /// The perception components in squad `squad_name` that still exist.
-    #[func]
-    pub fn get_squad_members(&self, squad_name: StringName) -> Array<Gd<Node3D>> {
-        let Some(squad) = self.squad_names.iter().position(|n| *n == squad_name) else {
-            return Array::new();
-        };
-        self.members
-            .iter()
-            .filter(|(_, s, _)| *s as usize == squad)
-            .filter_map(|(m, _, _)| Gd::<Node3D>::try_from_instance_id(*m).ok())
-            .collect()
-    }
-
-    /// The role `perceiver` joined its squad with (`&""` if it is in none).
-    #[func]
-    pub fn get_squad_role(
-        &self,
-        perceiver: Option<Gd<crate::perception_component::ApsPerceptionComponent>>,
-    ) -> StringName {
-        perceiver
-            .and_then(|p| {
-                let id = p.instance_id();
-                self.members.iter().find(|(m, _, _)| *m == id)
-            })
-            .map(|(_, _, r)| r.clone())
-            .unwrap_or_default()
     }
 
     /// Seconds of game time: physics frames over physics ticks per second.
@@ -541,111 +361,6 @@ impl ApsWorld {
         self.registry.detach_component(target, component);
     }
 
-    /// Candidates for a perceiver with eyes at `eye` reaching `range` metres: every perceivable
-    /// node in range, not one of `own`, plus every target in `held` wherever it is (beliefs
-    /// already held stay on the list so memory fades smoothly). Held targets that no longer
-    /// exist go to `gone`. Nodes in range come from the spatial grid (spec section 13), or from
-    /// a scan of every body when `aps/use_spatial_index` is off.
-    pub fn gather(
-        &mut self,
-        eye: Vector3,
-        range: f32,
-        own: &[InstanceId],
-        held: &[TargetId],
-        out: &mut Vec<TargetSnapshot>,
-        gone: &mut Vec<TargetId>,
-    ) {
-        self.ensure_tracking();
-        out.clear();
-        gone.clear();
-        let now = Self::world_time();
-        let use_grid = self.use_grid;
-        self.nearby.clear();
-        if use_grid {
-            if self.grid.is_stale(now) {
-                self.rebuild_grid(now);
-            }
-            // The grid's positions are up to 0.2 s old: look a little wider, then exactly.
-            self.grid
-                .query(to_vec3(eye), range + GRID_MARGIN, &mut self.nearby);
-        } else {
-            self.nearby
-                .extend(0..self.registry.entries_mut().len() as u32);
-        }
-        let range_sq = range * range;
-        let conditions = &self.state.conditions;
-        let tags = &mut self.tags;
-        let mut tag = |t: &StringName| intern(tags, t);
-        let entries = self.registry.entries_mut();
-        let mut freed: Vec<InstanceId> = Vec::new();
-        for &i in &self.nearby {
-            let Some(entry) = entries.get_mut(i as usize) else {
-                continue;
-            };
-            if use_grid && self.grid_ids.get(i as usize) != Some(&entry.id) {
-                continue; // the registry changed since the rebuild
-            }
-            if !entry.is_perceivable() || own.contains(&entry.id) {
-                continue;
-            }
-            let id = target_id(entry.id);
-            match look(entry, now, conditions, &mut tag) {
-                Look::Seen(snap) => {
-                    let near = (to_vec3(eye) - snap.position).length_squared() <= range_sq;
-                    if near || held.contains(&id) {
-                        out.push(snap);
-                    }
-                }
-                Look::Absent => {}
-                Look::Gone => freed.push(entry.id),
-            }
-        }
-        // Held targets out of range are looked at too.
-        for &t in held {
-            if out.iter().any(|s| s.id == t) {
-                continue;
-            }
-            let entry = crate::convert::instance_id(t).and_then(|id| self.registry.index_of(id));
-            match entry {
-                Some(i) => {
-                    let e = &mut self.registry.entries_mut()[i];
-                    if !e.is_perceivable() {
-                        continue;
-                    }
-                    match look(e, now, conditions, &mut tag) {
-                        Look::Seen(snap) => out.push(snap),
-                        Look::Absent => {}
-                        Look::Gone => {
-                            freed.push(e.id);
-                            gone.push(t);
-                        }
-                    }
-                }
-                None if crate::convert::live_node(t).is_none() => gone.push(t),
-                None => {}
-            }
-        }
-        for id in freed {
-            self.registry.remove(id);
-        }
-    }
-
-    /// Puts every perceivable node in the grid at its position now.
-    fn rebuild_grid(&mut self, now: f64) {
-        self.grid_ids.clear();
-        let entries = self.registry.entries_mut();
-        self.grid_ids.extend(entries.iter().map(|e| e.id));
-        let positions = entries.iter_mut().enumerate().filter_map(|(i, e)| {
-            if !e.is_perceivable() {
-                return None;
-            }
-            let node = crate::snapshot::live_node(e)?;
-            node.is_inside_tree()
-                .then(|| (i as u32, to_vec3(node.get_global_position())))
-        });
-        self.grid.rebuild(positions, now);
-    }
-
     /// The world's conditions and stimuli, shared for a pass.
     #[must_use]
     pub fn state(&self) -> Rc<WorldState> {
@@ -657,34 +372,6 @@ impl ApsWorld {
         self.scent_wanted = true;
     }
 
-    /// Once per physics frame, whoever asks first: scent trails get their new points.
-    pub fn begin_frame(&mut self) {
-        let frame = Engine::singleton().get_physics_frames();
-        if frame == self.last_frame {
-            return;
-        }
-        self.last_frame = frame;
-        self.ensure_tracking();
-        // Settings are read once a frame, not once a pass.
-        self.use_grid = crate::settings::flag(crate::settings::USE_SPATIAL_INDEX);
-        if !self.scent_wanted {
-            return;
-        }
-        let now = Self::world_time();
-        let state = Rc::make_mut(&mut self.state);
-        for entry in self.registry.entries_mut() {
-            if !entry.is_perceivable() {
-                continue;
-            }
-            if let Look::Seen(snap) = look(entry, now, &state.conditions, &mut |_| 0) {
-                state
-                    .scents
-                    .deposit(snap.id, snap.position, snap.scent_multiplier, now);
-            }
-        }
-        state.scents.prune(now);
-    }
-
     /// Adds one perception pass to the stats.
     pub fn count_pass(&mut self, candidates: u32, rays: u32, detections: u32, usec: u64) {
         self.stats.perceivers_run += 1;
@@ -694,20 +381,6 @@ impl ApsWorld {
         self.stats.usec += usec;
         self.frame.rays_now += u64::from(rays);
         self.frame.candidates_now += u64::from(candidates);
-    }
-
-    /// The squad a perception component is in.
-    #[must_use]
-    pub fn squad_of(&self, perceiver: InstanceId) -> Option<u32> {
-        self.members
-            .iter()
-            .find(|(m, _, _)| *m == perceiver)
-            .map(|(_, s, _)| *s)
-    }
-
-    /// A member's report for its mates.
-    pub fn post_sighting(&mut self, s: Sighting) {
-        Rc::make_mut(&mut self.state).squads.post(s);
     }
 
     /// The tag a sound or place was reported with (`&""` for none).
@@ -725,7 +398,7 @@ impl ApsWorld {
 }
 
 /// The small number standing for `tag` in `tags` (0 for none), adding it if new.
-fn intern(tags: &mut Vec<StringName>, tag: &StringName) -> u32 {
+pub(crate) fn intern(tags: &mut Vec<StringName>, tag: &StringName) -> u32 {
     if tag.is_empty() {
         return 0;
     }

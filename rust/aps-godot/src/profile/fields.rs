@@ -23,7 +23,7 @@ macro_rules! profile_resource {
             $( $(#[$($meta)*])* $field: $ty, )*
             $( $(#[$($emeta)*])* $efield: $ety, )*
             /// Bumped on every property change, so components notice edits while playing.
-            revision: u64,
+            pub(super) revision: u64,
             base: godot::obj::Base<godot::classes::Resource>,
         }
 
@@ -40,7 +40,7 @@ macro_rules! profile_resource {
             }
 
             /// Copies the core's values into the exported properties.
-            fn read_core(&mut self, p: &aps_core::Profile) {
+            pub(super) fn read_core(&mut self, p: &aps_core::Profile) {
                 use $crate::profile::bridge::Bridge;
                 $(
                     let current = self.$field.clone().bridge();
@@ -51,13 +51,13 @@ macro_rules! profile_resource {
             }
 
             /// Copies the exported properties into a core profile.
-            fn write_core(&self, p: &mut aps_core::Profile) {
+            pub(super) fn write_core(&self, p: &mut aps_core::Profile) {
                 use $crate::profile::bridge::Bridge;
                 $( p.$($path).+ = self.$field.clone().bridge(); )*
             }
 
             /// Each property's name and its core TOML path, for naming bad values.
-            const PROPERTY_PATHS: &'static [(&'static str, &'static str)] = &[
+            pub(super) const PROPERTY_PATHS: &'static [(&'static str, &'static str)] = &[
                 $( (stringify!($field), stringify!($($path).+)), )*
             ];
         }

@@ -1,0 +1,131 @@
+//! What an `ApsProfile` does with its settings: validate them, list them, exchange them as
+//! TOML, and hand the core its validated `Profile`.
+
+use super::resource::ApsProfile;
+use aps_core::Profile;
+use godot::classes::file_access::ModeFlags;
+use godot::classes::FileAccess;
+use godot::global::Error;
+use godot::prelude::*;
+
+#[godot_api(secondary)]
+impl ApsProfile {
+    /// Settings problems of this profile, one line per bad value, naming the property and the
+    /// value used instead. Empty when every value is legal.
+    #[func]
+    pub fn validate(&self) -> PackedStringArray {
+        let mut p = Profile::default();
+        self.write_core(&mut p);
+        p.validate()
+            .iter()
+            .map(|issue| GString::from(&self.describe(issue)))
+            .collect()
+    }
+
+    /// Every setting as a Dictionary of property name to value.
+    #[func]
+    pub fn to_dict(&self) -> VarDictionary {
+        let mut d = VarDictionary::new();
+        for (name, _) in Self::PROPERTY_PATHS {
+            d.set(*name, &self.base().get(*name));
+        }
+        d
+    }
+
+    /// Saves the settings as TOML (the core's format) to `path` (`res://`, `user://` or a file
+    /// path). Returns OK or the file error.
+    #[func]
+    pub fn save_toml(&self, path: GString) -> Error {
+        let mut p = Profile::default();
+        self.write_core(&mut p);
+        let text = match p.to_toml_string() {
+            Ok(t) => t,
+            Err(e) => {
+                godot_error!("ApsProfile.save_toml({path}): {e}");
+                return Error::ERR_INVALID_DATA;
+            }
+        };
+        let Some(mut file) = FileAccess::open(&path, ModeFlags::WRITE) else {
+            let err = FileAccess::get_open_error();
+            godot_error!("ApsProfile.save_toml: cannot write {path}: {err:?}");
+            return err;
+        };
+        file.store_string(&text);
+        file.close();
+        Error::OK
+    }
+
+    /// Loads settings from a TOML file. Missing settings take the APS defaults; bad values are
+    /// clamped with a warning each. On a read or parse error nothing changes and the error is
+    /// returned.
+    #[func]
+    pub fn load_toml(&mut self, path: GString) -> Error {
+        if !FileAccess::file_exists(&path) {
+            godot_error!("ApsProfile.load_toml: no file at {path}");
+            return Error::ERR_FILE_NOT_FOUND;
+        }
+        let text = FileAccess::get_file_as_string(&path).to_string();
+        match Profile::from_toml_str(&text) {
+            Ok((p, issues)) => {
+                for issue in &issues {
+                    godot_warn!("{}", self.describe(issue));
+                }
+                self.read_core(&p);
+                self.revision = self.revision.wrapping_add(1);
+                self.base_mut().notify_property_list_changed();
+                Error::OK
+            }
+            Err(e) => {
+                godot_error!("ApsProfile.load_toml({path}): {e}");
+                Error::ERR_PARSE_ERROR
+            }
+        }
+    }
+}
+
+impl ApsProfile {
+    /// Changes with every edit; a component rebuilds its core profile when it moves.
+    #[must_use]
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// The core profile, validated: each bad value is reported with `push_warning`, naming
+    /// the property, and clamped here too, so the inspector shows the value in use.
+    pub fn core_profile(&mut self) -> Profile {
+        let mut p = Profile::default();
+        self.write_core(&mut p);
+        let issues = p.validate();
+        if !issues.is_empty() {
+            for issue in &issues {
+                godot_warn!("{}", self.describe(issue));
+            }
+            self.read_core(&p);
+        }
+        p
+    }
+
+    /// A core issue in the inspector's words: property names instead of TOML paths.
+    fn describe(&self, issue: &aps_core::ProfileIssue) -> String {
+        let name = |path: &str| -> String {
+            Self::PROPERTY_PATHS
+                .iter()
+                .find(|(_, p)| p.replace(' ', "") == path)
+                .map_or_else(|| path.to_owned(), |(n, _)| (*n).to_owned())
+        };
+        let mut message = issue.message.clone();
+        for (prop, path) in Self::PROPERTY_PATHS {
+            let path = path.replace(' ', "");
+            if message.contains(&path) {
+                message = message.replace(&path, prop);
+            }
+        }
+        let source = self.base().get_path();
+        let source = if source.is_empty() {
+            String::from("(unsaved)")
+        } else {
+            source.to_string()
+        };
+        format!("ApsProfile {source}: {}: {message}", name(&issue.field))
+    }
+}
