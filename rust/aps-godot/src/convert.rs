@@ -31,3 +31,11 @@ pub fn live_node(t: TargetId) -> Option<Gd<Node3D>> {
     let node = Gd::<Node3D>::try_from_instance_id(instance_id(t)?).ok()?;
     (!node.is_queued_for_deletion()).then_some(node)
 }
+
+/// The running game's scene tree; `None` before the main loop exists or with a custom one.
+#[must_use]
+pub fn scene_tree() -> Option<Gd<godot::classes::SceneTree>> {
+    godot::classes::Engine::singleton()
+        .get_main_loop()
+        .and_then(|l| l.try_cast().ok())
+}

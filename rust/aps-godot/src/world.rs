@@ -13,7 +13,7 @@ use aps_core::senses::WorldView;
 use aps_core::squad::SquadBoard;
 use aps_core::stimulus::{Damage, Ring, SoundBuffer, Touch};
 use aps_core::TargetId;
-use godot::classes::{Camera3D, CharacterBody3D, Engine, IObject, Node, Node3D, Object, SceneTree};
+use godot::classes::{Camera3D, CharacterBody3D, Engine, IObject, Node, Node3D, Object};
 use godot::prelude::*;
 use std::rc::Rc;
 
@@ -314,10 +314,7 @@ impl ApsWorld {
         if self.tracking {
             return;
         }
-        let Some(tree) = Engine::singleton()
-            .get_main_loop()
-            .and_then(|l| l.try_cast::<SceneTree>().ok())
-        else {
+        let Some(tree) = crate::convert::scene_tree() else {
             return;
         };
         self.tracking = true;

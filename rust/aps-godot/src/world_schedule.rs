@@ -10,7 +10,7 @@ use crate::settings;
 use crate::significance::ApsSignificancePolicy;
 use crate::world::ApsWorld;
 use aps_core::space::Space;
-use godot::classes::{Camera3D, Engine, Node, Node3D, PhysicsRayQueryParameters3D, SceneTree};
+use godot::classes::{Camera3D, Node, Node3D, PhysicsRayQueryParameters3D};
 use godot::prelude::*;
 use std::time::Instant;
 
@@ -130,10 +130,7 @@ impl ApsWorld {
         {
             return;
         }
-        let Some(tree) = Engine::singleton()
-            .get_main_loop()
-            .and_then(|l| l.try_cast::<SceneTree>().ok())
-        else {
+        let Some(tree) = crate::convert::scene_tree() else {
             return;
         };
         let Some(mut root) = tree.get_root() else {
