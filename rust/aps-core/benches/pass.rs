@@ -4,10 +4,10 @@
 //! `cargo bench -p aps-core --bench pass`. A vision-only profile is the reference point for
 //! "adding senses does not slow a vision-only perceiver".
 
-use aps_core::reading::Pose;
+use aps_core::gather::target::TargetSnapshot;
+use aps_core::senses::rays::{BodyId, BoxSpace};
 use aps_core::senses::WorldView;
-use aps_core::space::{BodyId, BoxSpace};
-use aps_core::target::TargetSnapshot;
+use aps_core::Pose;
 use aps_core::{PassInput, PerceptionCore, Profile, TargetId, Vec3};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 

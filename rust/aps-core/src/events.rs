@@ -1,12 +1,12 @@
 //! What a perception tick reports: plain data the adapter turns into signals after the tick
 //! (spec section 10, "Events": each change of state fires an event).
 
-use crate::awareness::AwarenessLevel;
-use crate::emotion::Emotion;
-use crate::loss::LossReason;
-use crate::reading::{TargetId, TargetKind};
-use crate::state::BeliefState;
-use crate::threat::ThreatLevel;
+use crate::belief::loss::LossReason;
+use crate::belief::state::BeliefState;
+use crate::brain::awareness::AwarenessLevel;
+use crate::brain::emotion::Emotion;
+use crate::brain::threat::ThreatLevel;
+use crate::{TargetId, TargetKind};
 use glam::Vec3;
 
 /// A belief entered a state (spec section 3: one event per entry, up or down).

@@ -2,8 +2,8 @@
 //! every other active sense adds the flat Corroboration Bonus. Senses never average and never
 //! multiply, so a silent sense can only ever add nothing.
 
-use crate::reading::SenseReading;
-use crate::sense::{SenseId, SenseSet, MAX_SENSES};
+use crate::senses::id::{SenseId, SenseSet, MAX_SENSES};
+use crate::SenseReading;
 
 /// The result of fusing one target's readings for one tick.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -68,7 +68,7 @@ pub fn fuse(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sense::Sense;
+    use crate::senses::id::Sense;
 
     fn r(sense: Sense, c: f32) -> SenseReading {
         SenseReading::new(sense.id(), c)

@@ -4,18 +4,18 @@
 
 use crate::crowd::{CandidateInfo, LookBook};
 use crate::events::Event;
-use crate::perceiver::Perceiver;
+use crate::mind::Perceiver;
 use crate::profile::{Profile, ProfileIssue};
-use crate::reading::TargetKind;
+use crate::TargetKind;
 
-use crate::reading::{Observations, Pose, TargetId};
-use crate::sense_table::SenseSpec;
+use crate::gather::target::TargetSnapshot;
+use crate::senses::rays::{BodyId, Space};
+use crate::senses::table::SenseSpec;
 use crate::senses::{
     DamageSense, Echolocation, Hearing, Pain, PlaceReadings, SenseContext, SenseUnit, Smell,
     TouchSense, Vibration, Vision, WorldView,
 };
-use crate::space::{BodyId, Space};
-use crate::target::TargetSnapshot;
+use crate::{Observations, Pose, TargetId};
 use glam::Vec3;
 use smallvec::SmallVec;
 
@@ -130,7 +130,7 @@ impl PerceptionCore {
     pub fn clear_custom(&mut self) {
         for (unit, _) in self.custom.drain(..) {
             self.perceiver
-                .set_sense(unit.id(), crate::sense_table::SenseSpec::UNUSED);
+                .set_sense(unit.id(), crate::senses::table::SenseSpec::UNUSED);
         }
     }
 
@@ -210,7 +210,7 @@ impl PerceptionCore {
             let ally = belief.map_or_else(
                 || {
                     p.relationship_of(t.id, Some(t.team_id))
-                        .is_some_and(crate::threat::Relationship::is_ally)
+                        .is_some_and(crate::brain::threat::Relationship::is_ally)
                 },
                 |b| b.relationship.is_ally(),
             );
@@ -221,7 +221,7 @@ impl PerceptionCore {
                 ally,
                 score: belief.map_or_else(
                     || {
-                        crate::attention::proximity(
+                        crate::brain::attention::proximity(
                             t.position.distance(input.eye.position),
                             self.gather_range(),
                         )

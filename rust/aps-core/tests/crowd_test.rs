@@ -2,11 +2,11 @@
 //! view is picked up among more bystanders than slots, and a shot from out of range is always
 //! believed.
 
-use aps_core::reading::Pose;
+use aps_core::gather::target::TargetSnapshot;
+use aps_core::senses::rays::{BodyId, BoxSpace};
 use aps_core::senses::WorldView;
-use aps_core::space::{BodyId, BoxSpace};
-use aps_core::stimulus::{Damage, Ring};
-use aps_core::target::TargetSnapshot;
+use aps_core::world::stimulus::{Damage, Ring};
+use aps_core::Pose;
 use aps_core::{BeliefState, PassInput, PerceptionCore, Profile, TargetId, Vec3};
 
 const GUARD: BodyId = BodyId(1);

@@ -2,7 +2,7 @@
 //! floors belief, kept even when the target leaves the ledger.
 
 mod common;
-use aps_core::evidence::EvidenceKind;
+use aps_core::belief::evidence::EvidenceKind;
 use aps_core::{BeliefState::*, Profile, TargetId};
 use common::*;
 

@@ -1,12 +1,12 @@
 //! Hearing's confidence model: loudness over distance, fading with time, muffled by walls
 //! (spec section 1: a footstep two rooms away through a wall is around 0.2).
 
+use aps_core::gather::target::TargetSnapshot;
 use aps_core::profile::HearingSettings;
-use aps_core::reading::Pose;
+use aps_core::senses::rays::{BodyId, BoxSpace};
 use aps_core::senses::{Hearing, SenseContext, WorldView};
-use aps_core::space::{BodyId, BoxSpace};
-use aps_core::stimulus::{Sound, SoundBuffer};
-use aps_core::target::TargetSnapshot;
+use aps_core::world::stimulus::{Sound, SoundBuffer};
+use aps_core::Pose;
 use aps_core::{TargetId, Vec3};
 
 fn sound(at: Vec3, loudness: f32, max_range: f32, time: f64) -> Sound {

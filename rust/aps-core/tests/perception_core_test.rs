@@ -1,10 +1,10 @@
 //! A whole AI in a world of boxes: senses, fusion, belief and events together (spec section 10).
 
-use aps_core::reading::Pose;
+use aps_core::gather::target::TargetSnapshot;
+use aps_core::senses::rays::{BodyId, BoxSpace};
 use aps_core::senses::WorldView;
-use aps_core::space::{BodyId, BoxSpace};
-use aps_core::stimulus::{Sound, SoundBuffer};
-use aps_core::target::TargetSnapshot;
+use aps_core::world::stimulus::{Sound, SoundBuffer};
+use aps_core::Pose;
 use aps_core::{
     BeliefState, Event, LossReason, PassInput, PerceptionCore, Profile, TargetId, Vec3,
 };
@@ -142,7 +142,7 @@ fn a_dog_weights_smell_over_sight() {
     let feet = Vec3::new(0.0, 0.0, -6.0);
     space.add(RUNNER, feet + Vec3::Y * 0.9, Vec3::new(0.6, 1.8, 0.6));
     let snap = runner(feet, Vec3::ZERO);
-    let mut field = aps_core::scent::ScentField::default();
+    let mut field = aps_core::world::scent::ScentField::default();
     field.deposit(TargetId(1), feet, 1.0, 0.0);
     let mut last = (0.0, None);
     for i in 1..=20 {
@@ -170,8 +170,8 @@ fn a_dog_weights_smell_over_sight() {
 
 #[test]
 fn a_mates_sighting_is_a_reading_that_climbs_the_states() {
+    use aps_core::brain::squad::{Sighting, SquadBoard, SQUAD_SENSE};
     use aps_core::profile::SquadSettings;
-    use aps_core::squad::{Sighting, SquadBoard, SQUAD_SENSE};
     let (mut core, _) = PerceptionCore::new(Profile::default());
     let mut space = BoxSpace::new();
     // The target is behind this guard: only the mate can see it.
@@ -276,7 +276,7 @@ fn a_core_knows_which_stimuli_its_senses_listen_to() {
 
 #[test]
 fn each_hit_is_reported_by_exactly_one_pass() {
-    use aps_core::stimulus::{Damage, Ring};
+    use aps_core::world::stimulus::{Damage, Ring};
     let (mut core, _) = PerceptionCore::new(Profile::default());
     let mut space = BoxSpace::new();
     let mut damages = Ring::new(64);

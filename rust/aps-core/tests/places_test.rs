@@ -3,8 +3,8 @@
 //! actor.
 
 mod common;
+use aps_core::belief::places::is_place;
 use aps_core::events::Event;
-use aps_core::places::is_place;
 use aps_core::{AwarenessLevel, BeliefState::*, Profile, TargetKind, Vec3};
 use common::*;
 

@@ -2,7 +2,7 @@
 //! rows of the transition table occur, exactly one event per state entry, never a panic, and the
 //! same inputs always give the same events.
 
-use aps_core::state::is_legal_transition;
+use aps_core::belief::state::is_legal_transition;
 use aps_core::{
     BeliefState, Event, LossReason, Observations, Perceiver, Pose, Profile, SenseId, SenseReading,
     TargetId, Vec3,

@@ -1,21 +1,21 @@
 //! The six senses beyond vision and hearing: their confidence models (spec section 1) and what
 //! they fire, each against a world of boxes.
 
-use aps_core::conditions::WorldConditions;
 use aps_core::events::Event;
+use aps_core::gather::target::TargetSnapshot;
 use aps_core::profile::{
     DamageSettings, EcholocationSettings, PainSettings, SmellSettings, TouchSettings,
     VibrationSettings, VisionSettings,
 };
-use aps_core::reading::Pose;
-use aps_core::scent::ScentField;
+use aps_core::senses::rays::{BodyId, BoxSpace};
 use aps_core::senses::{
     DamageSense, Echolocation, Pain, SenseContext, SenseUnit, Smell, TouchSense, Vibration, Vision,
     WorldView,
 };
-use aps_core::space::{BodyId, BoxSpace};
-use aps_core::stimulus::{Damage, Ring, Touch};
-use aps_core::target::TargetSnapshot;
+use aps_core::world::conditions::WorldConditions;
+use aps_core::world::scent::ScentField;
+use aps_core::world::stimulus::{Damage, Ring, Touch};
+use aps_core::Pose;
 use aps_core::{LossReason, TargetId, Vec3};
 
 const ME: BodyId = BodyId(7);

@@ -1,8 +1,8 @@
 //! Threat and relationships through whole ticks (spec section 9).
 
 mod common;
+use aps_core::brain::threat::{Relationship, ThreatLevel};
 use aps_core::events::Event;
-use aps_core::threat::{Relationship, ThreatLevel};
 use aps_core::{BeliefState, Sense, SenseReading, TargetId};
 use common::*;
 

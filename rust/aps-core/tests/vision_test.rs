@@ -1,11 +1,11 @@
 //! Vision's confidence model and its three loss answers, against a world of boxes
 //! (spec section 1's examples, section 4's reasons).
 
+use aps_core::gather::target::TargetSnapshot;
 use aps_core::profile::VisionSettings;
-use aps_core::reading::Pose;
+use aps_core::senses::rays::{BodyId, BoxSpace};
 use aps_core::senses::{SenseContext, Vision};
-use aps_core::space::{BodyId, BoxSpace};
-use aps_core::target::TargetSnapshot;
+use aps_core::Pose;
 use aps_core::{LossReason, SenseReading, TargetId, Vec3};
 
 const TARGET_BODY: BodyId = BodyId(100);

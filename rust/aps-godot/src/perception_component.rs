@@ -6,10 +6,10 @@ use crate::quality::ApsQualityProfile;
 use crate::sense_resource::ScriptSense;
 use crate::world::{target_of, ApsWorld};
 use aps_core::events::Event;
-use aps_core::sense::SenseId;
+use aps_core::gather::target::TargetSnapshot;
+use aps_core::senses::id::SenseId;
+use aps_core::senses::rays::BodyId;
 use aps_core::senses::Stimuli;
-use aps_core::space::BodyId;
-use aps_core::target::TargetSnapshot;
 use aps_core::{PerceptionCore, Pose, Profile, TargetId};
 use godot::classes::{CollisionObject3D, INode3D, Node, Node3D, PhysicsRayQueryParameters3D};
 use godot::prelude::*;
@@ -18,7 +18,7 @@ use godot::prelude::*;
 type ProfileKey = (Option<(InstanceId, u64)>, Option<(InstanceId, (u32, u32))>);
 
 /// Room for custom senses: the slots after the eight built-in ones, before the squad's.
-const MAX_CUSTOM_SENSES: usize = aps_core::sense::CUSTOM_SENSES;
+const MAX_CUSTOM_SENSES: usize = aps_core::senses::id::CUSTOM_SENSES;
 
 /// Gives the AI it is placed under human-like perception: it sees and hears targets, believes
 /// in them with a confidence, moves each through seven states, and tells you with signals.

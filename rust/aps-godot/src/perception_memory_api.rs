@@ -5,10 +5,10 @@
 use crate::convert::{to_vec3, to_vector3};
 use crate::perception_component::ApsPerceptionComponent;
 use crate::world::{target_of, ApsWorld};
-use aps_core::emotion::Emotion;
-use aps_core::evidence::EvidenceKind;
-use aps_core::memory::Episode;
-use aps_core::threat::Relationship;
+use aps_core::belief::episodes::Episode;
+use aps_core::belief::evidence::EvidenceKind;
+use aps_core::brain::emotion::Emotion;
+use aps_core::brain::threat::Relationship;
 use aps_core::{Belief, TargetKind};
 use godot::prelude::*;
 

@@ -159,9 +159,12 @@ fn post_sightings(core: &PerceptionCore, squad: u32, me: InstanceId, now: f64) {
     let mut world = ApsWorld::singleton();
     let mut world = world.bind_mut();
     for b in core.perceiver().beliefs() {
-        let own_senses = b.active.iter().any(|s| s != aps_core::squad::SQUAD_SENSE);
+        let own_senses = b
+            .active
+            .iter()
+            .any(|s| s != aps_core::brain::squad::SQUAD_SENSE);
         if b.kind == aps_core::TargetKind::Actor && b.state.is_in_contact() && own_senses {
-            world.post_sighting(aps_core::squad::Sighting {
+            world.post_sighting(aps_core::brain::squad::Sighting {
                 squad,
                 member: me.to_i64() as u64,
                 target: b.target,

@@ -5,7 +5,7 @@ use crate::constants::state_of;
 use crate::convert::{live_node, to_vector3};
 use crate::perception_component::ApsPerceptionComponent;
 use crate::world::ApsWorld;
-use aps_core::emotion::Emotion;
+use aps_core::brain::emotion::Emotion;
 use aps_core::events::Event;
 use aps_core::TargetKind;
 use godot::prelude::*;

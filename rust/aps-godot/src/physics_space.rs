@@ -2,7 +2,7 @@
 //! reused `PhysicsRayQueryParameters3D` (design notes: rays are the budget; reuse the query).
 
 use crate::convert::to_vector3;
-use aps_core::space::{BodyId, RayHit, Space};
+use aps_core::senses::rays::{BodyId, RayHit, Space};
 use aps_core::Vec3;
 use godot::classes::{PhysicsDirectSpaceState3D, PhysicsRayQueryParameters3D};
 use godot::prelude::*;

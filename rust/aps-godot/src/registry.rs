@@ -26,7 +26,7 @@ pub struct Entry {
     /// they are alive instead of looking the node up again.
     pub handles: Option<crate::snapshot::Handles>,
     /// The last look and its world time: looks within one frame share it.
-    pub seen: Option<(f64, aps_core::target::TargetSnapshot)>,
+    pub seen: Option<(f64, aps_core::gather::target::TargetSnapshot)>,
 }
 
 impl Entry {

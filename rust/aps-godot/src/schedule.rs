@@ -3,8 +3,8 @@
 //! caps how many run a full pass in one frame, oldest claim first. Plain data owned by
 //! `ApsWorld`; `ApsDriver` runs the plan every physics frame.
 
-use aps_core::lod::{component_tick, interval_multiple, tier_for, SUSPENDED};
-use aps_core::scheduler::{grant, Claim};
+use aps_core::crowd::lod::{component_tick, interval_multiple, tier_for, SUSPENDED};
+use aps_core::crowd::scheduler::{grant, Claim};
 use godot::prelude::*;
 
 /// One AI's place in the schedule.

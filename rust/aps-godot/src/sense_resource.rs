@@ -2,11 +2,11 @@
 //! sense contract"), and the adapter that lets the core run one like a built-in sense.
 
 use crate::convert::{live_node, to_vec3};
-use aps_core::loss::{LossReason, SenseLoss};
-use aps_core::sense::SenseId;
-use aps_core::sense_table::SenseSpec;
+use aps_core::belief::loss::{LossReason, SenseLoss};
+use aps_core::gather::target::TargetSnapshot;
+use aps_core::senses::id::SenseId;
+use aps_core::senses::table::SenseSpec;
 use aps_core::senses::{SenseContext, SenseUnit};
-use aps_core::target::TargetSnapshot;
 use aps_core::SenseReading;
 use godot::classes::{IResource, Node3D, Resource};
 use godot::prelude::*;

@@ -39,7 +39,7 @@ impl ApsSignificancePolicy {
 #[must_use]
 pub fn default_score(distance: f32, awareness: i32) -> f32 {
     let level = aps_core::AwarenessLevel::for_index(awareness);
-    aps_core::lod::significance(distance, level)
+    aps_core::crowd::lod::significance(distance, level)
 }
 
 /// Asks `policy` for a score, falling back to the formula on a bad answer.

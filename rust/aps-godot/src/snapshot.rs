@@ -5,9 +5,9 @@
 use crate::convert::{target_id, to_vec3};
 use crate::registry::Entry;
 use crate::target_component::ApsTargetComponent;
-use aps_core::conditions::WorldConditions;
-use aps_core::space::BodyId;
-use aps_core::target::{SamplePoints, TargetSnapshot};
+use aps_core::gather::target::{SamplePoints, TargetSnapshot};
+use aps_core::senses::rays::BodyId;
+use aps_core::world::conditions::WorldConditions;
 use aps_core::TargetKind;
 use godot::classes::{
     BoxShape3D, CapsuleShape3D, CharacterBody3D, CollisionObject3D, CollisionShape3D,

@@ -5,7 +5,7 @@
 use crate::convert::{target_id, to_vec3};
 use crate::snapshot::{look, Look};
 use crate::world::{intern, ApsWorld};
-use aps_core::target::TargetSnapshot;
+use aps_core::gather::target::TargetSnapshot;
 use aps_core::TargetId;
 use godot::classes::Engine;
 use godot::prelude::*;

@@ -9,7 +9,7 @@ use crate::schedule::Run;
 use crate::settings;
 use crate::significance::ApsSignificancePolicy;
 use crate::world::ApsWorld;
-use aps_core::space::Space;
+use aps_core::senses::rays::Space;
 use godot::classes::{Camera3D, Node, Node3D, PhysicsRayQueryParameters3D};
 use godot::prelude::*;
 use std::time::Instant;
@@ -119,7 +119,7 @@ impl ApsWorld {
         self.sound_tiers
             .iter()
             .find(|(t, _)| *t == tag)
-            .map_or(aps_core::lod::SUSPENDED, |(_, m)| *m)
+            .map_or(aps_core::crowd::lod::SUSPENDED, |(_, m)| *m)
     }
 
     /// Adds the driver node to the tree's root if it is not there.

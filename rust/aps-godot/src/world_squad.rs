@@ -3,7 +3,7 @@
 
 use crate::perception_component::ApsPerceptionComponent;
 use crate::world::ApsWorld;
-use aps_core::squad::Sighting;
+use aps_core::brain::squad::Sighting;
 use godot::prelude::*;
 use std::rc::Rc;
 

@@ -3,8 +3,8 @@
 
 use crate::convert::to_vec3;
 use crate::world::{target_of, ApsWorld};
-use aps_core::space::BodyId;
-use aps_core::stimulus::{Damage, Sound, Touch};
+use aps_core::senses::rays::BodyId;
+use aps_core::world::stimulus::{Damage, Sound, Touch};
 use godot::prelude::*;
 use std::rc::Rc;
 

@@ -1,7 +1,7 @@
 //! The settings of what the AI believes beyond confidence (spec sections 7, 8, 9, 10): where
 //! the target is, memory, threat and relationships, emotion, squads.
 
-use crate::threat::Relationship;
+use crate::brain::threat::Relationship;
 use serde::{Deserialize, Serialize};
 
 /// Where the AI thinks the target is (spec section 7).

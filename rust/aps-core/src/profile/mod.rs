@@ -23,9 +23,9 @@ pub use senses::{
 pub use toml_io::ProfileError;
 pub use validate::ProfileIssue;
 
-use crate::decay_curve::DecayCurve;
-use crate::loss::SenseLoss;
-use crate::sense::{Sense, SenseId};
+use crate::belief::decay_curve::DecayCurve;
+use crate::belief::loss::SenseLoss;
+use crate::senses::id::{Sense, SenseId};
 use serde::{Deserialize, Serialize};
 
 /// Everything one kind of AI is tuned by.

@@ -33,7 +33,7 @@ impl Profile {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decay_curve::DecayCurve;
+    use crate::belief::decay_curve::DecayCurve;
 
     #[test]
     fn round_trips_through_toml() {

@@ -4,8 +4,8 @@
 //! value (a NaN, which has no nearest value, by the default).
 
 use super::{Profile, SenseWeights};
-use crate::loss::SenseLoss;
-use crate::sense::Sense;
+use crate::belief::loss::SenseLoss;
+use crate::senses::id::Sense;
 use std::fmt;
 
 /// One setting that was out of range or not a number, and what was used instead.

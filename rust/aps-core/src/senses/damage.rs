@@ -4,10 +4,10 @@
 
 use super::{SenseContext, SenseUnit};
 use crate::events::Event;
+use crate::gather::target::TargetSnapshot;
 use crate::profile::DamageSettings;
-use crate::reading::SenseReading;
-use crate::sense::{Sense, SenseId};
-use crate::target::TargetSnapshot;
+use crate::senses::id::{Sense, SenseId};
+use crate::SenseReading;
 
 /// Position precision of an attacker revealed by a hit.
 pub const DAMAGE_PRECISION: f32 = 0.9;

@@ -8,11 +8,11 @@
 //! Occluded behind something, OutOfRange beyond the range or the angle.
 
 use super::{SenseContext, SenseUnit};
-use crate::loss::LossReason;
+use crate::belief::loss::LossReason;
+use crate::gather::target::TargetSnapshot;
 use crate::profile::EcholocationSettings;
-use crate::reading::{SenseReading, TargetId};
-use crate::sense::{Sense, SenseId};
-use crate::target::TargetSnapshot;
+use crate::senses::id::{Sense, SenseId};
+use crate::{SenseReading, TargetId};
 
 /// Position precision of an echo.
 pub const ECHO_PRECISION: f32 = 0.8;

@@ -8,11 +8,11 @@
 //! target is a reading on that target.
 
 use super::{SenseContext, SenseUnit};
+use crate::gather::target::TargetSnapshot;
 use crate::profile::HearingSettings;
-use crate::reading::SenseReading;
-use crate::sense::{Sense, SenseId};
-use crate::stimulus::Sound;
-use crate::target::TargetSnapshot;
+use crate::senses::id::{Sense, SenseId};
+use crate::world::stimulus::Sound;
+use crate::SenseReading;
 
 /// How far short of a sound the muffling ray stops, in metres.
 pub const SOUND_CLEARANCE: f32 = 0.3;

@@ -2,8 +2,14 @@
 //!
 //! Every sense, built in or custom, follows the same four steps: Pre Tick once per AI per tick,
 //! Evaluate once per target, a payload when active, Post Tick Flush after all targets. It also
-//! states how it is lost (its [`SenseSpec`](crate::sense_table::SenseSpec)) and how far it
+//! states how it is lost (its [`SenseSpec`](crate::senses::table::SenseSpec)) and how far it
 //! reaches. The perception pass talks to senses only through [`SenseUnit`].
+
+pub mod contract;
+pub mod id;
+pub mod rays;
+pub mod reading;
+pub mod table;
 
 pub mod damage;
 pub mod echolocation;
@@ -14,6 +20,7 @@ pub mod touch;
 pub mod vibration;
 pub mod vision;
 
+pub use contract::{PlaceReading, PlaceReadings, SenseContext, SenseUnit, Stimuli, WorldView};
 pub use damage::DamageSense;
 pub use echolocation::Echolocation;
 pub use hearing::Hearing;
@@ -22,167 +29,3 @@ pub use smell::Smell;
 pub use touch::TouchSense;
 pub use vibration::Vibration;
 pub use vision::Vision;
-
-use crate::conditions::WorldConditions;
-use crate::events::Event;
-use crate::reading::{Pose, SenseReading};
-use crate::scent::ScentField;
-use crate::sense::SenseId;
-use crate::space::{BodyId, Space};
-use crate::stimulus::{Damage, Ring, SoundBuffer, Touch};
-use crate::target::TargetSnapshot;
-use smallvec::SmallVec;
-
-/// What the world around a perceiver looks like this tick: its clock, conditions and the
-/// stimuli senses listen to. Anything absent is simply not there.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct WorldView<'a> {
-    /// World time, seconds.
-    pub now: f64,
-    pub conditions: Option<&'a WorldConditions>,
-    pub sounds: Option<&'a SoundBuffer>,
-    pub scents: Option<&'a ScentField>,
-    pub touches: Option<&'a Ring<Touch>>,
-    pub damages: Option<&'a Ring<Damage>>,
-}
-
-impl WorldView<'_> {
-    /// Rain masking for a sense masked by `masking` (1 when there are no conditions).
-    #[must_use]
-    pub fn rain_factor(&self, masking: f32) -> f32 {
-        self.conditions.map_or(1.0, |c| c.rain_factor(masking))
-    }
-}
-
-/// Everything a sense may use while it runs for one perceiver.
-pub struct SenseContext<'a> {
-    /// Where the AI's eyes and ears are and which way it faces.
-    pub eye: Pose,
-    /// Where the AI's body stands (its feet), for touch and vibration.
-    pub body: glam::Vec3,
-    /// Seconds since the AI's last perception tick.
-    pub dt: f32,
-    /// The AI's own bodies: never hit by its rays; damage and touch to them are its own.
-    pub exclude: &'a [BodyId],
-    pub space: &'a mut dyn Space,
-    pub world: WorldView<'a>,
-    /// 1 normally; lower while pain dulls the senses (pain sets it in Pre Tick).
-    pub dulling: f32,
-    /// Rays cast by senses this tick, for the stats.
-    pub rays: u32,
-    /// Events senses fire themselves (Delegate payload, pain): reported with the tick's events.
-    pub payload: SmallVec<[Event; 4]>,
-    /// The AI's level-of-detail tier (0 full rate .. 4 suspended): some sounds skip far AI.
-    pub lod_tier: u8,
-    /// World time of the AI's previous pass: stimuli after it are new.
-    pub since: f64,
-}
-
-impl<'a> SenseContext<'a> {
-    /// A context with eyes at `eye` (the body below them), nothing owned, an empty world and
-    /// no dulling: what a test or a tool needs to run one sense.
-    pub fn new(eye: Pose, space: &'a mut dyn Space) -> Self {
-        SenseContext {
-            eye,
-            body: eye.position,
-            dt: 0.1,
-            exclude: &[],
-            space,
-            world: WorldView::default(),
-            dulling: 1.0,
-            rays: 0,
-            payload: SmallVec::new(),
-            lod_tier: 0,
-            since: f64::NEG_INFINITY,
-        }
-    }
-
-    /// Whether a stimulus at world time `time` is new since the last tick: after the world time
-    /// of the AI's previous pass, up to now. Measured in world time on both sides, so a stimulus
-    /// is never counted by two passes.
-    #[must_use]
-    pub fn is_new(&self, time: f64) -> bool {
-        time > self.since && time <= self.world.now
-    }
-
-    /// Whether `body` is one of the AI's own.
-    #[must_use]
-    pub fn is_own(&self, body: BodyId) -> bool {
-        self.exclude.contains(&body)
-    }
-
-    /// Casts a ray through the space, counting it.
-    pub fn cast_ray(
-        &mut self,
-        from: glam::Vec3,
-        to: glam::Vec3,
-        mask: u32,
-    ) -> Option<crate::space::RayHit> {
-        self.rays += 1;
-        self.space.cast_ray(from, to, mask, self.exclude)
-    }
-}
-
-/// A reading about a place rather than a target (spec section 11): a noise with no known source.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PlaceReading {
-    /// The kind of report (the adapter's tag index).
-    pub tag: u32,
-    /// Metres the position may be off by.
-    pub accuracy: f32,
-    pub reading: SenseReading,
-}
-
-/// Place readings of one tick.
-pub type PlaceReadings = SmallVec<[PlaceReading; 4]>;
-
-/// Kinds of stimuli a sense listens to, as a bit set (spec section 14: a sense states which
-/// stimuli it listens to). The world keeps a kind only while some sense listens to it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Stimuli(pub u8);
-
-impl Stimuli {
-    pub const NONE: Stimuli = Stimuli(0);
-    pub const SOUND: Stimuli = Stimuli(1);
-    pub const SCENT: Stimuli = Stimuli(2);
-    pub const TOUCH: Stimuli = Stimuli(4);
-    pub const DAMAGE: Stimuli = Stimuli(8);
-
-    #[must_use]
-    pub const fn contains(self, other: Stimuli) -> bool {
-        self.0 & other.0 == other.0 && other.0 != 0
-    }
-
-    #[must_use]
-    pub const fn with(self, other: Stimuli) -> Stimuli {
-        Stimuli(self.0 | other.0)
-    }
-}
-
-/// One sense of one perceiver.
-pub trait SenseUnit {
-    /// The slot this sense fills.
-    fn id(&self) -> SenseId;
-
-    /// The stimuli it reads from the world (none for senses that only look at targets).
-    fn listens_to(&self) -> Stimuli {
-        Stimuli::NONE
-    }
-
-    /// How far it reaches, in metres: feeds the gather range (spec section 13).
-    fn reach(&self) -> f32;
-
-    /// Once per perceiver per tick, before any target.
-    fn pre_tick(&mut self, _ctx: &mut SenseContext) {}
-
-    /// Once per target: the reading, or `None` when the sense has nothing to say.
-    fn evaluate(&mut self, ctx: &mut SenseContext, target: &TargetSnapshot)
-        -> Option<SenseReading>;
-
-    /// Once per tick, after every target: readings about places (a noise with no known
-    /// source), if the sense perceives any.
-    fn places(&mut self, _ctx: &mut SenseContext, _out: &mut PlaceReadings) {}
-
-    /// After every target.
-    fn post_tick_flush(&mut self) {}
-}

@@ -9,10 +9,10 @@
 
 use super::{SenseContext, SenseUnit};
 use crate::events::Event;
+use crate::gather::target::TargetSnapshot;
 use crate::profile::PainSettings;
-use crate::reading::SenseReading;
-use crate::sense::{Sense, SenseId};
-use crate::target::TargetSnapshot;
+use crate::senses::id::{Sense, SenseId};
+use crate::SenseReading;
 
 /// The pain sense and the AI's pain level.
 #[derive(Debug, Clone)]

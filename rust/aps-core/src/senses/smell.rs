@@ -9,10 +9,10 @@
 //! after it) is the reading's heading, so a scent loss points the way the trail leads.
 
 use super::{SenseContext, SenseUnit};
+use crate::gather::target::TargetSnapshot;
 use crate::profile::SmellSettings;
-use crate::reading::SenseReading;
-use crate::sense::{Sense, SenseId};
-use crate::target::TargetSnapshot;
+use crate::senses::id::{Sense, SenseId};
+use crate::SenseReading;
 use glam::Vec3;
 
 /// Position precision of a smelled position: vague.

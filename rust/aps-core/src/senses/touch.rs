@@ -3,10 +3,10 @@
 
 use super::{SenseContext, SenseUnit};
 use crate::events::Event;
+use crate::gather::target::TargetSnapshot;
 use crate::profile::TouchSettings;
-use crate::reading::SenseReading;
-use crate::sense::{Sense, SenseId};
-use crate::target::TargetSnapshot;
+use crate::senses::id::{Sense, SenseId};
+use crate::SenseReading;
 
 /// Confidence of a contact.
 pub const CONTACT_CONFIDENCE: f32 = 1.0;

@@ -5,10 +5,10 @@
 //! for a grounded target within the Vibration Detect Range, measured from the AI's body.
 
 use super::{SenseContext, SenseUnit};
+use crate::gather::target::TargetSnapshot;
 use crate::profile::VibrationSettings;
-use crate::reading::SenseReading;
-use crate::sense::{Sense, SenseId};
-use crate::target::TargetSnapshot;
+use crate::senses::id::{Sense, SenseId};
+use crate::SenseReading;
 
 /// Position precision of a felt position.
 pub const VIBRATION_PRECISION: f32 = 0.4;

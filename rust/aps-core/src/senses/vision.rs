@@ -13,11 +13,11 @@
 //! (dark, cloaked, dulled by pain) is SensorDropout.
 
 use super::{SenseContext, SenseUnit};
-use crate::loss::LossReason;
+use crate::belief::loss::LossReason;
+use crate::gather::target::TargetSnapshot;
 use crate::profile::VisionSettings;
-use crate::reading::SenseReading;
-use crate::sense::{Sense, SenseId};
-use crate::target::TargetSnapshot;
+use crate::senses::id::{Sense, SenseId};
+use crate::SenseReading;
 
 /// Speed in m/s at which a target gets the whole motion bonus.
 pub const MOTION_FULL_SPEED: f32 = 6.0;

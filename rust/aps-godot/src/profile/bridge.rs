@@ -40,7 +40,7 @@ impl Bridge<u32> for i32 {
     }
 }
 
-use aps_core::decay_curve::DecayCurve;
+use aps_core::belief::decay_curve::DecayCurve;
 use godot::classes::Curve;
 use godot::prelude::*;
 
@@ -83,8 +83,8 @@ impl Bridge<Option<Gd<Curve>>> for Option<DecayCurve> {
     }
 }
 
+use aps_core::brain::threat::Relationship;
 use aps_core::profile::TeamRule;
-use aps_core::threat::Relationship;
 
 impl Bridge<Relationship> for i32 {
     fn bridge(self) -> Relationship {

@@ -2,9 +2,9 @@
 //! reason it gives when it loses a target (spec section 14, "The sense contract": a sense states
 //! how it is lost). The engine reads only this table, so a new sense changes nothing else.
 
-use crate::loss::{LossReason, SenseLoss};
+use crate::belief::loss::{LossReason, SenseLoss};
 use crate::profile::Profile;
-use crate::sense::{Sense, SenseId, SenseSet, MAX_SENSES};
+use crate::senses::id::{Sense, SenseId, SenseSet, MAX_SENSES};
 
 /// One sense slot's contract with the belief engine.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -69,7 +69,7 @@ impl SenseTable {
         }
         // Shared belief from squad mates arrives through the last slot (spec section 10).
         t.set(
-            crate::squad::SQUAD_SENSE,
+            crate::brain::squad::SQUAD_SENSE,
             SenseSpec {
                 weight: 1.0,
                 loss: SenseLoss::new(p.squad.shared_grace_time, false, 1.0),
@@ -99,7 +99,7 @@ impl SenseTable {
 
     /// Copies the custom slots (8 up to the squad slot) from another table.
     pub fn keep_custom_from(&mut self, other: &SenseTable) {
-        for i in crate::sense::BUILTIN_SENSES..crate::squad::SQUAD_SENSE.index() {
+        for i in crate::senses::id::BUILTIN_SENSES..crate::brain::squad::SQUAD_SENSE.index() {
             self.set(SenseId(i as u8), other.specs[i]);
         }
     }

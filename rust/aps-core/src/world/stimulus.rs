@@ -2,8 +2,8 @@
 //! which stimuli it listens to): sounds, touches and damage. Each kind lives in a fixed ring, so
 //! recording one never allocates once the ring is full, and the oldest gives way.
 
-use crate::reading::TargetId;
-use crate::space::BodyId;
+use crate::senses::rays::BodyId;
+use crate::TargetId;
 use glam::Vec3;
 
 /// Something that happened at a world time.

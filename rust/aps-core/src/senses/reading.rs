@@ -1,34 +1,13 @@
-//! What the senses hand the belief engine each tick: per target, one reading per sense.
+//! What the senses hand the mind each tick: per target, one reading per sense.
 //!
 //! The adapter (Godot, or a test) refills one [`Observations`] buffer every tick; it keeps its
 //! capacity, so steady-state perception allocates nothing (spec section 13, "Where everything
 //! lives").
 
-use crate::loss::LossReason;
-use crate::sense::SenseId;
+use crate::belief::loss::LossReason;
+use crate::senses::id::SenseId;
+use crate::{TargetId, TargetKind};
 use glam::Vec3;
-
-/// A perceivable thing, by a stable id the adapter chooses (in Godot, the instance id).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct TargetId(pub u64);
-
-/// Whether a belief is about someone or about a place (spec section 11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum TargetKind {
-    /// A body or registered object.
-    #[default]
-    Actor,
-    /// A place: a noise with no known source, a body, a forced lock.
-    Place,
-}
-
-/// Where the perceiver is and which way it looks, for proximity and episodes.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Pose {
-    pub position: Vec3,
-    /// Unit vector the AI faces.
-    pub forward: Vec3,
-}
 
 /// One sense's answer about one target for one tick (spec section 1).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -199,7 +178,7 @@ impl Observations {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sense::Sense;
+    use crate::senses::id::Sense;
 
     #[test]
     fn readings_group_by_target_and_clear_keeps_capacity() {

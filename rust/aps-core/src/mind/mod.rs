@@ -6,26 +6,28 @@
 //! allocates nothing: the ledger and the stores are fixed and the event buffer is reused. The
 //! tick itself is in `perceiver_tick.rs`, the brain step in `brain.rs`.
 
-use crate::attention::{sort_score, Attention};
-use crate::awareness::AwarenessLevel;
+mod tick;
+
 use crate::belief::Belief;
+use crate::brain::attention::{sort_score, Attention};
+use crate::brain::awareness::AwarenessLevel;
 use crate::crowd::Priority;
 
-use crate::emotion::{Emotion, Emotions};
+use crate::belief::episodes::MemoryStore;
+use crate::belief::evidence::{EvidenceKind, EvidenceStore};
+use crate::belief::memory_engine::{enter_state, TickContext};
+use crate::belief::places::Places;
+use crate::belief::state::BeliefState;
+use crate::belief::whereabouts::predicted_position;
+use crate::brain::emotion::{Emotion, Emotions};
+use crate::brain::player_model::PlayerModels;
+use crate::brain::threat::{relationship_between, Relationship};
+use crate::crowd::ledger::Ledger;
 use crate::events::Event;
-use crate::evidence::{EvidenceKind, EvidenceStore};
-use crate::ledger::Ledger;
-use crate::memory::MemoryStore;
-use crate::memory_engine::{enter_state, TickContext};
-use crate::places::Places;
-use crate::player_model::PlayerModels;
 use crate::profile::{Profile, ProfileIssue};
-use crate::reading::{TargetId, TargetKind};
-use crate::sense::SenseId;
-use crate::sense_table::{SenseSpec, SenseTable};
-use crate::spatial::predicted_position;
-use crate::state::BeliefState;
-use crate::threat::{relationship_between, Relationship};
+use crate::senses::id::SenseId;
+use crate::senses::table::{SenseSpec, SenseTable};
+use crate::{TargetId, TargetKind};
 use glam::Vec3;
 
 pub(crate) const NO_OBSERVATION: u32 = u32::MAX;

@@ -2,7 +2,7 @@
 //! moves; a point's strength fades over the scent's lifetime. The world deposits them; smell
 //! reads them.
 
-use crate::reading::TargetId;
+use crate::TargetId;
 use glam::Vec3;
 
 /// Points kept per trail: at the default half-second spacing, half a minute of trail.

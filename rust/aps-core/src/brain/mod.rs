@@ -3,14 +3,21 @@
 //! never take attention, change awareness or stop all clear (section 11), and neither do allies
 //! (Friendly or Teammate): an AI is not alarmed by its own squad.
 
-use crate::attention::{proximity, recency, sort_score, Rated};
-use crate::awareness::AwarenessLevel;
-use crate::emotion::EmotionInput;
+pub mod attention;
+pub mod awareness;
+pub mod emotion;
+pub mod player_model;
+pub mod squad;
+pub mod threat;
+
+use crate::belief::state::BeliefState;
+use crate::brain::attention::{proximity, recency, sort_score, Rated};
+use crate::brain::awareness::AwarenessLevel;
+use crate::brain::emotion::EmotionInput;
+use crate::brain::threat::{Relationship, ThreatLevel};
 use crate::events::Event;
-use crate::perceiver::Perceiver;
-use crate::reading::{Pose, TargetKind};
-use crate::state::BeliefState;
-use crate::threat::{Relationship, ThreatLevel};
+use crate::mind::Perceiver;
+use crate::{Pose, TargetKind};
 
 impl Perceiver {
     pub(crate) fn think(&mut self, dt: f32, pose: Pose, gather_range: f32) {

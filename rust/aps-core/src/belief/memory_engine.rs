@@ -1,19 +1,19 @@
 //! The memory engine: one belief, one tick. Fusion, then smoothing, then the state table, with
 //! the grace rules of spec section 3 and the loss bookkeeping of section 4.
 
+use crate::belief::evidence::EvidenceEffect;
+use crate::belief::loss::{LossReason, SenseLoss};
+use crate::belief::smoothing::{smooth, SmoothingInput};
+use crate::belief::state::{next_state, BeliefState, TransitionInput};
+use crate::belief::whereabouts::update_uncertainty;
 use crate::belief::Belief;
+use crate::brain::threat::fade_damage;
 use crate::events::{Event, StateChange};
-use crate::evidence::EvidenceEffect;
 use crate::fusion::{fuse, weighted, Fused};
-use crate::loss::{LossReason, SenseLoss};
 use crate::profile::Profile;
-use crate::reading::SenseReading;
-use crate::sense::SenseId;
-use crate::sense_table::SenseTable;
-use crate::smoothing::{smooth, SmoothingInput};
-use crate::spatial::update_uncertainty;
-use crate::state::{next_state, BeliefState, TransitionInput};
-use crate::threat::fade_damage;
+use crate::senses::id::SenseId;
+use crate::senses::table::SenseTable;
+use crate::SenseReading;
 use glam::Vec3;
 
 /// Durations compare with this slack, so 0.1 s ticks reach a 0.3 s grace on the third tick.

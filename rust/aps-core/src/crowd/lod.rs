@@ -5,7 +5,7 @@
 //!              + 0.55 if the AI is Suspicious or more alert
 //!              + 0.25 × awareness level / 4
 
-use crate::awareness::AwarenessLevel;
+use crate::brain::awareness::AwarenessLevel;
 
 /// Distance at which the distance term reaches 0 (the spec's 30000 cm).
 pub const SIGNIFICANCE_RANGE: f32 = 300.0;

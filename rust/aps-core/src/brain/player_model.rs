@@ -2,8 +2,8 @@
 //! model"): how often it hides, how fast it usually moves, which way it tends to escape. Kept per
 //! target for the AI's life, in fixed memory.
 
-use crate::loss::LossReason;
-use crate::reading::TargetId;
+use crate::belief::loss::LossReason;
+use crate::TargetId;
 use glam::Vec3;
 
 /// Targets modelled at once; the one seen longest ago gives way.

@@ -1,12 +1,12 @@
 //! The belief record: everything one AI believes about one target (spec section 1, "Belief").
 
-use crate::loss::LossReason;
-use crate::reading::{TargetId, TargetKind};
-use crate::sense::{SenseId, SenseSet, MAX_SENSES};
-use crate::smoothing::Phase;
-use crate::spatial::Motion;
-use crate::state::BeliefState;
-use crate::threat::{Relationship, ThreatLevel};
+use crate::belief::loss::LossReason;
+use crate::belief::smoothing::Phase;
+use crate::belief::state::BeliefState;
+use crate::belief::whereabouts::Motion;
+use crate::brain::threat::{Relationship, ThreatLevel};
+use crate::senses::id::{SenseId, SenseSet, MAX_SENSES};
+use crate::{TargetId, TargetKind};
 use glam::Vec3;
 
 /// One target's belief. Plain data: the ledger holds a fixed number of them and reuses slots.

@@ -10,7 +10,7 @@
 //!
 //! Only the chosen candidates are evaluated (and cost rays) this tick.
 
-use crate::reading::TargetId;
+use crate::TargetId;
 
 /// Seconds a candidate found empty sits out, per ledger's worth of candidates in the crowd.
 pub const BENCH_PER_CROWD: f32 = 0.5;

@@ -1,9 +1,9 @@
 //! The memory store: episodes, the last encounters with each subject (spec section 8), kept per
 //! subject for Memory Retention Seconds, in fixed memory.
 
-use crate::loss::LossReason;
-use crate::reading::TargetId;
-use crate::state::BeliefState;
+use crate::belief::loss::LossReason;
+use crate::belief::state::BeliefState;
+use crate::TargetId;
 use glam::Vec3;
 
 /// Encounters kept per subject.

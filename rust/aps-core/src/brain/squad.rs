@@ -3,9 +3,9 @@
 //! other, never a jump to Tracked, and losing it follows the normal rules.
 
 use crate::profile::SquadSettings;
-use crate::reading::{SenseReading, TargetId};
-use crate::sense::SenseId;
-use crate::stimulus::{Ring, Stimulus};
+use crate::senses::id::SenseId;
+use crate::world::stimulus::{Ring, Stimulus};
+use crate::{SenseReading, TargetId};
 use glam::Vec3;
 
 /// The sense slot shared belief arrives through (the last slot).

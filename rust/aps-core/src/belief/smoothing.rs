@@ -3,7 +3,7 @@
 //! While any sense is active, confidence never falls: ray sampling makes the fused value dip a
 //! little between ticks, and holding keeps the AI from flickering.
 
-use crate::decay_curve::DecayCurve;
+use crate::belief::decay_curve::DecayCurve;
 use crate::profile::Smoothing;
 
 /// Speed in m/s at which the dwell rate reaches its moving value (the spec's 600 cm/s).

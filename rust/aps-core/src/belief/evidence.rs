@@ -8,7 +8,7 @@
 //! | Clear | smoothed confidence is held at 0 (the AI was told it was nothing) |
 //! | Floor | smoothed confidence can't fall below the amount |
 
-use crate::reading::TargetId;
+use crate::TargetId;
 use serde::{Deserialize, Serialize};
 
 /// Most evidence entries held at once; adding more replaces the one expiring soonest.

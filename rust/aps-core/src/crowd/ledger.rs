@@ -1,11 +1,11 @@
 //! The ledger: a fixed number of belief slots, set up once and reused (spec section 13, "Where
 //! everything lives"), so steady-state perception allocates nothing.
 
+use crate::belief::state::BeliefState;
 use crate::belief::Belief;
 use crate::crowd::Priority;
-use crate::reading::TargetId;
-use crate::sense::Sense;
-use crate::state::BeliefState;
+use crate::senses::id::Sense;
+use crate::TargetId;
 
 /// Max Tracked Targets belief slots.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,9 +99,8 @@ impl Ledger {
         if let Some(free) = self.slots.iter().position(Option::is_none) {
             return Some(free);
         }
-        let protected = |b: &Belief| {
-            is_place && b.kind == crate::reading::TargetKind::Actor && !b.active.is_empty()
-        };
+        let protected =
+            |b: &Belief| is_place && b.kind == crate::TargetKind::Actor && !b.active.is_empty();
         let dormant = |b: &Belief| {
             matches!(b.state, BeliefState::Expired | BeliefState::Remembered)
                 || (b.state == BeliefState::Undetected && b.active.is_empty())
@@ -148,7 +147,7 @@ impl Ledger {
 #[must_use]
 pub fn occupant_priority(b: &Belief) -> Priority {
     let hit = b.active.contains(Sense::Damage.id()) || b.active.contains(Sense::Touch.id());
-    if hit || b.damage_received >= crate::threat::DAMAGE_CUTOFF {
+    if hit || b.damage_received >= crate::brain::threat::DAMAGE_CUTOFF {
         Priority::HitOrTouched
     } else if b.relationship.is_ally() {
         Priority::Ally
@@ -162,7 +161,7 @@ pub fn occupant_priority(b: &Belief) -> Priority {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reading::TargetKind;
+    use crate::TargetKind;
 
     /// A belief perceived now (by vision) unless it is dormant.
     fn belief(id: u64, state: BeliefState, score: f32) -> Belief {
@@ -228,7 +227,7 @@ mod tests {
         // A belief no sense has now gives way before any perceived one, whatever its score.
         let mut idle = belief(4, BeliefState::Suspected, 0.95);
 
-        idle.active = crate::sense::SenseSet::EMPTY;
+        idle.active = crate::senses::id::SenseSet::EMPTY;
         l.put(0, idle);
         assert_eq!(
             l.slot_for_newcomer(0.1, Priority::PerceivedNow, false),
@@ -236,8 +235,8 @@ mod tests {
         );
         // An ally goes before a stranger no sense has.
         let mut ally = belief(5, BeliefState::Detected, 0.1);
-        ally.active = crate::sense::SenseSet::EMPTY;
-        ally.relationship = crate::threat::Relationship::Friendly;
+        ally.active = crate::senses::id::SenseSet::EMPTY;
+        ally.relationship = crate::brain::threat::Relationship::Friendly;
         l.put(1, ally);
         assert_eq!(
             l.slot_for_newcomer(0.1, Priority::PerceivedNow, false),

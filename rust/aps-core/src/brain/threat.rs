@@ -1,8 +1,8 @@
 //! Threat: a score per target from 0 to 1 mapped onto five levels, and the relationships it
 //! weighs (spec section 9, "The threat formula").
 
+use crate::belief::state::BeliefState;
 use crate::profile::{TeamRule, ThreatSettings};
-use crate::state::BeliefState;
 use serde::{Deserialize, Serialize};
 
 /// Damage that fills the damage term.

@@ -2,7 +2,7 @@
 //! lock. A place is a target with a synthetic id; reports of the same tag close together merge
 //! into one place.
 
-use crate::reading::TargetId;
+use crate::TargetId;
 use glam::Vec3;
 
 /// Place ids have this bit set, so they never collide with an engine's object ids.

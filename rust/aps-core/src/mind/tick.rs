@@ -2,19 +2,19 @@
 //! the spec's order: fusion and evidence, memory (smoothing, decay, states), where the target
 //! is, threat, the player model; then the brain (`brain.rs`) and housekeeping.
 
-use crate::attention::{proximity, sort_score};
+use crate::brain::attention::{proximity, sort_score};
 use crate::crowd::Priority;
 use crate::events::{Event, StateChange};
-use crate::sense::Sense;
+use crate::senses::id::Sense;
 
+use crate::belief::episodes::Episode;
+use crate::belief::memory_engine::{update_belief, TickContext};
+use crate::belief::places::is_place;
+use crate::belief::state::BeliefState;
+use crate::brain::threat::{threat_score, ThreatInput, ThreatLevel};
 use crate::fusion::fuse;
-use crate::memory::Episode;
-use crate::memory_engine::{update_belief, TickContext};
-use crate::perceiver::{Perceiver, NO_OBSERVATION};
-use crate::places::is_place;
-use crate::reading::{Observations, Pose, TargetId, TargetKind};
-use crate::state::BeliefState;
-use crate::threat::{threat_score, ThreatInput, ThreatLevel};
+use crate::mind::{Perceiver, NO_OBSERVATION};
+use crate::{Observations, Pose, TargetId, TargetKind};
 
 impl Perceiver {
     /// One perception tick of `dt` seconds: every belief is fused, smoothed and stepped through
@@ -77,7 +77,7 @@ impl Perceiver {
             if let Some(b) = self.ledger.find(gone).and_then(|s| self.ledger.get_mut(s)) {
                 b.destroyed = true;
                 if matches!(b.state, BeliefState::Lost | BeliefState::Remembered) {
-                    b.loss_reason = crate::loss::LossReason::TargetDestroyed;
+                    b.loss_reason = crate::belief::loss::LossReason::TargetDestroyed;
                 }
             }
         }
@@ -147,7 +147,7 @@ impl Perceiver {
         let now = self.now;
         let evidence = match self.ledger.get(slot) {
             Some(b) if !self.evidence.is_empty() => self.evidence.effect(b.target, now),
-            Some(_) => crate::evidence::EvidenceEffect::NONE,
+            Some(_) => crate::belief::evidence::EvidenceEffect::NONE,
             None => return,
         };
         let ctx = TickContext {

@@ -1,10 +1,23 @@
 //! What the senses may know about a candidate target this tick: a snapshot the adapter fills
 //! from the engine (design notes: the core never holds engine objects).
 
-use crate::reading::{TargetId, TargetKind};
-use crate::space::BodyId;
+use crate::senses::rays::BodyId;
 use glam::Vec3;
 use smallvec::SmallVec;
+
+/// A perceivable thing, by a stable id the adapter chooses (in Godot, the instance id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct TargetId(pub u64);
+
+/// Whether a belief is about someone or about a place (spec section 11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TargetKind {
+    /// A body or registered object.
+    #[default]
+    Actor,
+    /// A place: a noise with no known source, a body, a forced lock.
+    Place,
+}
 
 /// The sample points vision looks at, in world space (head, chest, feet by default).
 pub type SamplePoints = SmallVec<[Vec3; 4]>;

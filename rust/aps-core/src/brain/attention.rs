@@ -6,9 +6,9 @@
 //! Expired. Only noticed targets (Suspected or more) take attention; one that falls back to
 //! Undetected lets it go at once, except a forced focus, which holds for the stickiness time.
 
+use crate::belief::state::BeliefState;
 use crate::profile::AttentionSettings;
-use crate::reading::TargetId;
-use crate::state::BeliefState;
+use crate::TargetId;
 
 /// Seconds unsensed at which recency has halved: `recency = 1 / (1 + seconds)`.
 pub const RECENCY_HALF_LIFE: f32 = 1.0;

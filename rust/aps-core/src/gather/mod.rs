@@ -1,0 +1,4 @@
+//! Gather (spec section 10, first step): who the AI could perceive this tick, as snapshots the
+//! adapter fills from the engine.
+
+pub mod target;
