@@ -4,7 +4,7 @@
 //! senses each under 2 µs per tick; 1,000 such perceivers under 2 ms on one core; no
 //! allocation per tick once warm (counted before the measurements, printed).
 
-use aps_core::{Observations, Perceiver, Pose, Profile, Sense, SenseReading, TargetId, Vec3};
+use aps_core::{Mind, Observations, Pose, Profile, Sense, SenseReading, TargetId, Vec3};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 /// 16 targets, each read by the given senses, offset by `seed` so perceivers differ.
 fn observations(senses: &[Sense], seed: u64) -> Observations {
@@ -19,8 +19,8 @@ fn observations(senses: &[Sense], seed: u64) -> Observations {
     obs
 }
 
-fn warm(obs: &Observations) -> Perceiver {
-    let (mut p, _) = Perceiver::new(Profile::default());
+fn warm(obs: &Observations) -> Mind {
+    let (mut p, _) = Mind::new(Profile::default());
     for _ in 0..100 {
         p.tick(0.1, Pose::default(), obs);
     }
@@ -45,8 +45,8 @@ fn one_perceiver(c: &mut Criterion) {
 
 fn a_thousand_perceivers(c: &mut Criterion) {
     let obs: Vec<Observations> = (0..1000).map(|i| observations(&THREE, i)).collect();
-    let mut perceivers: Vec<Perceiver> = obs.iter().map(warm).collect();
-    let tick_all = |perceivers: &mut [Perceiver]| {
+    let mut perceivers: Vec<Mind> = obs.iter().map(warm).collect();
+    let tick_all = |perceivers: &mut [Mind]| {
         let mut events = 0;
         for (p, o) in perceivers.iter_mut().zip(&obs) {
             events += p.tick(0.1, Pose::default(), o).len();

@@ -26,7 +26,7 @@ pub use belief::Belief;
 pub use brain::awareness::AwarenessLevel;
 pub use events::{Event, StateChange};
 pub use gather::target::{TargetId, TargetKind};
-pub use mind::Perceiver;
+pub use mind::Mind;
 pub use perception_core::{PassInput, PerceptionCore};
 pub use pose::Pose;
 pub use profile::{Profile, ProfileIssue};

@@ -2,7 +2,7 @@
 //! a full ledger ticks through rises, losses and re-acquisitions without touching the heap.
 
 use aps_core::{
-    LossReason, Observations, Perceiver, Pose, Profile, Sense, SenseReading, TargetId, Vec3,
+    LossReason, Mind, Observations, Pose, Profile, Sense, SenseReading, TargetId, Vec3,
 };
 
 /// Tick `k`: 16 targets, each seen by vision, heard and smelled in a pattern that keeps
@@ -28,7 +28,7 @@ fn fill(obs: &mut Observations, k: u32) {
 
 #[test]
 fn a_warm_tick_allocates_nothing() {
-    let (mut p, _) = Perceiver::new(Profile::default());
+    let (mut p, _) = Mind::new(Profile::default());
     let mut obs = Observations::new();
     let pose = Pose::default();
     for k in 0..600 {

@@ -53,7 +53,7 @@ fn input<'a>(candidates: &'a [TargetSnapshot], world: WorldView<'a>) -> PassInpu
 #[test]
 fn a_player_in_plain_view_is_picked_up_among_forty_bystanders() {
     let (mut core, _) = PerceptionCore::new(Profile::default());
-    core.perceiver_mut().set_team(1);
+    core.mind_mut().set_team(1);
     let mut space = BoxSpace::new();
     let mut candidates = crowd(&mut space);
     for i in 1..=20 {
@@ -92,12 +92,9 @@ fn a_player_in_plain_view_is_picked_up_among_forty_bystanders() {
             &mut space,
         );
     }
-    let b = core
-        .perceiver()
-        .belief(PLAYER)
-        .expect("the player got a slot");
+    let b = core.mind().belief(PLAYER).expect("the player got a slot");
     assert!(b.state >= BeliefState::Detected, "{:?}", b.state);
-    assert_eq!(core.perceiver().ledger().capacity(), 16);
+    assert_eq!(core.mind().ledger().capacity(), 16);
 }
 
 #[test]
@@ -133,7 +130,7 @@ fn a_shot_from_out_of_range_is_believed_with_every_slot_taken() {
         );
     }
     assert_eq!(
-        core.perceiver()
+        core.mind()
             .beliefs()
             .filter(|b| b.state == BeliefState::Tracked)
             .count(),
@@ -158,10 +155,7 @@ fn a_shot_from_out_of_range_is_believed_with_every_slot_taken() {
         };
         core.run(input(&candidates, world), &mut space);
     }
-    let b = core
-        .perceiver()
-        .belief(PLAYER)
-        .expect("the shooter took a slot");
+    let b = core.mind().belief(PLAYER).expect("the shooter took a slot");
     assert!(b.state >= BeliefState::Suspected, "{:?}", b.state);
     // 30 points, fading at 5 points/s once the hit stopped counting as sensed.
     assert!(

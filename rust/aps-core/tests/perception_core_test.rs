@@ -84,7 +84,7 @@ fn a_runner_seen_in_the_open_then_lost_behind_a_wall_at_the_corner() {
             BeliefState::Lost
         ]
     );
-    let b = core.perceiver().belief(TargetId(1)).unwrap();
+    let b = core.mind().belief(TargetId(1)).unwrap();
     assert_eq!(b.loss_reason, LossReason::Occluded);
     // Last seen just before the corner, heading left.
     assert!(
@@ -127,7 +127,7 @@ fn a_loud_sound_makes_the_guard_suspect_its_instigator_even_unseen() {
         };
         core.run(pass(std::slice::from_ref(&snap), world), &mut space);
     }
-    let b = core.perceiver().belief(TargetId(1)).unwrap();
+    let b = core.mind().belief(TargetId(1)).unwrap();
     assert_eq!(b.state, BeliefState::Suspected);
 }
 
@@ -152,7 +152,7 @@ fn a_dog_weights_smell_over_sight() {
             ..WorldView::default()
         };
         core.run(pass(std::slice::from_ref(&snap), world), &mut space);
-        let b = core.perceiver().belief(TargetId(1)).unwrap();
+        let b = core.mind().belief(TargetId(1)).unwrap();
         last = (b.fused, b.dominant);
     }
     // Smell of the dog's nose 6 m from the target: (1 − d / 12 m) × 1.5 leads; vision,
@@ -201,7 +201,7 @@ fn a_mates_sighting_is_a_reading_that_climbs_the_states() {
         [BeliefState::Suspected, BeliefState::Detected],
         "no jump to Tracked"
     );
-    let b = core.perceiver().belief(TargetId(1)).unwrap();
+    let b = core.mind().belief(TargetId(1)).unwrap();
     assert_eq!(b.dominant, Some(SQUAD_SENSE));
     assert_eq!(
         b.last_known_position, feet,
@@ -241,18 +241,18 @@ fn a_shot_with_no_shooter_becomes_a_belief_about_a_place() {
         }
     }
     let places: Vec<_> = core
-        .perceiver()
+        .mind()
         .beliefs()
         .filter(|b| b.kind == aps_core::TargetKind::Place)
         .collect();
     assert_eq!(places.len(), 1, "three close shots, one place");
-    let place = core.perceiver().places().get(places[0].target).unwrap();
+    let place = core.mind().places().get(places[0].target).unwrap();
     assert_eq!(place.tag, 4);
     assert!(
         entered.contains(&(aps_core::TargetKind::Place, BeliefState::Suspected)),
         "{entered:?}"
     );
-    assert_eq!(core.perceiver().attention_target(), None);
+    assert_eq!(core.mind().attention_target(), None);
 }
 
 #[test]

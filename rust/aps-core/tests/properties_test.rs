@@ -4,7 +4,7 @@
 
 use aps_core::belief::state::is_legal_transition;
 use aps_core::{
-    BeliefState, Event, LossReason, Observations, Perceiver, Pose, Profile, SenseId, SenseReading,
+    BeliefState, Event, LossReason, Mind, Observations, Pose, Profile, SenseId, SenseReading,
     TargetId, Vec3,
 };
 use proptest::prelude::*;
@@ -46,7 +46,7 @@ fn tick() -> impl Strategy<Value = Tick> {
 }
 
 fn run(ticks: &[Tick]) -> Vec<Event> {
-    let (mut p, _) = Perceiver::new(Profile::default());
+    let (mut p, _) = Mind::new(Profile::default());
     let mut obs = Observations::new();
     let mut log = Vec::new();
     let mut states: HashMap<TargetId, BeliefState> = HashMap::new();

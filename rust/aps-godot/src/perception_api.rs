@@ -53,7 +53,7 @@ impl ApsPerceptionComponent {
         let Some(b) = self.belief_of(target) else {
             return VarDictionary::new();
         };
-        let now = self.core.as_ref().map_or(0.0, |c| c.perceiver().now());
+        let now = self.core.as_ref().map_or(0.0, |c| c.mind().now());
         vdict! {
             "confidence" => b.confidence,
             "state" => b.state as i32,
@@ -85,7 +85,7 @@ impl ApsPerceptionComponent {
     pub fn get_known_targets(&self) -> Array<Gd<Node3D>> {
         let mut out = Array::new();
         if let Some(core) = &self.core {
-            for b in core.perceiver().beliefs() {
+            for b in core.mind().beliefs() {
                 if let Some(node) = live_node(b.target) {
                     out.push(&node);
                 }
@@ -99,7 +99,7 @@ impl ApsPerceptionComponent {
     pub fn get_awareness_level(&self) -> i32 {
         self.core
             .as_ref()
-            .map_or(0, |c| c.perceiver().awareness() as i32)
+            .map_or(0, |c| c.mind().awareness() as i32)
     }
 
     /// The awareness `target` alone would give.
@@ -108,7 +108,7 @@ impl ApsPerceptionComponent {
         let (Some(core), Some(t)) = (&self.core, target) else {
             return 0;
         };
-        core.perceiver().awareness_for(target_of(&t)) as i32
+        core.mind().awareness_for(target_of(&t)) as i32
     }
 
     /// Whoever scores highest now (may flicker between two close targets).
@@ -116,7 +116,7 @@ impl ApsPerceptionComponent {
     pub fn get_top_target(&self) -> Option<Gd<Node3D>> {
         self.core
             .as_ref()
-            .and_then(|c| c.perceiver().top_target())
+            .and_then(|c| c.mind().top_target())
             .and_then(live_node)
     }
 
@@ -125,7 +125,7 @@ impl ApsPerceptionComponent {
     pub fn get_attention_target(&self) -> Option<Gd<Node3D>> {
         self.core
             .as_ref()
-            .and_then(|c| c.perceiver().attention_target())
+            .and_then(|c| c.mind().attention_target())
             .and_then(live_node)
     }
 

@@ -139,7 +139,7 @@ impl ApsPerceptionComponent {
             self.emit_pending();
         }
         let (awareness, interval) = self.core.as_ref().map_or((0, 0.1), |c| {
-            let p = c.perceiver();
+            let p = c.mind();
             (
                 p.awareness() as u8,
                 p.profile().performance.base_update_interval,
@@ -331,12 +331,12 @@ impl ApsPerceptionComponent {
 
     pub(crate) fn belief_of(&self, target: Option<Gd<Node>>) -> Option<&aps_core::Belief> {
         let id = target_of(&target?);
-        self.core.as_ref()?.perceiver().belief(id)
+        self.core.as_ref()?.mind().belief(id)
     }
 
     /// The perceiver, built on first use; `None` while a pass runs (a GDScript sense calling
     /// back), with a warning naming the call.
-    pub(crate) fn core_mut(&mut self, call: &str) -> Option<&mut aps_core::Perceiver> {
+    pub(crate) fn core_mut(&mut self, call: &str) -> Option<&mut aps_core::Mind> {
         if self.in_pass {
             godot_warn!(
                 "ApsPerceptionComponent.{call}: called from inside a perception pass (a custom \
@@ -345,7 +345,7 @@ impl ApsPerceptionComponent {
             return None;
         }
         self.refresh_profile();
-        self.core.as_mut().map(PerceptionCore::perceiver_mut)
+        self.core.as_mut().map(PerceptionCore::mind_mut)
     }
 
     /// Every collision body among the component's ancestors: never a candidate, never hit by

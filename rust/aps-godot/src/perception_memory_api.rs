@@ -28,7 +28,7 @@ impl ApsPerceptionComponent {
         let (Some(core), Some(t)) = (&self.core, target) else {
             return Vector3::ZERO;
         };
-        core.perceiver()
+        core.mind()
             .predicted_position(target_of(&t))
             .map_or(Vector3::ZERO, to_vector3)
     }
@@ -55,7 +55,7 @@ impl ApsPerceptionComponent {
         let (Some(core), Some(t)) = (&self.core, target) else {
             return Array::new();
         };
-        core.perceiver()
+        core.mind()
             .memory()
             .episodes(target_of(&t))
             .map(episode_dict)
@@ -68,7 +68,7 @@ impl ApsPerceptionComponent {
         let (Some(core), Some(t)) = (&self.core, target) else {
             return VarDictionary::new();
         };
-        core.perceiver()
+        core.mind()
             .memory()
             .last(target_of(&t))
             .map_or_else(VarDictionary::new, episode_dict)
@@ -94,7 +94,7 @@ impl ApsPerceptionComponent {
             return Relationship::Unknown as i32;
         };
         let id = target_of(&t);
-        let perceiver = self.core.as_ref().map(|c| c.perceiver());
+        let perceiver = self.core.as_ref().map(|c| c.mind());
         perceiver
             .and_then(|p| p.belief(id).map(|b| b.relationship))
             .or_else(|| {
@@ -144,7 +144,7 @@ impl ApsPerceptionComponent {
         };
         self.core
             .as_ref()
-            .map_or(0.0, |c| c.perceiver().emotions().get(e))
+            .map_or(0.0, |c| c.mind().emotions().get(e))
     }
 
     /// The strongest emotion at or above the profile's Emotion Active Threshold, or "".
@@ -152,7 +152,7 @@ impl ApsPerceptionComponent {
     pub fn get_dominant_emotion(&self) -> StringName {
         self.core
             .as_ref()
-            .and_then(|c| c.perceiver().dominant_emotion())
+            .and_then(|c| c.mind().dominant_emotion())
             .map_or("", Emotion::name)
             .into()
     }
@@ -234,7 +234,7 @@ impl ApsPerceptionComponent {
         let Some(core) = &self.core else {
             return VarDictionary::new();
         };
-        core.perceiver()
+        core.mind()
             .beliefs()
             .filter(|b| b.kind == TargetKind::Place && b.state.is_noticed())
             .max_by(|a, b| a.confidence.total_cmp(&b.confidence))
@@ -247,7 +247,7 @@ impl ApsPerceptionComponent {
         let Some(core) = &self.core else {
             return Array::new();
         };
-        core.perceiver()
+        core.mind()
             .beliefs()
             .filter(|b| b.kind == TargetKind::Place)
             .map(|b| self.place_dict(b))
@@ -262,7 +262,7 @@ impl ApsPerceptionComponent {
         let (Some(core), Some(t)) = (&self.core, target) else {
             return VarDictionary::new();
         };
-        let Some(m) = core.perceiver().player_models().get(target_of(&t)) else {
+        let Some(m) = core.mind().player_models().get(target_of(&t)) else {
             return VarDictionary::new();
         };
         vdict! {

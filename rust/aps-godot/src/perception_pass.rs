@@ -47,14 +47,14 @@ impl ApsPerceptionComponent {
         self.held.clear();
         // Places are not nodes: they need no gathering and never "cease to exist".
         self.held.extend(
-            core.perceiver()
+            core.mind()
                 .beliefs()
                 .filter(|b| b.kind == aps_core::TargetKind::Actor)
                 .map(|b| b.target),
         );
 
         // Whoever just hit or touched the AI is perceived wherever it stands (spec section 13).
-        let profile = core.perceiver().profile();
+        let profile = core.mind().profile();
         let hit_window = f64::from(profile.damage.hold_time.max(dt));
         let touch_window = f64::from(profile.touch.contact_hold_time.max(dt));
         for d in world_state.damages.all() {
@@ -79,12 +79,12 @@ impl ApsPerceptionComponent {
                 squad,
                 me.to_i64() as u64,
                 now,
-                &core.perceiver().profile().squad,
+                &core.mind().profile().squad,
                 &mut self.shared,
             );
             self.held.extend(self.shared.iter().map(|(t, _)| *t));
         }
-        core.perceiver_mut().set_team(self.team_id);
+        core.mind_mut().set_team(self.team_id);
         let range = core.gather_range() + eye.position.distance(body);
         world.bind_mut().gather(
             xform.origin,
@@ -158,7 +158,7 @@ impl ApsPerceptionComponent {
 fn post_sightings(core: &PerceptionCore, squad: u32, me: InstanceId, now: f64) {
     let mut world = ApsWorld::singleton();
     let mut world = world.bind_mut();
-    for b in core.perceiver().beliefs() {
+    for b in core.mind().beliefs() {
         let own_senses = b
             .active
             .iter()

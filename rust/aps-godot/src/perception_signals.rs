@@ -103,7 +103,7 @@ impl ApsPerceptionComponent {
         let tag = self
             .core
             .as_ref()
-            .and_then(|c| c.perceiver().places().get(place))
+            .and_then(|c| c.mind().places().get(place))
             .map_or(0, |p| p.tag);
         ApsWorld::singleton().bind().tag_name(tag)
     }

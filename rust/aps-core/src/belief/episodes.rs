@@ -15,7 +15,7 @@ pub const SUBJECTS: usize = 64;
 /// One encounter, written when the AI loses a target straight from Detected or Tracked.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Episode {
-    /// Perceiver time of the loss, seconds.
+    /// Mind time of the loss, seconds.
     pub time: f64,
     pub loss_reason: LossReason,
     /// Where the target was last known.

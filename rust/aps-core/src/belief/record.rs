@@ -29,7 +29,7 @@ pub struct Belief {
     pub governing: Option<SenseId>,
     /// Seconds in the current state.
     pub time_in_state: f32,
-    /// Perceiver time when any sense last had the target; `-inf` if never.
+    /// Mind time when any sense last had the target; `-inf` if never.
     pub last_sensed_at: f64,
     /// Smoothed confidence when a sense last had the target (the decay curve's start).
     pub last_active_confidence: f32,
@@ -70,7 +70,7 @@ pub struct Belief {
     pub was_sensed: bool,
     /// Where this target's player model was last found.
     pub(crate) model_hint: u16,
-    /// Perceiver time when the governing sense last had the target (its grace runs from it).
+    /// Mind time when the governing sense last had the target (its grace runs from it).
     pub governing_last_active: f64,
     pub(crate) sense_cue: [LossReason; MAX_SENSES],
 }

@@ -1,7 +1,9 @@
-//! The brain step of the perception tick (spec section 10): sort scores, the top target,
-//! awareness (section 5), attention (section 6), all clear, and emotions (section 9). Places
-//! never take attention, change awareness or stop all clear (section 11), and neither do allies
-//! (Friendly or Teammate): an AI is not alarmed by its own squad.
+//! Brain (spec section 10, after the beliefs are updated): sort scores, the top target,
+//! awareness (section 5), attention (section 6), all clear, and emotions (section 9); threat,
+//! relationships, the player model and squad sharing live beside it.
+//!
+//! Places never take attention, change awareness or stop all clear (section 11), and neither do
+//! allies (Friendly or Teammate): an AI is not alarmed by its own squad.
 
 pub mod attention;
 pub mod awareness;
@@ -11,33 +13,71 @@ pub mod squad;
 pub mod threat;
 
 use crate::belief::state::BeliefState;
-use crate::brain::attention::{proximity, recency, sort_score, Rated};
+use crate::brain::attention::{proximity, recency, sort_score, Attention, Rated};
 use crate::brain::awareness::AwarenessLevel;
-use crate::brain::emotion::EmotionInput;
+use crate::brain::emotion::{Emotion, EmotionInput, Emotions};
 use crate::brain::threat::{Relationship, ThreatLevel};
+use crate::crowd::ledger::Ledger;
 use crate::events::Event;
-use crate::mind::Perceiver;
-use crate::{Pose, TargetKind};
+use crate::profile::Profile;
+use crate::{Pose, TargetId, TargetKind};
 
-impl Perceiver {
-    pub(crate) fn think(&mut self, dt: f32, pose: Pose, gather_range: f32) {
-        let settings = self.profile.attention;
-        let now = self.now;
+/// What the brain step reads besides the beliefs.
+#[derive(Debug, Clone, Copy)]
+pub struct BrainInput {
+    pub dt: f32,
+    /// The AI's eyes, for proximity.
+    pub pose: Pose,
+    /// The gather range proximity is measured against (spec section 13).
+    pub gather_range: f32,
+    /// The AI's own pain, 0..1, which its emotions read.
+    pub pain: f32,
+    /// Mind time, seconds.
+    pub now: f64,
+}
+
+/// What one AI makes of its beliefs as a whole: who is on top, how aware it is, whom it commits
+/// to, and how it feels.
+#[derive(Debug, Clone, Default)]
+pub struct Brain {
+    attention: Attention,
+    awareness: AwarenessLevel,
+    top: Option<TargetId>,
+    /// Actors noticed at the last step: all clear fires when it falls to none.
+    noticed_actors: usize,
+    emotions: Emotions,
+}
+
+impl Brain {
+    /// One brain step over every belief in `ledger` (their sort scores are written back);
+    /// events go into `events`.
+    pub fn think(
+        &mut self,
+        ledger: &mut Ledger,
+        profile: &Profile,
+        input: BrainInput,
+        events: &mut Vec<Event>,
+    ) {
+        let settings = profile.attention;
         let mut top: Option<Rated> = None;
         let mut top_confidence = None;
         let mut noticed = 0;
         let mut feel = EmotionInput {
-            pain: self.pain,
+            pain: input.pain,
             ..EmotionInput::default()
         };
         let mut suspected_only = false;
         let mut in_contact = false;
-        for b in self.ledger.iter_mut() {
+        for b in ledger.iter_mut() {
+            // SortScore (spec section 6, "Which target is top").
             b.sort_score = sort_score(
                 &settings,
                 b.confidence,
-                recency(b.time_since_sensed(now)),
-                proximity(b.last_known_position.distance(pose.position), gather_range),
+                recency(b.time_since_sensed(input.now)),
+                proximity(
+                    b.last_known_position.distance(input.pose.position),
+                    input.gather_range,
+                ),
             );
             // Allies are noticed but never alert the AI: they take no attention, set no
             // awareness and don't keep it from standing down.
@@ -73,9 +113,9 @@ impl Perceiver {
         }
         self.top = top.map(|t| t.target);
 
-        let awareness = AwarenessLevel::for_confidence(top_confidence, &self.profile.thresholds);
+        let awareness = AwarenessLevel::for_confidence(top_confidence, &profile.thresholds);
         if awareness != self.awareness {
-            self.events.push(Event::AwarenessChanged {
+            events.push(Event::AwarenessChanged {
                 old: self.awareness,
                 new: awareness,
             });
@@ -83,25 +123,65 @@ impl Perceiver {
         }
 
         let current = self.attention.target().and_then(|t| {
-            self.ledger.belief(t).map(|b| Rated {
+            ledger.belief(t).map(|b| Rated {
                 target: t,
                 state: b.state,
                 score: b.sort_score,
             })
         });
-        if let Some((old, new)) = self.attention.update(dt, top, current, &settings) {
-            self.events.push(Event::AttentionChanged { old, new });
+        if let Some((old, new)) = self.attention.update(input.dt, top, current, &settings) {
+            events.push(Event::AttentionChanged { old, new });
         }
 
         if self.noticed_actors > 0 && noticed == 0 {
-            self.events.push(Event::AllClear);
+            events.push(Event::AllClear);
         }
         self.noticed_actors = noticed;
 
         feel.awareness = awareness as u8;
         feel.something_suspected = suspected_only && !in_contact;
-        if let Some((old, new)) = self.emotions.update(&feel, &self.profile.emotion, dt) {
-            self.events.push(Event::EmotionChanged { old, new });
+        if let Some((old, new)) = self.emotions.update(&feel, &profile.emotion, input.dt) {
+            events.push(Event::EmotionChanged { old, new });
         }
+    }
+
+    #[must_use]
+    pub fn awareness(&self) -> AwarenessLevel {
+        self.awareness
+    }
+
+    /// Whoever scored highest at the last step among noticed actors.
+    #[must_use]
+    pub fn top_target(&self) -> Option<TargetId> {
+        self.top
+    }
+
+    /// The target the AI commits to.
+    #[must_use]
+    pub fn attention_target(&self) -> Option<TargetId> {
+        self.attention.target()
+    }
+
+    #[must_use]
+    pub fn emotions(&self) -> &Emotions {
+        &self.emotions
+    }
+
+    /// The dominant emotion, if any is at or above the Emotion Active Threshold.
+    #[must_use]
+    pub fn dominant_emotion(&self, profile: &Profile) -> Option<Emotion> {
+        self.emotions.dominant(&profile.emotion)
+    }
+
+    /// Focus on `target` now (Force Attention Target); the change, if any, as an event.
+    pub fn force_attention(&mut self, target: Option<TargetId>) -> Option<Event> {
+        self.attention
+            .force(target)
+            .map(|(old, new)| Event::AttentionChanged { old, new })
+    }
+
+    /// Lets attention go if it is on `target` (its belief left the ledger).
+    pub fn forget(&mut self, target: TargetId) {
+        self.attention.forget(target);
     }
 }

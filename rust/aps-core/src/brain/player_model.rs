@@ -27,7 +27,7 @@ pub struct PlayerModel {
     escape_sum: Vec3,
     /// Seconds it has been sensed in all.
     pub time_sensed: f32,
-    /// Perceiver time it was last sensed.
+    /// Mind time it was last sensed.
     pub last_sensed: f64,
 }
 

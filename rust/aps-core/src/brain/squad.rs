@@ -2,9 +2,11 @@
 //! mates as a weaker reading at its last known position, after a delay. It is a reading like any
 //! other, never a jump to Tracked, and losing it follows the normal rules.
 
+use crate::mind::Mind;
 use crate::profile::SquadSettings;
 use crate::senses::id::SenseId;
-use crate::world::stimulus::{Ring, Stimulus};
+use crate::world::stimulus::{Ring, Stimulus, STIMULUS_RETENTION};
+use crate::TargetKind;
 use crate::{SenseReading, TargetId};
 use glam::Vec3;
 
@@ -47,8 +49,9 @@ impl Default for SquadBoard {
 }
 
 impl SquadBoard {
+    /// Records a member's report, forgetting reports older than the stimulus retention.
     pub fn post(&mut self, s: Sighting) {
-        self.sightings.prune(s.time, 10.0);
+        self.sightings.prune(s.time, STIMULUS_RETENTION);
         self.sightings.push(s);
     }
 
@@ -84,6 +87,31 @@ impl SquadBoard {
     }
 }
 
+/// What `member` of `squad` tells its mates at `now` (spec section 10, squad sharing): every
+/// actor it is in contact with (Detected or Tracked) that its own senses perceive, not only what
+/// mates told it, at its last known position and confidence.
+pub fn sightings(
+    mind: &Mind,
+    squad: u32,
+    member: u64,
+    now: f64,
+) -> impl Iterator<Item = Sighting> + '_ {
+    mind.beliefs()
+        .filter(|b| {
+            b.kind == TargetKind::Actor
+                && b.state.is_in_contact()
+                && b.active.iter().any(|s| s != SQUAD_SENSE)
+        })
+        .map(move |b| Sighting {
+            squad,
+            member,
+            target: b.target,
+            confidence: b.confidence,
+            position: b.last_known_position,
+            time: now,
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,5 +145,67 @@ mod tests {
         assert!(out.is_empty(), "not to another squad");
         b.shared_for(1, 2, 11.2, &s, &mut out);
         assert!(out.is_empty(), "gone after the hold time");
+    }
+
+    #[test]
+    fn a_member_shares_what_its_own_senses_have_in_contact() {
+        use crate::senses::id::Sense;
+        use crate::{BeliefState, Observations, Pose, Profile, SenseReading};
+        let (mut mind, _) = Mind::new(Profile::default());
+        let pose = Pose {
+            position: Vec3::ZERO,
+            forward: Vec3::NEG_Z,
+        };
+        let mut obs = Observations::new();
+        let seen = SenseReading::new(Sense::Vision.id(), 0.9).at(Vec3::new(0.0, 0.0, -5.0), 1.0);
+        let told = SenseReading::new(SQUAD_SENSE, 0.9).at(Vec3::new(3.0, 0.0, -5.0), 0.5);
+        for _ in 0..20 {
+            obs.clear();
+            obs.add(TargetId(1), 0.0, &[seen]);
+            obs.add(TargetId(2), 0.0, &[told]);
+            mind.tick(0.1, pose, &obs);
+        }
+        assert!(mind.belief(TargetId(1)).unwrap().state.is_in_contact());
+        assert!(mind.belief(TargetId(2)).unwrap().state.is_in_contact());
+        let shared: Vec<Sighting> = sightings(&mind, 4, 77, 2.0).collect();
+        assert_eq!(shared.len(), 1, "only what it perceives itself: {shared:?}");
+        let s = shared[0];
+        assert_eq!(
+            (s.squad, s.member, s.target, s.time),
+            (4, 77, TargetId(1), 2.0)
+        );
+        assert_eq!(s.position, Vec3::new(0.0, 0.0, -5.0));
+        // A Suspected target is not shared: only contact is.
+        let (mut faint, _) = Mind::new(Profile::default());
+        for _ in 0..10 {
+            obs.clear();
+            obs.add(
+                TargetId(3),
+                0.0,
+                &[SenseReading::new(Sense::Vision.id(), 0.2)],
+            );
+            faint.tick(0.1, pose, &obs);
+        }
+        assert_eq!(
+            faint.belief(TargetId(3)).unwrap().state,
+            BeliefState::Suspected
+        );
+        assert_eq!(sightings(&faint, 4, 78, 0.1).count(), 0);
+    }
+
+    #[test]
+    fn reports_are_forgotten_after_the_stimulus_retention() {
+        let s = SquadSettings {
+            share_delay: 0.0,
+            share_hold_time: 100.0,
+            ..SquadSettings::default()
+        };
+        let mut b = SquadBoard::default();
+        b.post(seen(1, 0.9, 0.0));
+        b.post(seen(3, 0.5, STIMULUS_RETENTION + 0.5));
+        let mut out = Vec::new();
+        b.shared_for(1, 2, STIMULUS_RETENTION + 0.5, &s, &mut out);
+        assert_eq!(out.len(), 1);
+        assert!((out[0].1.confidence - 0.5 * s.share_factor).abs() < 1e-6);
     }
 }

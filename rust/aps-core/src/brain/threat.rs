@@ -2,7 +2,10 @@
 //! weighs (spec section 9, "The threat formula").
 
 use crate::belief::state::BeliefState;
+use crate::belief::Belief;
+use crate::events::Event;
 use crate::profile::{TeamRule, ThreatSettings};
+use crate::{TargetId, TargetKind};
 use serde::{Deserialize, Serialize};
 
 /// Damage that fills the damage term.
@@ -191,6 +194,77 @@ pub fn fade_damage(damage: f32, rate: f32, dt: f32) -> f32 {
         0.0
     } else {
         d
+    }
+}
+
+/// Rates one belief's threat (spec section 9) and reports a change of level, for actors only
+/// (places have no threat signal).
+pub fn rate_threat(b: &mut Belief, s: &ThreatSettings, events: &mut Vec<Event>) {
+    let score = threat_score(
+        s,
+        &ThreatInput {
+            confidence: b.confidence,
+            damage_received: b.damage_received,
+            active_senses: b.active.len(),
+            relationship: b.relationship,
+            state: b.state,
+        },
+    );
+    let level = ThreatLevel::for_score(score, s);
+    b.threat_score = score;
+    if level != b.threat_level {
+        let old = b.threat_level;
+        b.threat_level = level;
+        if b.kind == TargetKind::Actor {
+            events.push(Event::ThreatLevelChanged {
+                target: b.target,
+                old,
+                new: level,
+            });
+        }
+    }
+}
+
+/// Who each target is to one AI: its own team and the relationships set by script
+/// (`set_relationship`), which override the profile's team rules.
+#[derive(Debug, Clone, Default)]
+pub struct Relations {
+    team: i32,
+    overrides: Vec<(TargetId, Relationship)>,
+}
+
+impl Relations {
+    /// The AI's own team (0: no team).
+    #[must_use]
+    pub fn team(&self) -> i32 {
+        self.team
+    }
+
+    pub fn set_team(&mut self, team: i32) {
+        self.team = team;
+    }
+
+    /// Decides who `target` is, whatever its team; `None` clears the override.
+    pub fn set_override(&mut self, target: TargetId, relationship: Option<Relationship>) {
+        self.overrides.retain(|(t, _)| *t != target);
+        if let Some(r) = relationship {
+            self.overrides.push((target, r));
+        }
+    }
+
+    /// Who a target of `team` is: a per-target override, else the team rules of `s`. `None`
+    /// when there is no override and the team is unknown.
+    #[must_use]
+    pub fn of(
+        &self,
+        target: TargetId,
+        team: Option<i32>,
+        s: &ThreatSettings,
+    ) -> Option<Relationship> {
+        if let Some((_, r)) = self.overrides.iter().find(|(t, _)| *t == target) {
+            return Some(*r);
+        }
+        team.map(|team| relationship_between(s, self.team, team))
     }
 }
 

@@ -10,6 +10,10 @@ pub const CELL: f32 = 15.0;
 /// Seconds between rebuilds (five times a second).
 pub const REBUILD_INTERVAL: f64 = 0.2;
 
+/// Metres a query around a perceiver looks wider than its reach: the grid's positions are up to
+/// a rebuild old, and a target running at 15 m/s moves 3 m in 0.2 s.
+pub const STALE_MARGIN: f32 = 3.0;
+
 /// Items by cell, on the ground plane (x, z).
 #[derive(Debug, Clone, Default)]
 pub struct SpatialGrid {
@@ -84,6 +88,13 @@ impl SpatialGrid {
         }
     }
 
+    /// Every item that may be within `radius` of `center` now, though the grid's positions are
+    /// up to a rebuild old: the query reaches [`STALE_MARGIN`] further. The caller measures the
+    /// items' positions now, exactly.
+    pub fn query_around(&self, center: Vec3, radius: f32, out: &mut Vec<u32>) {
+        self.query(center, radius + STALE_MARGIN, out);
+    }
+
     /// How many items the grid holds.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -129,6 +140,17 @@ mod tests {
                 .collect();
             assert_eq!(got, want, "around {center:?} within {r}");
         }
+    }
+
+    #[test]
+    fn a_query_around_a_perceiver_reaches_past_positions_a_rebuild_old() {
+        let mut g = SpatialGrid::new();
+        g.rebuild([(0, Vec3::new(42.5, 0.0, 0.0))].into_iter(), 0.0);
+        let mut got = Vec::new();
+        g.query(Vec3::ZERO, 40.0, &mut got);
+        assert!(got.is_empty());
+        g.query_around(Vec3::ZERO, 40.0, &mut got);
+        assert_eq!(got, [0], "3 m of margin");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //!              + 0.25 × awareness level / 4
 
 use crate::brain::awareness::AwarenessLevel;
+use glam::Vec3;
 
 /// Distance at which the distance term reaches 0 (the spec's 30000 cm).
 pub const SIGNIFICANCE_RANGE: f32 = 300.0;
@@ -36,6 +37,33 @@ pub fn significance(distance: f32, awareness: AwarenessLevel) -> f32 {
     };
     let level = 0.25 * f32::from(awareness as u8) / 4.0;
     (distance_term + alert + level).clamp(0.0, 1.0)
+}
+
+/// Distance from `position` to the nearest of `viewers` (every local player camera, spec
+/// section 12). With no viewer at all, as on a dedicated server, every AI scores as if at zero
+/// distance.
+#[must_use]
+pub fn viewer_distance(position: Vec3, viewers: &[Vec3]) -> f32 {
+    let d = viewers
+        .iter()
+        .map(|v| v.distance(position))
+        .fold(f32::INFINITY, f32::min);
+    if d.is_finite() {
+        d
+    } else {
+        0.0
+    }
+}
+
+/// A significance a policy of the game's returned, kept to 0..1; not a number: `fallback` (APS's
+/// own formula).
+#[must_use]
+pub fn checked_significance(score: f32, fallback: f32) -> f32 {
+    if score.is_finite() {
+        score.clamp(0.0, 1.0)
+    } else {
+        fallback
+    }
 }
 
 /// The tier for a score: 0 (full rate) .. 4 (suspended).
@@ -97,6 +125,29 @@ mod tests {
             0,
             "0.55 + 0.25 = 0.8"
         );
+    }
+
+    #[test]
+    fn distance_is_to_the_nearest_viewer_and_zero_without_one() {
+        let viewers = [Vec3::new(100.0, 0.0, 0.0), Vec3::new(0.0, 0.0, 30.0)];
+        assert!((viewer_distance(Vec3::ZERO, &viewers) - 30.0).abs() < 1e-6);
+        assert_eq!(viewer_distance(Vec3::new(5.0, 0.0, 0.0), &[]), 0.0);
+        // A dedicated server: an idle AI anywhere scores 0.6, tier 1.
+        assert_eq!(
+            tier_for(significance(
+                viewer_distance(Vec3::splat(1e4), &[]),
+                Unaware
+            )),
+            1
+        );
+    }
+
+    #[test]
+    fn a_policy_score_is_kept_to_0_1_and_nan_falls_back() {
+        assert_eq!(checked_significance(1.7, 0.3), 1.0);
+        assert_eq!(checked_significance(-2.0, 0.3), 0.0);
+        assert_eq!(checked_significance(f32::NAN, 0.3), 0.3);
+        assert_eq!(checked_significance(f32::INFINITY, 0.3), 0.3);
     }
 
     #[test]

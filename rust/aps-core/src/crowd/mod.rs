@@ -5,6 +5,8 @@ pub mod grid;
 pub mod ledger;
 pub mod lod;
 pub mod priority;
+pub mod quality;
 pub mod scheduler;
+pub mod selection;
 
 pub use priority::{CandidateInfo, LookBook, Priority};

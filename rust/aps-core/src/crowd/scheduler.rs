@@ -1,6 +1,28 @@
-//! The frame budget (spec section 14, "Threads and cost"): at most Max Perception Updates Per
-//! Frame AI run a full pass in one frame. The rest wait with their elapsed time intact, and an
-//! AI's claim grows every frame it waits, so none is starved.
+//! When each AI perceives (spec sections 10, 12 and 14).
+//!
+//! Every physics frame each AI's clock moves on. Its level-of-detail tier (from its
+//! significance, [`lod`](crate::crowd::lod)) sets how often its component ticks (every frame in
+//! tiers 0 to 2, every 0.1 s in tier 3, every 0.25 s when suspended) and how many Base Update
+//! Intervals lie between its full passes (1, 2, 5, 20; none when suspended, where only memory
+//! fades). The frame budget, Max Perception Updates Per Frame, caps how many AI run a full pass
+//! in one frame: the rest wait with their elapsed time intact, and a claim grows every frame it
+//! waits, so none is starved.
+
+use crate::crowd::lod::{component_tick, interval_multiple, tier_for, SUSPENDED};
+use crate::profile::Performance;
+use glam::Vec3;
+use std::collections::HashMap;
+
+/// The default of Max Perception Updates Per Frame (the `aps/max_perception_updates_per_frame`
+/// project setting): at most this many full passes per frame; 0 means no cap.
+#[doc(alias = "Max Perception Updates Per Frame")]
+pub const DEFAULT_MAX_PERCEPTION_UPDATES_PER_FRAME: usize = 64;
+
+/// Tiers at or beyond this run so rarely that their position is read afresh before scoring.
+pub const FRESH_POSITION_TIER: u8 = 3;
+
+/// Clocks compare with this slack, so 1/60 s frames add up to a 0.1 s interval on the 6th.
+const CLOCK_EPSILON: f32 = 1e-5;
 
 /// One AI due for a pass this frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,9 +46,231 @@ pub fn grant(claims: &mut [Claim], budget: usize, out: &mut Vec<usize>) {
     out.extend(claims[..budget].iter().map(|c| c.who));
 }
 
+/// One AI's place in the schedule.
+#[derive(Debug, Clone)]
+struct Slot {
+    id: u64,
+    /// Where its eyes were at its last pass (or last fresh read).
+    position: Vec3,
+    /// Its awareness level at its last pass (0..4).
+    awareness: u8,
+    /// Its Base Update Interval (times its quality profile's scale), seconds.
+    interval: f32,
+    /// Its level of detail, 0 (full rate) .. 4 (suspended).
+    tier: u8,
+    since_tick: f32,
+    elapsed: f32,
+    waited: u32,
+}
+
+/// An AI whose component ticks this frame, as the significance score needs it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Due {
+    pub id: u64,
+    pub position: Vec3,
+    pub awareness: u8,
+    pub tier: u8,
+}
+
+impl Due {
+    /// Whether its position should be read afresh before it is scored: far AI run rarely.
+    #[must_use]
+    pub fn wants_fresh_position(&self) -> bool {
+        self.tier >= FRESH_POSITION_TIER
+    }
+}
+
+/// A component to run this frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Run {
+    pub id: u64,
+    /// Seconds since its last pass.
+    pub dt: f32,
+    /// A full pass; false: suspended, only memory fades.
+    pub full: bool,
+    pub tier: u8,
+}
+
+/// Every AI's schedule, by the caller's id for it.
+#[derive(Debug, Default)]
+pub struct Schedule {
+    slots: Vec<Slot>,
+    index: HashMap<u64, usize>,
+    due: Vec<u64>,
+    claims: Vec<Claim>,
+    granted: Vec<usize>,
+}
+
+impl Schedule {
+    /// Schedules `id` (once), its eyes at `position`, at full rate with the default Base Update
+    /// Interval until it reports its own.
+    pub fn add(&mut self, id: u64, position: Vec3) {
+        if self.index.contains_key(&id) {
+            return;
+        }
+        self.index.insert(id, self.slots.len());
+        self.slots.push(Slot {
+            id,
+            position,
+            awareness: 0,
+            interval: Performance::default().base_update_interval,
+            tier: 0,
+            since_tick: 0.0,
+            elapsed: 0.0,
+            waited: 0,
+        });
+    }
+
+    /// Takes `id` out, at any moment (even between [`Schedule::advance`] and
+    /// [`Schedule::decide`]).
+    pub fn remove(&mut self, id: u64) {
+        let Some(i) = self.index.remove(&id) else {
+            return;
+        };
+        self.slots.swap_remove(i);
+        if let Some(moved) = self.slots.get(i) {
+            self.index.insert(moved.id, i);
+        }
+    }
+
+    /// What an AI tells after a pass: where its eyes are, its awareness level and its interval
+    /// (seconds; kept above zero).
+    pub fn report(&mut self, id: u64, position: Vec3, awareness: u8, interval: f32) {
+        if let Some(s) = self.slot_mut(id) {
+            s.position = position;
+            s.awareness = awareness;
+            s.interval = if interval.is_finite() {
+                interval.max(0.001)
+            } else {
+                Performance::default().base_update_interval
+            };
+        }
+    }
+
+    /// A fresh read of where an AI's eyes are (for scoring a far AI).
+    pub fn set_position(&mut self, id: u64, position: Vec3) {
+        if let Some(s) = self.slot_mut(id) {
+            s.position = position;
+        }
+    }
+
+    fn slot_mut(&mut self, id: u64) -> Option<&mut Slot> {
+        let i = *self.index.get(&id)?;
+        self.slots.get_mut(i)
+    }
+
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The level-of-detail tier of `id`.
+    #[must_use]
+    pub fn tier_of(&self, id: u64) -> Option<u8> {
+        self.index.get(&id).map(|&i| self.slots[i].tier)
+    }
+
+    /// Phase one of a frame: every clock moves on by `delta` seconds. Returns how many AI have
+    /// their component tick this frame; [`Schedule::due`] lists them, for scoring.
+    pub fn advance(&mut self, delta: f32) -> usize {
+        let delta = if delta.is_finite() {
+            delta.max(0.0)
+        } else {
+            0.0
+        };
+        self.due.clear();
+        for s in &mut self.slots {
+            s.since_tick += delta;
+            if s.since_tick + CLOCK_EPSILON >= component_tick(s.tier) {
+                self.due.push(s.id);
+            }
+        }
+        self.due.len()
+    }
+
+    /// The AI whose component ticks this frame, in the order [`Schedule::decide`] expects their
+    /// scores. An AI removed since [`Schedule::advance`] is left out.
+    pub fn due(&self) -> impl Iterator<Item = Due> + '_ {
+        self.due.iter().filter_map(|id| {
+            let s = &self.slots[*self.index.get(id)?];
+            Some(Due {
+                id: s.id,
+                position: s.position,
+                awareness: s.awareness,
+                tier: s.tier,
+            })
+        })
+    }
+
+    /// Phase two: each ticking AI gets its tier from its significance in `scores` (the order
+    /// of [`Schedule::due`]; every tier 0 when `lod` is off), and the ones due for a pass claim
+    /// one; at most `budget` (0: no cap) are granted, longest waiting first. Suspended AI only
+    /// let memory fade, at their own tick rate. The runs go into `out` (cleared first).
+    pub fn decide(&mut self, scores: &[f32], lod: bool, budget: usize, out: &mut Vec<Run>) {
+        out.clear();
+        self.claims.clear();
+        let mut k = 0;
+        for id in &self.due {
+            let Some(&i) = self.index.get(id) else {
+                continue; // removed since advance: it was given no score either
+            };
+            let score = scores.get(k).copied().unwrap_or(1.0);
+            k += 1;
+            let s = &mut self.slots[i];
+            s.elapsed += s.since_tick;
+            s.since_tick = 0.0;
+            s.tier = if lod { tier_for(score) } else { 0 };
+            match interval_multiple(s.tier) {
+                None => {
+                    out.push(Run {
+                        id: s.id,
+                        dt: s.elapsed,
+                        full: false,
+                        tier: SUSPENDED,
+                    });
+                    s.elapsed = 0.0;
+                    s.waited = 0;
+                }
+                Some(multiple) => {
+                    if s.elapsed + CLOCK_EPSILON >= s.interval * multiple as f32 {
+                        self.claims.push(Claim {
+                            who: i,
+                            waited: s.waited,
+                        });
+                    }
+                }
+            }
+        }
+        grant(&mut self.claims, budget, &mut self.granted);
+        for c in &self.claims {
+            self.slots[c.who].waited += 1;
+        }
+        for &i in &self.granted {
+            let s = &mut self.slots[i];
+            out.push(Run {
+                id: s.id,
+                dt: s.elapsed,
+                full: true,
+                tier: s.tier,
+            });
+            s.elapsed = 0.0;
+            s.waited = 0;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::crowd::lod::{significance, TIER_FLOORS};
+    use crate::AwarenessLevel;
+
+    const FRAME: f32 = 1.0 / 60.0;
 
     #[test]
     fn within_budget_everyone_runs() {
@@ -67,5 +311,182 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Runs one AI at a fixed significance for `frames` frames; returns the frames it ran a
+    /// full pass in and the frames memory faded in.
+    fn runs_at(score: f32, frames: usize) -> (Vec<usize>, Vec<usize>) {
+        let mut s = Schedule::default();
+        s.add(1, Vec3::ZERO);
+        let (mut full, mut fade) = (Vec::new(), Vec::new());
+        let mut out = Vec::new();
+        for f in 1..=frames {
+            let n = s.advance(FRAME);
+            s.decide(&vec![score; n], true, 0, &mut out);
+            for r in &out {
+                if r.full {
+                    full.push(f);
+                } else {
+                    fade.push(f);
+                }
+            }
+        }
+        (full, fade)
+    }
+
+    #[test]
+    fn each_tier_runs_every_1_2_5_or_20_base_update_intervals() {
+        // Base Update Interval 0.1 s = 6 frames at 60 fps.
+        for (tier, frames_between) in [(0usize, 6usize), (1, 12), (2, 30), (3, 120)] {
+            let (full, fade) = runs_at(TIER_FLOORS[tier], 600);
+            assert!(fade.is_empty(), "tier {tier} never just fades");
+            let gaps: Vec<usize> = full.windows(2).map(|w| w[1] - w[0]).collect();
+            assert!(
+                gaps.iter().all(|&g| g == frames_between),
+                "tier {tier}: every {frames_between} frames, got {gaps:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_suspended_ai_perceives_nothing_but_its_memory_fades_every_quarter_second() {
+        let (full, fade) = runs_at(0.1, 120);
+        // Tier 0 first (a new AI), its first component tick puts it in tier 4; from then on its
+        // component ticks every 0.25 s (15 frames) and only memory fades.
+        assert!(full.is_empty(), "no pass: {full:?}");
+        let gaps: Vec<usize> = fade.windows(2).map(|w| w[1] - w[0]).collect();
+        assert!(gaps.iter().all(|&g| g == 15), "{gaps:?}");
+    }
+
+    #[test]
+    fn a_suspended_ai_fades_over_all_the_time_that_passed() {
+        let mut s = Schedule::default();
+        s.add(1, Vec3::ZERO);
+        let mut out = Vec::new();
+        let mut faded = 0.0;
+        for _ in 0..600 {
+            let n = s.advance(FRAME);
+            s.decide(&vec![0.0; n], true, 0, &mut out);
+            faded += out.iter().map(|r| r.dt).sum::<f32>();
+        }
+        assert!(
+            (faded - 10.0).abs() < 0.3,
+            "memory faded over {faded} s of 10"
+        );
+    }
+
+    #[test]
+    fn the_frame_budget_caps_passes_and_claims_grow_while_an_ai_waits() {
+        let mut s = Schedule::default();
+        for id in 0..100 {
+            s.add(id, Vec3::ZERO);
+        }
+        let mut out = Vec::new();
+        let mut last = [0usize; 100];
+        for frame in 1..=600 {
+            let n = s.advance(FRAME);
+            s.decide(&vec![1.0; n], true, 10, &mut out);
+            assert!(out.len() <= 10, "frame {frame}: {} passes", out.len());
+            for r in &out {
+                last[r.id as usize] = frame;
+            }
+            if frame > 60 {
+                // 100 AI due every 6 frames, 10 a frame: each waits at most 10 frames.
+                assert!(last.iter().all(|&l| frame - l <= 10), "starved at {frame}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_budget_runs_everyone_due() {
+        let mut s = Schedule::default();
+        for id in 0..200 {
+            s.add(id, Vec3::ZERO);
+        }
+        let mut out = Vec::new();
+        let mut passes = 0;
+        for _ in 0..6 {
+            let n = s.advance(FRAME);
+            s.decide(&vec![1.0; n], true, 0, &mut out);
+            passes += out.len();
+        }
+        assert_eq!(passes, 200);
+        assert_eq!(DEFAULT_MAX_PERCEPTION_UPDATES_PER_FRAME, 64);
+    }
+
+    #[test]
+    fn tiers_follow_significance_and_far_ai_want_a_fresh_position() {
+        let mut s = Schedule::default();
+        s.add(1, Vec3::ZERO);
+        let mut out = Vec::new();
+        // An idle AI 100 m from the viewer: 0.6 × (1 − 100/300) = 0.4, tier 2.
+        let score = significance(100.0, AwarenessLevel::Unaware);
+        let n = s.advance(FRAME);
+        s.decide(&vec![score; n], true, 0, &mut out);
+        assert_eq!(s.tier_of(1), Some(2));
+        // 200 m: 0.2, tier 3, which re-reads its position before scoring.
+        let n = s.advance(FRAME);
+        s.decide(
+            &vec![significance(200.0, AwarenessLevel::Unaware); n],
+            true,
+            0,
+            &mut out,
+        );
+        assert_eq!(s.tier_of(1), Some(3));
+        s.advance(0.1);
+        assert!(s.due().all(|d| d.wants_fresh_position()));
+        // Level of detail off: tier 0 whatever the score.
+        let n = s.advance(0.1);
+        s.decide(&vec![0.0; n], false, 0, &mut out);
+        assert_eq!(s.tier_of(1), Some(0));
+    }
+
+    #[test]
+    fn an_ai_removed_between_advance_and_decide_is_skipped() {
+        let mut s = Schedule::default();
+        for id in 0..5 {
+            s.add(id, Vec3::ZERO);
+        }
+        let mut out = Vec::new();
+        for _ in 0..5 {
+            let n = s.advance(FRAME);
+            s.decide(&vec![1.0; n], true, 0, &mut out);
+        }
+        let n = s.advance(FRAME);
+        assert_eq!(n, 5);
+        // A significance policy frees two AI while scoring.
+        s.remove(1);
+        s.remove(3);
+        let scores: Vec<f32> = s.due().map(|_| 1.0).collect();
+        assert_eq!(scores.len(), 3);
+        s.decide(&scores, true, 0, &mut out);
+        assert!(out.iter().all(|r| r.id != 1 && r.id != 3));
+        assert_eq!(s.len(), 3);
+        assert_eq!(s.tier_of(4), Some(0));
+    }
+
+    #[test]
+    fn an_ai_reports_its_interval_and_awareness() {
+        let mut s = Schedule::default();
+        s.add(9, Vec3::ZERO);
+        s.report(9, Vec3::X, 3, 0.2);
+        let n = s.advance(FRAME);
+        assert_eq!(n, 1);
+        let due: Vec<Due> = s.due().collect();
+        assert_eq!(due[0].awareness, 3);
+        assert_eq!(due[0].position, Vec3::X);
+        // A 0.2 s interval at tier 0: a pass every 12 frames.
+        let mut out = Vec::new();
+        let mut frames = Vec::new();
+        s.decide(&[1.0], true, 0, &mut out);
+        for f in 2..=48 {
+            let n = s.advance(FRAME);
+            s.decide(&vec![1.0; n], true, 0, &mut out);
+            if !out.is_empty() {
+                frames.push(f);
+            }
+        }
+        assert_eq!(frames, [12, 24, 36, 48]);
+        s.report(9, Vec3::X, 0, f32::NAN);
     }
 }

@@ -87,12 +87,146 @@ impl TargetSnapshot {
     }
 }
 
+/// Where vision looks on a body by default, as fractions of its height from the feet: head,
+/// chest and feet (spec section 4: "too few visible points" is a loss by occlusion, so a
+/// shoulder past cover shows only some of them).
+pub const SAMPLE_HEIGHTS: [f32; 3] = [0.9, 0.6, 0.1];
+
+/// The heights of head, chest and feet on a shape spanning `bottom..top` vertically.
+#[must_use]
+pub fn sample_heights(bottom: f32, top: f32) -> [f32; 3] {
+    let h = top - bottom;
+    SAMPLE_HEIGHTS.map(|f| bottom + h * f)
+}
+
 /// Head, chest and feet of a body `height` tall whose feet are at `feet`.
 #[must_use]
 pub fn standing_points(feet: Vec3, height: f32) -> SamplePoints {
-    let mut p = SamplePoints::new();
-    p.push(feet + Vec3::Y * height * 0.9);
-    p.push(feet + Vec3::Y * height * 0.6);
-    p.push(feet + Vec3::Y * height * 0.1);
-    p
+    sample_heights(0.0, height)
+        .iter()
+        .map(|y| feet + Vec3::Y * *y)
+        .collect()
+}
+
+/// How a target lets itself be perceived, as the game describes it (in Godot, its
+/// `ApsTargetComponent`): how lit it is, the light it carries, its cloak, noise and scent.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TargetTraits {
+    /// How much of the world's light reaches it, 0..1 (dark clothes in shadow: 0.3).
+    pub light_level: f32,
+    /// Light it carries (a flashlight), 0..1: it is at least this lit.
+    pub carried_light: f32,
+    /// Cloak: 1 normal, 0 invisible.
+    pub visibility_multiplier: f32,
+    /// Scales the noise it makes.
+    pub noise_multiplier: f32,
+    /// Scales the scent it leaves (0: no trail).
+    pub scent_multiplier: f32,
+    pub team_id: i32,
+}
+
+impl Default for TargetTraits {
+    fn default() -> Self {
+        TargetTraits {
+            light_level: 1.0,
+            carried_light: 0.0,
+            visibility_multiplier: 1.0,
+            noise_multiplier: 1.0,
+            scent_multiplier: 1.0,
+            team_id: 0,
+        }
+    }
+}
+
+impl TargetTraits {
+    /// Every value in its range: light levels 0..1, multipliers 0 or more; a value that is not
+    /// a number takes the default.
+    #[must_use]
+    pub fn checked(self) -> Self {
+        let d = TargetTraits::default();
+        let finite = |v: f32, fallback: f32| if v.is_finite() { v } else { fallback };
+        TargetTraits {
+            light_level: finite(self.light_level, d.light_level).clamp(0.0, 1.0),
+            carried_light: finite(self.carried_light, d.carried_light).clamp(0.0, 1.0),
+            visibility_multiplier: finite(self.visibility_multiplier, d.visibility_multiplier)
+                .max(0.0),
+            noise_multiplier: finite(self.noise_multiplier, d.noise_multiplier).max(0.0),
+            scent_multiplier: finite(self.scent_multiplier, d.scent_multiplier).max(0.0),
+            team_id: self.team_id,
+        }
+    }
+
+    /// The light on the target where the world's light is `world_light`: lit by the world as
+    /// much as the target lets it be, or by the light it carries, whichever is brighter.
+    #[must_use]
+    pub fn light(&self, world_light: f32) -> f32 {
+        (world_light * self.light_level).max(self.carried_light)
+    }
+
+    /// Describes `snap` with these traits, lit at its position by `world_light`.
+    pub fn apply(&self, snap: &mut TargetSnapshot, world_light: f32) {
+        let t = self.checked();
+        snap.light_level = t.light(world_light);
+        snap.visibility_multiplier = t.visibility_multiplier;
+        snap.noise_multiplier = t.noise_multiplier;
+        snap.scent_multiplier = t.scent_multiplier;
+        snap.team_id = t.team_id;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn head_chest_and_feet_sit_at_90_60_and_10_percent_of_the_height() {
+        let [head, chest, feet] = sample_heights(-0.9, 0.9);
+        assert!((head - 0.72).abs() < 1e-6);
+        assert!((chest - 0.18).abs() < 1e-6);
+        assert!((feet + 0.72).abs() < 1e-6);
+        let p = standing_points(Vec3::new(1.0, 0.0, 2.0), 1.8);
+        assert_eq!(p.len(), 3);
+        assert!((p[0].y - 1.62).abs() < 1e-6 && (p[2].y - 0.18).abs() < 1e-6);
+        assert_eq!(p[1].x, 1.0);
+    }
+
+    #[test]
+    fn a_target_is_lit_by_the_world_as_it_lets_itself_be_or_by_its_own_light() {
+        let dark_clothes = TargetTraits {
+            light_level: 0.3,
+            ..TargetTraits::default()
+        };
+        assert!((dark_clothes.light(1.0) - 0.3).abs() < 1e-6);
+        assert!((dark_clothes.light(0.5) - 0.15).abs() < 1e-6);
+        let torch = TargetTraits {
+            carried_light: 0.8,
+            ..dark_clothes
+        };
+        assert!(
+            (torch.light(0.1) - 0.8).abs() < 1e-6,
+            "the torch outshines the dark"
+        );
+        assert!((TargetTraits::default().light(0.6) - 0.6).abs() < 1e-6);
+    }
+
+    #[test]
+    fn traits_out_of_range_are_kept_in_range() {
+        let t = TargetTraits {
+            light_level: 4.0,
+            carried_light: f32::NAN,
+            visibility_multiplier: -1.0,
+            noise_multiplier: f32::INFINITY,
+            scent_multiplier: 2.0,
+            team_id: 3,
+        }
+        .checked();
+        assert_eq!(t.light_level, 1.0);
+        assert_eq!(t.carried_light, 0.0);
+        assert_eq!(t.visibility_multiplier, 0.0);
+        assert_eq!(t.noise_multiplier, 1.0);
+        assert_eq!(t.scent_multiplier, 2.0);
+        let mut snap = TargetSnapshot::at(TargetId(1), Vec3::ZERO);
+        t.apply(&mut snap, 0.5);
+        assert_eq!((snap.light_level, snap.team_id), (0.5, 3));
+    }
 }

@@ -1,27 +1,27 @@
-//! One AI's perception brain: the ledger of beliefs and everything the AI makes of them
-//! (awareness, attention, threat, emotion, memory, places, evidence, the player model), advanced
-//! one tick at a time from the senses' readings (spec section 10, "The perception tick").
+//! One AI's mind: its ledger of beliefs and everything it makes of them (awareness, attention,
+//! threat, emotion, episodes, places, evidence, the player model), advanced one tick at a time
+//! from the senses' readings (spec section 10, "The perception tick").
 //!
-//! `Perceiver::tick` is deterministic (the same inputs give the same events) and, once warm,
+//! [`Mind::tick`] is deterministic (the same inputs give the same events) and, once warm,
 //! allocates nothing: the ledger and the stores are fixed and the event buffer is reused. The
-//! tick itself is in `perceiver_tick.rs`, the brain step in `brain.rs`.
+//! tick's steps are in [`tick`](self) order in `tick.rs`; the calls a game's script makes (raise
+//! confidence, evidence, places, relationships, attention) are in `script.rs`.
 
+mod script;
 mod tick;
 
-use crate::belief::Belief;
-use crate::brain::attention::{sort_score, Attention};
-use crate::brain::awareness::AwarenessLevel;
-use crate::crowd::Priority;
-
 use crate::belief::episodes::MemoryStore;
-use crate::belief::evidence::{EvidenceKind, EvidenceStore};
+use crate::belief::evidence::EvidenceStore;
 use crate::belief::memory_engine::{enter_state, TickContext};
 use crate::belief::places::Places;
 use crate::belief::state::BeliefState;
 use crate::belief::whereabouts::predicted_position;
+use crate::belief::Belief;
+use crate::brain::awareness::AwarenessLevel;
 use crate::brain::emotion::{Emotion, Emotions};
 use crate::brain::player_model::PlayerModels;
-use crate::brain::threat::{relationship_between, Relationship};
+use crate::brain::threat::{Relations, Relationship};
+use crate::brain::Brain;
 use crate::crowd::ledger::Ledger;
 use crate::events::Event;
 use crate::profile::{Profile, ProfileIssue};
@@ -30,65 +30,64 @@ use crate::senses::table::{SenseSpec, SenseTable};
 use crate::{TargetId, TargetKind};
 use glam::Vec3;
 
-pub(crate) const NO_OBSERVATION: u32 = u32::MAX;
+/// A ledger slot that no observation maps to this tick.
+const NO_OBSERVATION: u32 = u32::MAX;
 
 /// One AI's beliefs and what it makes of them.
 #[derive(Debug, Clone)]
-pub struct Perceiver {
-    pub(crate) profile: Profile,
-    pub(crate) senses: SenseTable,
-    pub(crate) ledger: Ledger,
-    pub(crate) attention: Attention,
-    pub(crate) awareness: AwarenessLevel,
-    pub(crate) top: Option<TargetId>,
-    pub(crate) now: f64,
-    pub(crate) events: Vec<Event>,
-    pub(crate) slot_observation: Vec<u32>,
-    pub(crate) noticed_actors: usize,
-    pub(crate) detections: u64,
-    pub(crate) memory: MemoryStore,
-    pub(crate) models: PlayerModels,
-    pub(crate) evidence: EvidenceStore,
-    pub(crate) places: Places,
-    pub(crate) emotions: Emotions,
-    pub(crate) team: i32,
-    pub(crate) overrides: Vec<(TargetId, Relationship)>,
-    pub(crate) pain: f32,
-    pub(crate) since_maintenance: f32,
-    pub(crate) facing: Vec3,
+pub struct Mind {
+    profile: Profile,
+    /// What the memory engine knows of each sense slot: weight, loss row, loss reason.
+    senses: SenseTable,
+    ledger: Ledger,
+    brain: Brain,
+    memory: MemoryStore,
+    models: PlayerModels,
+    evidence: EvidenceStore,
+    places: Places,
+    relations: Relations,
+    /// Seconds of perception time so far.
+    now: f64,
+    /// The AI's pain, 0..1, which its emotions read (the pain sense sets it each tick).
+    pain: f32,
+    /// Which way the AI looked at the last tick, for episodes.
+    facing: Vec3,
+    /// How many times any target went from Undetected to Suspected.
+    detections: u64,
+    /// Seconds since the last housekeeping.
+    since_maintenance: f32,
+    /// This tick's events, reused.
+    events: Vec<Event>,
+    /// Per ledger slot, the index of this tick's observation of it.
+    slot_observation: Vec<u32>,
 }
 
-impl Perceiver {
-    /// A perceiver tuned by `profile`, validated first; the issues found are returned so the
-    /// caller can report them.
+impl Mind {
+    /// A mind tuned by `profile`, validated first; the issues found are returned so the caller
+    /// can report them.
     #[must_use]
     pub fn new(profile: Profile) -> (Self, Vec<ProfileIssue>) {
         let (profile, issues) = profile.validated();
         let capacity = profile.attention.max_tracked_targets as usize;
-        let perceiver = Perceiver {
+        let mind = Mind {
             senses: SenseTable::from_profile(&profile),
             ledger: Ledger::new(capacity),
-            attention: Attention::default(),
-            awareness: AwarenessLevel::Unaware,
-            top: None,
-            now: 0.0,
-            events: Vec::with_capacity(capacity * 3 + 8),
-            slot_observation: vec![NO_OBSERVATION; capacity],
-            noticed_actors: 0,
-            detections: 0,
+            brain: Brain::default(),
             memory: MemoryStore::default(),
             models: PlayerModels::default(),
             evidence: EvidenceStore::default(),
             places: Places::default(),
-            emotions: Emotions::default(),
-            team: 0,
-            overrides: Vec::with_capacity(8),
+            relations: Relations::default(),
+            now: 0.0,
             pain: 0.0,
-            since_maintenance: 0.0,
             facing: Vec3::NEG_Z,
+            detections: 0,
+            since_maintenance: 0.0,
+            events: Vec::with_capacity(capacity * 3 + 8),
+            slot_observation: vec![NO_OBSERVATION; capacity],
             profile,
         };
-        (perceiver, issues)
+        (mind, issues)
     }
 
     /// Swaps the profile while playing (spec section 14, "Set Profile"), keeping every belief.
@@ -102,9 +101,9 @@ impl Perceiver {
         self.slot_observation = vec![NO_OBSERVATION; capacity];
         self.events.reserve(capacity * 3 + 8);
         self.profile = profile;
-        if let Some(t) = self.attention.target() {
+        if let Some(t) = self.brain.attention_target() {
             if self.ledger.find(t).is_none() {
-                self.attention.forget(t);
+                self.brain.forget(t);
             }
         }
         issues
@@ -148,7 +147,7 @@ impl Perceiver {
 
     #[must_use]
     pub fn awareness(&self) -> AwarenessLevel {
-        self.awareness
+        self.brain.awareness()
     }
 
     /// The awareness one target alone would give (Get Awareness Level for Target).
@@ -165,13 +164,13 @@ impl Perceiver {
     /// Whoever scored highest this update among noticed actors.
     #[must_use]
     pub fn top_target(&self) -> Option<TargetId> {
-        self.top
+        self.brain.top_target()
     }
 
     /// The target the AI commits to.
     #[must_use]
     pub fn attention_target(&self) -> Option<TargetId> {
-        self.attention.target()
+        self.brain.attention_target()
     }
 
     /// How many times any target went from Undetected to Suspected.
@@ -211,21 +210,27 @@ impl Perceiver {
         &self.places
     }
 
+    /// The place a report of `tag` at `location` belongs to (spec section 11: reports close
+    /// together with the same tag merge), made if new.
+    pub fn place_for(&mut self, tag: u32, location: Vec3, accuracy: f32) -> TargetId {
+        self.places.place_for(tag, location, accuracy)
+    }
+
     /// The AI's five emotions.
     #[must_use]
     pub fn emotions(&self) -> &Emotions {
-        &self.emotions
+        self.brain.emotions()
     }
 
     /// The dominant emotion, if any is above the active threshold.
     #[must_use]
     pub fn dominant_emotion(&self) -> Option<Emotion> {
-        self.emotions.dominant(&self.profile.emotion)
+        self.brain.dominant_emotion(&self.profile)
     }
 
     /// The AI's own team (0: no team).
     pub fn set_team(&mut self, team: i32) {
-        self.team = team;
+        self.relations.set_team(team);
     }
 
     /// The AI's pain, read by its emotions (the pain sense sets it each tick).
@@ -237,121 +242,18 @@ impl Perceiver {
         };
     }
 
-    /// Decides who `target` is, whatever its team (`None` clears the override).
-    pub fn set_relationship(&mut self, target: TargetId, relationship: Option<Relationship>) {
-        self.overrides.retain(|(t, _)| *t != target);
-        if let Some(r) = relationship {
-            self.overrides.push((target, r));
-        }
-        if let Some(slot) = self.ledger.find(target) {
-            let team_rel = self.relationship_of(target, None);
-            if let Some(b) = self.ledger.get_mut(slot) {
-                b.relationship = relationship.unwrap_or(team_rel.unwrap_or(b.relationship));
-            }
-        }
-    }
-
     /// Who a target of `team` is to this AI: a per-target override, else the team rules.
     /// `None` when there is no override and the team is unknown.
     #[must_use]
     pub fn relationship_of(&self, target: TargetId, team: Option<i32>) -> Option<Relationship> {
-        if let Some((_, r)) = self.overrides.iter().find(|(t, _)| *t == target) {
-            return Some(*r);
-        }
-        team.map(|team| relationship_between(&self.profile.threat, self.team, team))
+        self.relations.of(target, team, &self.profile.threat)
     }
 
-    /// Focus on `target` now (Force Attention Target). Returns the change, if any, as an event.
-    pub fn force_attention(&mut self, target: Option<TargetId>) -> Option<Event> {
-        self.attention
-            .force(target)
-            .map(|(old, new)| Event::AttentionChanged { old, new })
-    }
-
-    /// Raises a target's confidence from script (Set Target Confidence): never lowers it. The
-    /// belief is created if needed; returns false if the ledger is full and nobody gives way.
-    pub fn set_target_confidence(&mut self, target: TargetId, confidence: f32) -> bool {
-        self.raise(target, TargetKind::Actor, confidence).is_some()
-    }
-
-    /// Lowers, caps, clears or floors belief in `target` from script for `duration` seconds
-    /// (Add Target Evidence). The evidence outlives the belief's slot.
-    pub fn add_evidence(
-        &mut self,
-        target: TargetId,
-        kind: EvidenceKind,
-        amount: f32,
-        duration: f32,
-    ) {
-        if amount.is_finite() && duration.is_finite() {
-            self.evidence.add(target, kind, amount, duration, self.now);
-        }
-    }
-
-    /// Removes every piece of scripted evidence about `target`.
-    pub fn remove_evidence(&mut self, target: TargetId) {
-        self.evidence.remove(target);
-    }
-
-    /// A belief about a place from the game's own logic (Report Location Belief): raises the
-    /// confidence of the place of `tag` at `location`, merging with a close one of the same
-    /// tag. Returns the place's id, or `None` if the ledger had no room.
-    pub fn report_place(
-        &mut self,
-        tag: u32,
-        location: Vec3,
-        confidence: f32,
-        accuracy: f32,
-    ) -> Option<TargetId> {
-        if !location.is_finite() {
-            return None;
-        }
-        let id = self.places.place_for(tag, location, accuracy);
-        let slot = self.raise(id, TargetKind::Place, confidence)?;
-        if let Some(b) = self.ledger.get_mut(slot) {
-            b.last_known_position = self.places.get(id).map_or(location, |p| p.location);
-            b.last_known_precision = 1.0 / (1.0 + accuracy.max(0.0));
-        }
-        Some(id)
-    }
-
-    fn raise(&mut self, target: TargetId, kind: TargetKind, confidence: f32) -> Option<usize> {
-        if !confidence.is_finite() {
-            return None;
-        }
-        let c = confidence.clamp(0.0, 1.0);
-        let slot = match self.ledger.find(target) {
-            Some(s) => s,
-            None => {
-                let score = sort_score(&self.profile.attention, c, 1.0, 0.0);
-                let s = self.ledger.slot_for_newcomer(
-                    score,
-                    Priority::PerceivedNow,
-                    kind == TargetKind::Place,
-                )?;
-                self.admit(s, target, kind, None);
-                s
-            }
-        };
-        if let Some(b) = self.ledger.get_mut(slot) {
-            if c > b.confidence {
-                b.confidence = c;
-                b.last_active_confidence = c;
-                b.last_sensed_at = self.now;
-            }
-        }
-        Some(slot)
-    }
-
-    pub(crate) fn admit(
-        &mut self,
-        slot: usize,
-        target: TargetId,
-        kind: TargetKind,
-        team: Option<i32>,
-    ) {
+    /// Puts a fresh belief about `target` in `slot`, replacing whoever was there (attention
+    /// lets go of them).
+    fn admit(&mut self, slot: usize, target: TargetId, kind: TargetKind, team: Option<i32>) {
         if let Some(old) = self.ledger.get(slot) {
-            self.attention.forget(old.target);
+            self.brain.forget(old.target);
         }
         let mut b = Belief::new(target, kind);
         b.relationship = self

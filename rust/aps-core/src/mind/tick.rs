@@ -1,29 +1,34 @@
-//! The perception tick of one AI (spec section 10): the senses' readings become beliefs, in
-//! the spec's order: fusion and evidence, memory (smoothing, decay, states), where the target
-//! is, threat, the player model; then the brain (`brain.rs`) and housekeeping.
+//! The perception tick of one mind (spec section 10), in the spec's order once the senses have
+//! spoken: beliefs about destroyed targets and slots for newcomers; then per belief the memory
+//! engine (fusion, evidence, smoothing, decay, states), where the target is, episodes, the
+//! player model and threat; then the brain; then housekeeping.
 
-use crate::brain::attention::{proximity, sort_score};
-use crate::crowd::Priority;
-use crate::events::{Event, StateChange};
-use crate::senses::id::Sense;
-
-use crate::belief::episodes::Episode;
+use super::{Mind, NO_OBSERVATION};
+use crate::belief::episodes::{Episode, MemoryStore};
+use crate::belief::evidence::EvidenceEffect;
+use crate::belief::loss::LossReason;
 use crate::belief::memory_engine::{update_belief, TickContext};
 use crate::belief::places::is_place;
 use crate::belief::state::BeliefState;
-use crate::brain::threat::{threat_score, ThreatInput, ThreatLevel};
+use crate::brain::attention::{proximity, sort_score};
+use crate::brain::player_model::PlayerModels;
+use crate::brain::threat::rate_threat;
+use crate::brain::BrainInput;
+use crate::crowd::Priority;
+use crate::events::{Event, StateChange};
 use crate::fusion::fuse;
-use crate::mind::{Perceiver, NO_OBSERVATION};
+use crate::senses::id::Sense;
 use crate::{Observations, Pose, TargetId, TargetKind};
+use glam::Vec3;
 
-impl Perceiver {
+impl Mind {
     /// One perception tick of `dt` seconds: every belief is fused, smoothed and stepped through
     /// the state table, then the brain follows. Returns this tick's events.
     pub fn tick(&mut self, dt: f32, pose: Pose, observations: &Observations) -> &[Event] {
         self.tick_with(dt, pose, observations, &[])
     }
 
-    /// [`Perceiver::tick`], reporting `first` (events the senses fired themselves) ahead of the
+    /// [`Mind::tick`], reporting `first` (events the senses fired themselves) ahead of the
     /// tick's own, and taking the damage they report into the threat's damage term.
     pub fn tick_with(
         &mut self,
@@ -42,19 +47,7 @@ impl Perceiver {
         self.mark_destroyed(observations);
         let gather_range = self.profile.gather_range();
         self.map_observations(pose, observations, gather_range);
-        for e in first {
-            if let Event::Damaged {
-                instigator: Some(t),
-                amount,
-                ..
-            } = *e
-            {
-                if let Some(b) = self.ledger.find(t).and_then(|s| self.ledger.get_mut(s)) {
-                    b.damage_received += amount.max(0.0);
-                }
-            }
-        }
-
+        self.take_damage(first);
         for slot in 0..self.ledger.capacity() {
             self.update_slot(slot, dt, observations);
         }
@@ -67,17 +60,26 @@ impl Perceiver {
             })
             .count() as u64;
 
-        self.think(dt, pose, gather_range);
+        let input = BrainInput {
+            dt,
+            pose,
+            gather_range,
+            pain: self.pain,
+            now: self.now,
+        };
+        self.brain
+            .think(&mut self.ledger, &self.profile, input, &mut self.events);
         self.housekeeping(dt);
         &self.events
     }
 
+    /// Beliefs about targets that no longer exist (spec section 4, TargetDestroyed).
     fn mark_destroyed(&mut self, observations: &Observations) {
         for &gone in observations.destroyed() {
             if let Some(b) = self.ledger.find(gone).and_then(|s| self.ledger.get_mut(s)) {
                 b.destroyed = true;
                 if matches!(b.state, BeliefState::Lost | BeliefState::Remembered) {
-                    b.loss_reason = crate::belief::loss::LossReason::TargetDestroyed;
+                    b.loss_reason = LossReason::TargetDestroyed;
                 }
             }
         }
@@ -135,6 +137,22 @@ impl Perceiver {
         }
     }
 
+    /// The damage the senses reported this tick counts toward each attacker's threat.
+    fn take_damage(&mut self, first: &[Event]) {
+        for e in first {
+            if let Event::Damaged {
+                instigator: Some(t),
+                amount,
+                ..
+            } = *e
+            {
+                if let Some(b) = self.ledger.find(t).and_then(|s| self.ledger.get_mut(s)) {
+                    b.damage_received += amount.max(0.0);
+                }
+            }
+        }
+    }
+
     /// One belief's tick: the memory engine, then episodes, the player model and threat.
     fn update_slot(&mut self, slot: usize, dt: f32, observations: &Observations) {
         let (readings, speed) = match self.slot_observation[slot] {
@@ -147,7 +165,7 @@ impl Perceiver {
         let now = self.now;
         let evidence = match self.ledger.get(slot) {
             Some(b) if !self.evidence.is_empty() => self.evidence.effect(b.target, now),
-            Some(_) => crate::belief::evidence::EvidenceEffect::NONE,
+            Some(_) => EvidenceEffect::NONE,
             None => return,
         };
         let ctx = TickContext {
@@ -169,7 +187,15 @@ impl Perceiver {
         if kind == TargetKind::Actor {
             for i in before..self.events.len() {
                 if let Event::StateChanged(c) = self.events[i] {
-                    self.remember_change(target, peak, &c);
+                    remember_change(
+                        &mut self.memory,
+                        &mut self.models,
+                        self.facing,
+                        now,
+                        target,
+                        peak,
+                        &c,
+                    );
                 }
             }
             if let Some(speed) = sensed_speed {
@@ -179,7 +205,9 @@ impl Perceiver {
                 }
             }
         }
-        self.rate_threat(slot);
+        if let Some(b) = self.ledger.get_mut(slot) {
+            rate_threat(b, &self.profile.threat, &mut self.events);
+        }
 
         if let Some(b) = self.ledger.get(slot) {
             let gone = b.destroyed || (is_place(b.target) && b.state == BeliefState::Expired);
@@ -189,66 +217,8 @@ impl Perceiver {
         }
     }
 
-    /// Episodes and the player model learn from a state change (spec sections 8 and 10).
-    fn remember_change(&mut self, target: TargetId, peak_confidence: f32, c: &StateChange) {
-        let now = self.now;
-        match (c.old, c.new) {
-            (BeliefState::Undetected, BeliefState::Suspected) => self.models.noticed(target, now),
-            (old, BeliefState::Lost) => {
-                self.models
-                    .lost(target, c.loss_reason, c.loss_direction, now);
-                if old.is_in_contact() {
-                    self.memory.record(
-                        target,
-                        Episode {
-                            time: now,
-                            loss_reason: c.loss_reason,
-                            location: c.last_known_position,
-                            ai_facing: self.facing,
-                            target_direction: c.loss_direction,
-                            lost_from: old,
-                            peak_confidence,
-                        },
-                    );
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// The threat score and level of one belief (spec section 9), reporting level changes of
-    /// actors.
-    fn rate_threat(&mut self, slot: usize) {
-        let s = &self.profile.threat;
-        let Some(b) = self.ledger.get_mut(slot) else {
-            return;
-        };
-        let score = threat_score(
-            s,
-            &ThreatInput {
-                confidence: b.confidence,
-                damage_received: b.damage_received,
-                active_senses: b.active.len(),
-                relationship: b.relationship,
-                state: b.state,
-            },
-        );
-        let level = ThreatLevel::for_score(score, s);
-        b.threat_score = score;
-        if level != b.threat_level {
-            let old = b.threat_level;
-            b.threat_level = level;
-            if b.kind == TargetKind::Actor {
-                self.events.push(Event::ThreatLevelChanged {
-                    target: b.target,
-                    old,
-                    new: level,
-                });
-            }
-        }
-    }
-
-    /// Every Maintenance Interval: stores bounded by time are pruned.
+    /// Every Maintenance Interval (spec section 10, "Housekeeping"): stores bounded by time are
+    /// pruned, and places no belief refers to any more are dropped.
     fn housekeeping(&mut self, dt: f32) {
         self.since_maintenance += dt;
         if self.since_maintenance < self.profile.performance.maintenance_interval {
@@ -260,5 +230,38 @@ impl Perceiver {
         self.evidence.prune(self.now);
         let ledger = &self.ledger;
         self.places.retain(|id| ledger.find(id).is_some());
+    }
+}
+
+/// Episodes and the player model learn from a state change (spec sections 8 and 10).
+fn remember_change(
+    memory: &mut MemoryStore,
+    models: &mut PlayerModels,
+    facing: Vec3,
+    now: f64,
+    target: TargetId,
+    peak_confidence: f32,
+    c: &StateChange,
+) {
+    match (c.old, c.new) {
+        (BeliefState::Undetected, BeliefState::Suspected) => models.noticed(target, now),
+        (old, BeliefState::Lost) => {
+            models.lost(target, c.loss_reason, c.loss_direction, now);
+            if old.is_in_contact() {
+                memory.record(
+                    target,
+                    Episode {
+                        time: now,
+                        loss_reason: c.loss_reason,
+                        location: c.last_known_position,
+                        ai_facing: facing,
+                        target_direction: c.loss_direction,
+                        lost_from: old,
+                        peak_confidence,
+                    },
+                );
+            }
+        }
+        _ => {}
     }
 }

@@ -15,7 +15,7 @@ pub const DAMAGE_PRECISION: f32 = 0.9;
 /// The damage sense.
 #[derive(Debug, Clone)]
 pub struct DamageSense {
-    pub settings: DamageSettings,
+    settings: DamageSettings,
 }
 
 impl DamageSense {

@@ -20,7 +20,7 @@ pub const ECHO_PRECISION: f32 = 0.8;
 /// The echolocation sense: pulse timing and the last pulse's echoes.
 #[derive(Debug, Clone)]
 pub struct Echolocation {
-    pub settings: EcholocationSettings,
+    settings: EcholocationSettings,
     since_pulse: f32,
     pulsing: bool,
     echoes: Vec<(TargetId, SenseReading)>,

@@ -23,7 +23,7 @@ pub const HEARD_PRECISION: f32 = 0.6;
 /// The hearing sense.
 #[derive(Debug, Clone)]
 pub struct Hearing {
-    pub settings: HearingSettings,
+    settings: HearingSettings,
     /// This tick's sounds that are near enough and recent enough, by index (Pre Tick): the
     /// cheap checks happen once per tick, not once per target.
     nearby: Vec<u16>,

@@ -9,6 +9,7 @@ pub mod contract;
 pub mod id;
 pub mod rays;
 pub mod reading;
+pub mod suite;
 pub mod table;
 
 pub mod damage;

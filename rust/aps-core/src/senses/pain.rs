@@ -17,7 +17,7 @@ use crate::SenseReading;
 /// The pain sense and the AI's pain level.
 #[derive(Debug, Clone)]
 pub struct Pain {
-    pub settings: PainSettings,
+    settings: PainSettings,
     level: f32,
     reported: f32,
 }
@@ -30,6 +30,11 @@ impl Pain {
             level: 0.0,
             reported: 0.0,
         }
+    }
+
+    /// New settings (a profile swap), keeping the pain the AI is in.
+    pub fn set_settings(&mut self, settings: PainSettings) {
+        self.settings = settings;
     }
 
     /// Pain now, 0..1.

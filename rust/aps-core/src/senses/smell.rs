@@ -24,7 +24,7 @@ pub const MAX_WIND_STRETCH: f32 = 3.0;
 /// The smell sense.
 #[derive(Debug, Clone)]
 pub struct Smell {
-    pub settings: SmellSettings,
+    settings: SmellSettings,
 }
 
 impl Smell {

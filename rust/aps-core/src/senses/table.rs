@@ -26,6 +26,48 @@ impl SenseSpec {
     };
 }
 
+/// The range of a sense weight, as the profile's Sense Weights allow.
+pub const WEIGHT_RANGE: (f32, f32) = (0.0, 10.0);
+/// The range of a grace time in seconds, as the profile's loss rows allow.
+pub const GRACE_TIME_RANGE: (f32, f32) = (0.0, 600.0);
+/// The range of a confidence decay multiplier, as the profile's loss rows allow.
+pub const DECAY_MULTIPLIER_RANGE: (f32, f32) = (0.0, 100.0);
+
+impl SenseSpec {
+    /// A custom sense's contract from what its author set (spec section 14, "A sense also
+    /// states how it is lost"), each value in the range the profile gives built-in senses; a
+    /// value that is not a number takes 1, a missing reason is Unknown.
+    #[must_use]
+    pub fn custom(
+        weight: f32,
+        grace_time: f32,
+        direct_cut: bool,
+        decay_multiplier: f32,
+        loss_reason: Option<LossReason>,
+    ) -> SenseSpec {
+        let keep = |v: f32, (lo, hi): (f32, f32)| if v.is_finite() { v } else { 1.0 }.clamp(lo, hi);
+        SenseSpec {
+            weight: keep(weight, WEIGHT_RANGE),
+            loss: SenseLoss::new(
+                keep(grace_time, GRACE_TIME_RANGE),
+                direct_cut,
+                keep(decay_multiplier, DECAY_MULTIPLIER_RANGE),
+            ),
+            loss_reason: loss_reason.unwrap_or(LossReason::Unknown),
+        }
+    }
+}
+
+/// A custom sense's reach in metres: 0 or more, 0 when it is not a number.
+#[must_use]
+pub fn custom_reach(reach: f32) -> f32 {
+    if reach.is_finite() {
+        reach.max(0.0)
+    } else {
+        0.0
+    }
+}
+
 /// The default loss reason of each built-in sense (spec section 4). Vision and echolocation
 /// answer from their last look instead, through the readings' cues.
 #[must_use]
@@ -116,5 +158,36 @@ impl SenseTable {
     #[must_use]
     pub fn weights(&self) -> &[f32; MAX_SENSES] {
         &self.weights
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_custom_sense_states_how_it_is_lost_within_the_profiles_ranges() {
+        let s = SenseSpec::custom(1.5, 2.0, true, 3.0, Some(LossReason::SoundFaded));
+        assert_eq!(s.weight, 1.5);
+        assert_eq!(s.loss, SenseLoss::new(2.0, true, 3.0));
+        assert_eq!(s.loss_reason, LossReason::SoundFaded);
+        let wild = SenseSpec::custom(50.0, f32::NAN, false, -1.0, None);
+        assert_eq!(wild.weight, 10.0);
+        assert_eq!(wild.loss, SenseLoss::new(1.0, false, 0.0));
+        assert_eq!(wild.loss_reason, LossReason::Unknown);
+        assert_eq!(custom_reach(-3.0), 0.0);
+        assert_eq!(custom_reach(f32::NAN), 0.0);
+        assert_eq!(custom_reach(25.0), 25.0);
+    }
+
+    #[test]
+    fn the_squad_slot_uses_the_shared_grace_time() {
+        let p = Profile::default();
+        let t = SenseTable::from_profile(&p);
+        let squad = t.get(crate::brain::squad::SQUAD_SENSE);
+        assert_eq!(squad.loss.grace_time, p.squad.shared_grace_time);
+        assert!(!squad.loss.direct_cut);
+        assert_eq!(t.get(Sense::Vision.id()).loss, p.loss.vision);
+        assert!(t.direct_cut_set().contains(Sense::Vision.id()));
     }
 }

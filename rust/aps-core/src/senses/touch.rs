@@ -14,7 +14,7 @@ pub const CONTACT_CONFIDENCE: f32 = 1.0;
 /// The touch sense.
 #[derive(Debug, Clone)]
 pub struct TouchSense {
-    pub settings: TouchSettings,
+    settings: TouchSettings,
 }
 
 impl TouchSense {

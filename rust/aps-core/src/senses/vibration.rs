@@ -16,7 +16,7 @@ pub const VIBRATION_PRECISION: f32 = 0.4;
 /// The vibration sense.
 #[derive(Debug, Clone)]
 pub struct Vibration {
-    pub settings: VibrationSettings,
+    settings: VibrationSettings,
 }
 
 impl Vibration {

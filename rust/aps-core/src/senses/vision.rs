@@ -28,7 +28,7 @@ pub const MAIN_CONE_EDGE_FACTOR: f32 = 0.85;
 /// The vision sense.
 #[derive(Debug, Clone)]
 pub struct Vision {
-    pub settings: VisionSettings,
+    settings: VisionSettings,
 }
 
 impl Vision {

@@ -4,6 +4,21 @@
 
 use glam::Vec3;
 
+/// The range of a light level (ambient, a zone's, rain): 0 (none) to 1 (full).
+pub const LEVEL_RANGE: (f32, f32) = (0.0, 1.0);
+/// The range of a light zone's radius in metres.
+pub const ZONE_RADIUS_RANGE: (f32, f32) = (0.0, 1.0e6);
+
+/// `value` kept within `range`; a value that is not a number becomes `fallback`.
+#[must_use]
+pub fn keep_in_range(value: f32, (min, max): (f32, f32), fallback: f32) -> f32 {
+    if value.is_nan() {
+        fallback
+    } else {
+        value.clamp(min, max)
+    }
+}
+
 /// A sphere of its own light level: a lamp's pool, a dark corner.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LightZone {

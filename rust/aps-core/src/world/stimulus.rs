@@ -6,6 +6,11 @@ use crate::senses::rays::BodyId;
 use crate::TargetId;
 use glam::Vec3;
 
+/// Seconds a world keeps sounds, touches, damage and squad reports: well beyond what the senses
+/// hold one for at their defaults (a sound rings 1 s, a hit holds 0.5 s, a touch 0.3 s), so
+/// nothing a sense still uses is forgotten, and a world where nobody listens does not fill up.
+pub const STIMULUS_RETENTION: f64 = 10.0;
+
 /// Something that happened at a world time.
 pub trait Stimulus: Copy {
     /// World time it happened, seconds.

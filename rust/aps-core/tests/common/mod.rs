@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use aps_core::{
-    BeliefState, Event, LossReason, Observations, Perceiver, Pose, Profile, Sense, SenseReading,
+    BeliefState, Event, LossReason, Mind, Observations, Pose, Profile, Sense, SenseReading,
     TargetId, Vec3,
 };
 
@@ -10,7 +10,7 @@ pub const T: TargetId = TargetId(1);
 pub const DT: f32 = 0.1;
 
 pub struct Sim {
-    pub p: Perceiver,
+    pub p: Mind,
     pub obs: Observations,
     pub log: Vec<(f64, Event)>,
     pub pose: Pose,
@@ -18,7 +18,7 @@ pub struct Sim {
 
 impl Sim {
     pub fn new(profile: Profile) -> Self {
-        let (p, issues) = Perceiver::new(profile);
+        let (p, issues) = Mind::new(profile);
         assert!(issues.is_empty(), "{issues:?}");
         Sim {
             p,

@@ -1,0 +1,104 @@
+//! What a game's script may do to a mind (spec section 14, "Make it your own"): raise
+//! confidence, add evidence, report places, decide relationships and force attention.
+
+use super::Mind;
+use crate::belief::evidence::EvidenceKind;
+use crate::brain::attention::sort_score;
+use crate::brain::threat::Relationship;
+use crate::crowd::Priority;
+use crate::events::Event;
+use crate::{TargetId, TargetKind};
+use glam::Vec3;
+
+impl Mind {
+    /// Decides who `target` is, whatever its team (`None` clears the override).
+    pub fn set_relationship(&mut self, target: TargetId, relationship: Option<Relationship>) {
+        self.relations.set_override(target, relationship);
+        if let Some(slot) = self.ledger.find(target) {
+            let team_rel = self.relationship_of(target, None);
+            if let Some(b) = self.ledger.get_mut(slot) {
+                b.relationship = relationship.unwrap_or(team_rel.unwrap_or(b.relationship));
+            }
+        }
+    }
+
+    /// Focus on `target` now (Force Attention Target). Returns the change, if any, as an event.
+    pub fn force_attention(&mut self, target: Option<TargetId>) -> Option<Event> {
+        self.brain.force_attention(target)
+    }
+
+    /// Raises a target's confidence from script (Set Target Confidence): never lowers it. The
+    /// belief is created if needed; returns false if the ledger is full and nobody gives way.
+    pub fn set_target_confidence(&mut self, target: TargetId, confidence: f32) -> bool {
+        self.raise(target, TargetKind::Actor, confidence).is_some()
+    }
+
+    /// Lowers, caps, clears or floors belief in `target` from script for `duration` seconds
+    /// (Add Target Evidence). The evidence outlives the belief's slot.
+    pub fn add_evidence(
+        &mut self,
+        target: TargetId,
+        kind: EvidenceKind,
+        amount: f32,
+        duration: f32,
+    ) {
+        if amount.is_finite() && duration.is_finite() {
+            self.evidence.add(target, kind, amount, duration, self.now);
+        }
+    }
+
+    /// Removes every piece of scripted evidence about `target`.
+    pub fn remove_evidence(&mut self, target: TargetId) {
+        self.evidence.remove(target);
+    }
+
+    /// A belief about a place from the game's own logic (Report Location Belief): raises the
+    /// confidence of the place of `tag` at `location`, merging with a close one of the same
+    /// tag. Returns the place's id, or `None` if the ledger had no room.
+    pub fn report_place(
+        &mut self,
+        tag: u32,
+        location: Vec3,
+        confidence: f32,
+        accuracy: f32,
+    ) -> Option<TargetId> {
+        if !location.is_finite() {
+            return None;
+        }
+        let id = self.places.place_for(tag, location, accuracy);
+        let slot = self.raise(id, TargetKind::Place, confidence)?;
+        if let Some(b) = self.ledger.get_mut(slot) {
+            b.last_known_position = self.places.get(id).map_or(location, |p| p.location);
+            b.last_known_precision = 1.0 / (1.0 + accuracy.max(0.0));
+        }
+        Some(id)
+    }
+
+    fn raise(&mut self, target: TargetId, kind: TargetKind, confidence: f32) -> Option<usize> {
+        if !confidence.is_finite() {
+            return None;
+        }
+        let c = confidence.clamp(0.0, 1.0);
+        let slot = match self.ledger.find(target) {
+            Some(s) => s,
+            None => {
+                let score = sort_score(&self.profile.attention, c, 1.0, 0.0);
+                let s = self.ledger.slot_for_newcomer(
+                    score,
+                    Priority::PerceivedNow,
+                    kind == TargetKind::Place,
+                )?;
+                self.admit(s, target, kind, None);
+                s
+            }
+        };
+        if let Some(b) = self.ledger.get_mut(slot) {
+            if c > b.confidence {
+                b.confidence = c;
+                b.last_active_confidence = c;
+                b.last_sensed_at = self.now;
+            }
+        }
+        Some(slot)
+    }
+}

@@ -1,0 +1,108 @@
+//! What perception costs in one world, for `get_stats`, the debugger and the benchmarks.
+
+use crate::perception_core::PassStats;
+
+/// Counters since the world began or was last reset.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Stats {
+    /// Full perception passes.
+    pub perceivers_run: u64,
+    pub rays_cast: u64,
+    pub candidates_gathered: u64,
+    /// Targets that became Detected.
+    pub detections: u64,
+    /// Microseconds spent in perception passes.
+    pub usec: u64,
+}
+
+/// What the last frame cost.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct FrameStats {
+    /// Microseconds of APS's whole frame.
+    pub usec: u64,
+    pub passes: u32,
+    pub rays: u64,
+    pub candidates: u64,
+}
+
+/// A world's counters: totals, the last frame, and the frame under way.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct WorldStats {
+    totals: Stats,
+    frame: FrameStats,
+    rays_now: u64,
+    candidates_now: u64,
+}
+
+impl WorldStats {
+    /// Adds one perception pass that took `usec` microseconds.
+    pub fn count_pass(&mut self, pass: PassStats, usec: u64) {
+        let t = &mut self.totals;
+        t.perceivers_run += 1;
+        t.detections += u64::from(pass.detections);
+        t.candidates_gathered += u64::from(pass.candidates);
+        t.rays_cast += u64::from(pass.rays);
+        t.usec += usec;
+        self.rays_now += u64::from(pass.rays);
+        self.candidates_now += u64::from(pass.candidates);
+    }
+
+    /// Closes a frame that ran `passes` full passes in `usec` microseconds.
+    pub fn end_frame(&mut self, passes: u32, usec: u64) {
+        self.frame = FrameStats {
+            usec,
+            passes,
+            rays: std::mem::take(&mut self.rays_now),
+            candidates: std::mem::take(&mut self.candidates_now),
+        };
+    }
+
+    #[must_use]
+    pub fn totals(&self) -> Stats {
+        self.totals
+    }
+
+    #[must_use]
+    pub fn last_frame(&self) -> FrameStats {
+        self.frame
+    }
+
+    /// Starts the totals from zero (the last frame's figures stay).
+    pub fn reset(&mut self) {
+        self.totals = Stats::default();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passes_add_up_and_a_frame_closes_its_own_figures() {
+        let mut s = WorldStats::default();
+        let pass = PassStats {
+            candidates: 4,
+            rays: 9,
+            detections: 1,
+        };
+        s.count_pass(pass, 30);
+        s.count_pass(pass, 20);
+        s.end_frame(2, 70);
+        assert_eq!(
+            s.totals(),
+            Stats {
+                perceivers_run: 2,
+                rays_cast: 18,
+                candidates_gathered: 8,
+                detections: 2,
+                usec: 50
+            }
+        );
+        assert_eq!(s.last_frame().rays, 18);
+        s.end_frame(0, 5);
+        assert_eq!(s.last_frame().rays, 0, "a frame with no pass cast no ray");
+        s.reset();
+        assert_eq!(s.totals(), Stats::default());
+        assert_eq!(s.last_frame().usec, 5);
+    }
+}
