@@ -39,3 +39,25 @@ pub fn scene_tree() -> Option<Gd<godot::classes::SceneTree>> {
         .get_main_loop()
         .and_then(|l| l.try_cast().ok())
 }
+
+/// The key of the world `node` is in: its `World3D`'s instance id. `None` outside the tree.
+#[must_use]
+pub fn world_key_of(node: &Gd<Node>) -> Option<crate::world::WorldKey> {
+    if !node.is_inside_tree() {
+        return None;
+    }
+    let world = match node.clone().try_cast::<Node3D>() {
+        Ok(n) => n.get_world_3d(),
+        Err(n) => n.get_viewport().and_then(|v| v.find_world_3d()),
+    }?;
+    Some(world.instance_id().to_i64())
+}
+
+/// The key of the main scene's world: the root viewport's `World3D` (0 before there is one).
+#[must_use]
+pub fn main_world_key() -> crate::world::WorldKey {
+    scene_tree()
+        .and_then(|t| t.get_root())
+        .and_then(|r| r.find_world_3d())
+        .map_or(0, |w| w.instance_id().to_i64())
+}

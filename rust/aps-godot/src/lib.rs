@@ -1,36 +1,38 @@
 //! # aps-godot
 //!
 //! The GDExtension of APS: Godot classes that adapt the engine to the engine-agnostic
-//! `aps-core`. `ApsProfile` holds the settings, `ApsPerceptionComponent` perceives for one AI,
-//! `ApsTargetComponent` makes things perceivable, and the `ApsWorld` singleton keeps who can be
-//! perceived and the sounds made. Rays go through Godot's physics (`GodotSpace`).
+//! `aps-core`. It reads nodes, casts rays and emits signals; every threshold, interval and
+//! formula is the core's. One file (or folder) per class, named for it:
+//!
+//! - [`ApsProfile`](profile): the settings of one kind of AI, edited in the inspector.
+//! - [`ApsPerceptionComponent`](aps_perception_component): perception for one AI.
+//! - [`ApsTargetComponent`](aps_target_component): makes its parent perceivable.
+//! - [`ApsWorld`](aps_world): the singleton that keeps one [`World`](world::World) per
+//!   `World3D` and routes each call to the world of the node it concerns;
+//!   [`ApsWorldState`](aps_world_state) gives scripts any one world's calls.
+//! - [`ApsSense`](aps_sense), [`ApsQualityProfile`](aps_quality_profile),
+//!   [`ApsSignificancePolicy`](aps_significance_policy): what a game may plug in.
+//! - [`ApsDriver`](aps_driver): the node that runs the schedule every physics frame.
+//!
+//! Below the classes: who can be perceived in a world ([`registry`]), a node as the core sees it
+//! ([`snapshot`]), the core's ray seam on Godot's physics ([`physics_space`]), the project
+//! settings ([`settings`]) and conversions ([`convert`]).
 
-mod constants;
+mod aps_driver;
+mod aps_perception_component;
+mod aps_quality_profile;
+mod aps_sense;
+mod aps_significance_policy;
+mod aps_target_component;
+mod aps_world;
+mod aps_world_state;
 mod convert;
-mod perception_api;
-mod perception_component;
-mod perception_memory_api;
-mod perception_pass;
-mod perception_signals;
 mod physics_space;
 mod profile;
-mod quality;
-
-mod driver;
 mod registry;
-mod schedule;
-
-mod sense_resource;
 mod settings;
-mod significance;
-
 mod snapshot;
-mod target_component;
 mod world;
-mod world_gather;
-mod world_schedule;
-mod world_squad;
-mod world_stimuli;
 
 use godot::prelude::*;
 

@@ -1,6 +1,7 @@
 //! Who can be perceived (spec section 13): every `CharacterBody3D` in the tree automatically,
 //! plus nodes registered by script or by an `ApsTargetComponent`. Plain data owned by `ApsWorld`.
 
+use aps_core::gather::motion::VelocitySampler;
 use godot::prelude::*;
 use std::collections::HashMap;
 
@@ -18,10 +19,8 @@ pub struct Entry {
     pub component: Option<InstanceId>,
     /// Sample points relative to the node, derived from its collision shape once.
     pub local_points: Option<Vec<Vector3>>,
-    /// Last sampled position and world time: speed is measured between samples.
-    pub last_position: Option<(Vector3, f64)>,
-    /// The velocity measured at the last sample.
-    pub velocity: Vector3,
+    /// Speed is measured between samples of the position (once per world time).
+    pub motion: VelocitySampler,
     /// Handles to the node and its component, found at the first look: later looks check
     /// they are alive instead of looking the node up again.
     pub handles: Option<crate::snapshot::Handles>,
@@ -38,8 +37,7 @@ impl Entry {
             suppressed: false,
             component: None,
             local_points: None,
-            last_position: None,
-            velocity: Vector3::ZERO,
+            motion: VelocitySampler::default(),
             handles: None,
             seen: None,
         }

@@ -2,10 +2,10 @@
 //! points vision looks at (head, chest and feet from the collision shape by default), light,
 //! cloak, noise and team from its `ApsTargetComponent`.
 
+use crate::aps_target_component::ApsTargetComponent;
 use crate::convert::{target_id, to_vec3};
 use crate::registry::Entry;
-use crate::target_component::ApsTargetComponent;
-use aps_core::gather::target::{SamplePoints, TargetSnapshot};
+use aps_core::gather::target::{sample_heights, SamplePoints, TargetSnapshot};
 use aps_core::senses::rays::BodyId;
 use aps_core::world::conditions::WorldConditions;
 use aps_core::TargetKind;
@@ -14,9 +14,6 @@ use godot::classes::{
     CylinderShape3D, RigidBody3D, Shape3D, SphereShape3D,
 };
 use godot::prelude::*;
-
-/// Samples further apart than this (seconds) measure no speed.
-const MAX_SAMPLE_GAP: f32 = 1.0;
 
 /// What became of a perceivable node.
 pub enum Look {
@@ -69,11 +66,10 @@ fn points_from_shape(node: &Gd<Node3D>) -> Vec<Vector3> {
             continue;
         };
         let (bottom, top) = shape_extent(&shape);
-        let h = top - bottom;
         let local = cs.get_transform();
-        return [0.9, 0.6, 0.1]
+        return sample_heights(bottom, top)
             .iter()
-            .map(|f| local * Vector3::new(0.0, bottom + h * f, 0.0))
+            .map(|y| local * Vector3::new(0.0, *y, 0.0))
             .collect();
     }
     vec![Vector3::ZERO]
@@ -169,30 +165,18 @@ fn look_now(
     let xform = node.get_global_transform();
     let position = xform.origin;
 
-    // Velocity is measured between samples of the position, once per world time: it is what
-    // an observer could see, whether the game moves the node by physics or by hand.
+    // What an observer could see of its speed (core: gather::motion); a rigid body's own
+    // velocity is exact.
     let grounded = handles.character.as_ref().is_none_or(|c| c.is_on_floor());
-    match entry.last_position {
-        Some((p, t)) if now > t => {
-            let gap = (now - t) as f32;
-            entry.velocity = if gap <= MAX_SAMPLE_GAP {
-                (position - p) / gap
-            } else {
-                Vector3::ZERO
-            };
-            entry.last_position = Some((position, now));
-        }
-        Some(_) => {}
-        None => entry.last_position = Some((position, now)),
-    }
+    let sampled = entry.motion.sample(to_vec3(position), now);
     let velocity = match &handles.rigid {
-        Some(rigid) => rigid.get_linear_velocity(),
-        None => entry.velocity,
+        Some(rigid) => to_vec3(rigid.get_linear_velocity()),
+        None => sampled,
     };
 
     let mut snap = TargetSnapshot::at(target_id(entry.id), to_vec3(position));
     snap.kind = TargetKind::Actor;
-    snap.velocity = to_vec3(velocity);
+    snap.velocity = velocity;
     snap.grounded = grounded;
     if handles.body {
         snap.body = Some(BodyId(entry.id.to_i64() as u64));
@@ -204,12 +188,7 @@ fn look_now(
     snap.light_level = world_light;
     if let Some(c) = &component {
         let c = c.bind();
-        // Lit by the world as much as the target lets it be, or by the light it carries.
-        snap.light_level = (world_light * c.light_level()).max(c.carried_light());
-        snap.scent_multiplier = c.scent_multiplier();
-        snap.visibility_multiplier = c.visibility_multiplier();
-        snap.noise_multiplier = c.noise_multiplier();
-        snap.team_id = c.team_id();
+        c.traits().apply(&mut snap, world_light);
         if !c.evidence_tag().is_empty() {
             snap.evidence_tag = Some(tag(c.evidence_tag()));
         }

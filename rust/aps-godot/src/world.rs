@@ -1,361 +1,87 @@
-//! `ApsWorld`: the APS subsystem of the running game, an engine singleton reachable from any
-//! GDScript as `ApsWorld` (spec section 13: who can be perceived; section 10: sounds reach the
-//! AI near them).
+//! One world of APS: everything that belongs to one `World3D` (design notes: one world per
+//! `World3D`, so an AI in a `SubViewport` with its own world, or in one of several matches a
+//! server runs, perceives only its own world). Who can be perceived there and the spatial grid
+//! over them (spec section 13), its conditions and stimuli (the core's `WorldState`), its
+//! squads, its perceivers' schedule (sections 10, 12, 14), its viewers and its stats.
+//!
+//! Plain data owned by `ApsWorld`, which routes each call to the world of the node it concerns.
 
-use crate::convert::{target_id, to_vec3, to_vector3};
+use crate::convert::{instance_id, live_node, target_id, to_vec3, to_vector3};
 use crate::registry::Registry;
-use crate::schedule::Schedule;
-use crate::target_component::ApsTargetComponent;
-use aps_core::brain::squad::SquadBoard;
+use crate::snapshot::{look, Look};
+use aps_core::brain::squad::Sighting;
 use aps_core::crowd::grid::SpatialGrid;
-use aps_core::senses::WorldView;
-use aps_core::world::conditions::{LightZone, WorldConditions};
-use aps_core::world::scent::ScentField;
-use aps_core::world::stimulus::{Damage, Ring, SoundBuffer, Touch};
+use aps_core::crowd::lod::viewer_distance;
+use aps_core::crowd::scheduler::{Due, Run, Schedule};
+use aps_core::gather::target::TargetSnapshot;
+use aps_core::world::stats::WorldStats;
+use aps_core::world::WorldState;
 use aps_core::TargetId;
-use godot::classes::{Camera3D, CharacterBody3D, Engine, IObject, Node, Node3D, Object};
+use godot::classes::{Camera3D, Node3D, World3D};
 use godot::prelude::*;
 use std::rc::Rc;
 
-/// Everything the world holds that senses read: conditions and recent stimuli. Shared with
-/// perceivers through an `Rc` for the length of a pass, so a pass reads it without borrowing
-/// `ApsWorld`; changes copy it only if a pass is reading it at that moment.
-#[derive(Debug, Clone, Default)]
-pub struct WorldState {
-    pub conditions: WorldConditions,
-    pub sounds: SoundBuffer,
-    pub touches: Ring<Touch>,
-    pub damages: Ring<Damage>,
-    pub scents: ScentField,
-    pub squads: SquadBoard,
+/// A world's key: the instance id of its `World3D` (0: no `World3D` could be found).
+pub type WorldKey = i64;
+
+/// The members of each squad of one world, by squad index, with their roles.
+#[derive(Debug, Default)]
+struct Squads {
+    names: Vec<StringName>,
+    members: Vec<(InstanceId, u32, StringName)>,
 }
 
-impl WorldState {
-    /// The view senses get, at world time `now`.
+/// Everything APS keeps for one `World3D`.
+pub struct World {
+    key: WorldKey,
+    /// Conditions and stimuli, shared with perceivers through an `Rc` for the length of a pass,
+    /// so a pass reads it without borrowing `ApsWorld`.
+    state: Rc<WorldState>,
+    registry: Registry,
+    grid: SpatialGrid,
+    /// The registry's ids at the last rebuild, by grid item.
+    grid_ids: Vec<InstanceId>,
+    nearby: Vec<u32>,
+    schedule: Schedule,
+    stats: WorldStats,
+    cameras: Vec<InstanceId>,
+    squads: Squads,
+    /// Some perceiver here smells: scent trails are worth laying.
+    scent_wanted: bool,
+    /// The physics frame whose once-a-frame work is done.
+    last_frame: Option<u64>,
+}
+
+impl World {
     #[must_use]
-    pub fn view(&self, now: f64) -> WorldView<'_> {
-        WorldView {
-            now,
-            conditions: Some(&self.conditions),
-            sounds: Some(&self.sounds),
-            scents: Some(&self.scents),
-            touches: Some(&self.touches),
-            damages: Some(&self.damages),
-        }
-    }
-}
-
-/// The APS subsystem: who can be perceived, what happens (sounds, touches, damage, scent
-/// trails), the world's conditions (light, wind, rain) and its clock.
-///
-/// Reach it from any script as `ApsWorld`. Every [CharacterBody3D] in the tree is perceivable
-/// automatically; register anything else with [method register_perceivable] or give it an
-/// [ApsTargetComponent]. Make noise with [method emit_sound], report hits with
-/// [method report_damage] and contact with [method report_touch].
-#[derive(GodotClass)]
-#[class(init, singleton, tool, base = Object)]
-pub struct ApsWorld {
-    pub(crate) registry: Registry,
-    pub(crate) state: Rc<WorldState>,
-    /// Light everywhere outside light zones: 0 pitch dark, 1 daylight.
-    #[var(get = get_ambient_light, set = set_ambient_light)]
-    #[init(val = 1.0)]
-    ambient_light: f32,
-    /// Wind velocity in m/s: scent carries further downwind.
-    #[var(get = get_wind, set = set_wind)]
-    wind: Vector3,
-    /// Rain, 0 dry to 1 downpour: masks hearing and smell by each profile's Rain Masking.
-    #[var(get = get_rain, set = set_rain)]
-    rain: f32,
-    next_zone: u32,
-    /// Squad names, by index.
-    pub(crate) squad_names: Vec<StringName>,
-    /// Each member component's squad index and role.
-    pub(crate) members: Vec<(InstanceId, u32, StringName)>,
-    pub(crate) last_frame: u64,
-    pub(crate) scent_wanted: bool,
-    pub(crate) tags: Vec<StringName>,
-    tracking: bool,
-    stats: Stats,
-    pub(crate) grid: SpatialGrid,
-    pub(crate) grid_ids: Vec<InstanceId>,
-    #[init(val = true)]
-    pub(crate) use_grid: bool,
-    pub(crate) nearby: Vec<u32>,
-    pub(crate) schedule: Schedule,
-    pub(crate) driver: Option<InstanceId>,
-    pub(crate) cameras: Vec<InstanceId>,
-    pub(crate) sound_tiers: Vec<(u32, u8)>,
-    pub(crate) frame: FrameStats,
-    /// Replaces the level-of-detail significance score with your own (null: APS's formula).
-    #[var]
-    pub(crate) significance_policy: Option<Gd<crate::significance::ApsSignificancePolicy>>,
-    base: Base<Object>,
-}
-
-/// What the last physics frame cost.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct FrameStats {
-    pub usec: u64,
-    pub passes: u32,
-    pub rays: u64,
-    pub candidates: u64,
-    /// Rays and candidates counted so far in the frame under way.
-    pub rays_now: u64,
-    pub candidates_now: u64,
-}
-
-/// Counters since the last call to `get_stats`.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct Stats {
-    pub perceivers_run: u64,
-    pub rays_cast: u64,
-    pub candidates_gathered: u64,
-    pub detections: u64,
-    pub usec: u64,
-}
-
-#[godot_api]
-impl IObject for ApsWorld {}
-
-#[godot_api]
-impl ApsWorld {
-    /// Makes `node` perceivable (Register Perceivable Actor). Bodies of type
-    /// [CharacterBody3D] need no registration.
-    #[func]
-    pub fn register_perceivable(&mut self, node: Option<Gd<Node3D>>) {
-        let Some(node) = node else {
-            godot_warn!("ApsWorld.register_perceivable: node is null; nothing registered");
-            return;
-        };
-        self.ensure_tracking();
-        self.registry.register(node.instance_id());
-    }
-
-    /// Makes `node` imperceptible, even a [CharacterBody3D], until registered again.
-    #[func]
-    pub fn unregister_perceivable(&mut self, node: Option<Gd<Node3D>>) {
-        if let Some(node) = node {
-            self.registry.unregister(node.instance_id());
+    pub fn new(key: WorldKey) -> Self {
+        World {
+            key,
+            state: Rc::default(),
+            registry: Registry::default(),
+            grid: SpatialGrid::new(),
+            grid_ids: Vec::new(),
+            nearby: Vec::new(),
+            schedule: Schedule::default(),
+            stats: WorldStats::default(),
+            cameras: Vec::new(),
+            squads: Squads::default(),
+            scent_wanted: false,
+            last_frame: None,
         }
     }
 
-    /// Whether perceivers consider `node` now.
-    #[func]
-    pub fn is_perceivable(&mut self, node: Option<Gd<Node3D>>) -> bool {
-        self.ensure_tracking();
-        node.and_then(|n| {
-            self.registry
-                .get(n.instance_id())
-                .map(|e| e.is_perceivable())
-        })
-        .unwrap_or(false)
-    }
-
-    #[func]
-    pub fn get_ambient_light(&self) -> f32 {
-        self.ambient_light
-    }
-
-    #[func]
-    pub fn set_ambient_light(&mut self, level: f32) {
-        let level = checked("ambient_light", level, 0.0, 1.0, 1.0);
-        self.ambient_light = level;
-        Rc::make_mut(&mut self.state).conditions.ambient_light = level;
-    }
-
-    #[func]
-    pub fn get_wind(&self) -> Vector3 {
-        self.wind
-    }
-
-    #[func]
-    pub fn set_wind(&mut self, wind: Vector3) {
-        let wind = if wind.is_finite() {
-            wind
-        } else {
-            godot_warn!("ApsWorld.wind: {wind} is not finite; using no wind");
-            Vector3::ZERO
-        };
-        self.wind = wind;
-        Rc::make_mut(&mut self.state).conditions.wind = to_vec3(wind);
-    }
-
-    #[func]
-    pub fn get_rain(&self) -> f32 {
-        self.rain
-    }
-
-    #[func]
-    pub fn set_rain(&mut self, rain: f32) {
-        let rain = checked("rain", rain, 0.0, 1.0, 0.0);
-        self.rain = rain;
-        Rc::make_mut(&mut self.state).conditions.rain = rain;
-    }
-
-    /// Adds a sphere of its own light level (a lamp's pool, a dark corner); the smallest zone
-    /// around a target sets its light. Returns the zone's id for [method remove_light_zone].
-    #[func]
-    pub fn add_light_zone(&mut self, center: Vector3, radius: f32, level: f32) -> i64 {
-        let radius = checked("light zone radius", radius, 0.0, 1.0e6, 0.0);
-        let level = checked("light zone level", level, 0.0, 1.0, 1.0);
-        self.next_zone += 1;
-        let id = self.next_zone;
-        Rc::make_mut(&mut self.state)
-            .conditions
-            .light_zones
-            .push(LightZone {
-                id,
-                center: to_vec3(center),
-                radius,
-                level,
-            });
-        i64::from(id)
-    }
-
-    /// Removes a light zone added by [method add_light_zone].
-    #[func]
-    pub fn remove_light_zone(&mut self, id: i64) {
-        Rc::make_mut(&mut self.state)
-            .conditions
-            .light_zones
-            .retain(|z| i64::from(z.id) != id);
-    }
-
-    /// The light level at `position`: its smallest light zone's, else the ambient light.
-    #[func]
-    pub fn get_light_at(&self, position: Vector3) -> f32 {
-        self.state.conditions.light_at(to_vec3(position))
-    }
-
-    /// The points of `target`'s scent trail still held, oldest first (for debugging drawings).
-    #[func]
-    pub fn get_scent_trail(&self, target: Option<Gd<Node>>) -> PackedVector3Array {
-        let Some(t) = target else {
-            return PackedVector3Array::new();
-        };
-        let Some(trail) = self.state.scents.trail(target_of(&t)) else {
-            return PackedVector3Array::new();
-        };
-        let mut points: Vec<_> = trail.points().to_vec();
-        points.sort_by(|a, b| a.time.total_cmp(&b.time));
-        points.iter().map(|p| to_vector3(p.position)).collect()
-    }
-
-    /// Seconds of game time: physics frames over physics ticks per second.
-    #[func]
-    pub fn get_world_time(&self) -> f64 {
-        Self::world_time()
-    }
-
-    /// How many nodes are perceivable now.
-    #[func]
-    pub fn get_perceivable_count(&mut self) -> i64 {
-        self.ensure_tracking();
-        self.registry.len() as i64
-    }
-
-    /// Counters since the start or the last reset_stats: `perceivers_run` (full passes),
-    /// `rays_cast`, `candidates_gathered`, `detections` (targets that became Detected),
-    /// `time_usec` (time spent in perception passes). Reading them changes nothing, so a
-    /// debugger and a HUD can both read them.
-    #[func]
-    pub fn get_stats(&self) -> VarDictionary {
-        let s = self.stats;
-        vdict! {
-            "perceivers_run" => s.perceivers_run as i64,
-            "rays_cast" => s.rays_cast as i64,
-            "candidates_gathered" => s.candidates_gathered as i64,
-            "detections" => s.detections as i64,
-            "time_usec" => s.usec as i64,
-        }
-    }
-
-    /// Starts the counters of get_stats from zero.
-    #[func]
-    pub fn reset_stats(&mut self) {
-        self.stats = Stats::default();
-    }
-
-    #[func]
-    fn _on_node_added(&mut self, node: Gd<Node>) {
-        self.track(&node);
-    }
-
-    #[func]
-    fn _on_node_removed(&mut self, node: Gd<Node>) {
-        let id = node.instance_id();
-        self.registry.remove(id);
-        self.cameras.retain(|c| *c != id);
-    }
-}
-
-/// The target a node stands for: the parent of a target component, else the node itself.
-pub fn target_of(node: &Gd<Node>) -> TargetId {
-    if node.clone().try_cast::<ApsTargetComponent>().is_ok() {
-        if let Some(parent) = node.get_parent() {
-            return target_id(parent.instance_id());
-        }
-    }
-    target_id(node.instance_id())
-}
-
-impl ApsWorld {
-    /// Game time in seconds, deterministic under a fixed frame rate.
     #[must_use]
-    pub fn world_time() -> f64 {
-        let engine = Engine::singleton();
-        let tps = engine.get_physics_ticks_per_second().max(1);
-        engine.get_physics_frames() as f64 / f64::from(tps)
+    pub fn key(&self) -> WorldKey {
+        self.key
     }
 
-    /// Starts following the scene tree for `CharacterBody3D`s, once.
-    pub fn ensure_tracking(&mut self) {
-        if self.tracking {
-            return;
-        }
-        let Some(tree) = crate::convert::scene_tree() else {
-            return;
-        };
-        self.tracking = true;
-        let me = self.to_gd();
-        let mut tree = tree;
-        tree.connect(
-            "node_added",
-            &Callable::from_object_method(&me, "_on_node_added"),
-        );
-        tree.connect(
-            "node_removed",
-            &Callable::from_object_method(&me, "_on_node_removed"),
-        );
-        if let Some(root) = tree.get_root() {
-            self.scan(root.upcast());
-        }
-    }
-
-    /// Notes a node that entered the tree: bodies are perceivable, cameras are viewers.
-    fn track(&mut self, node: &Gd<Node>) {
-        if node.clone().try_cast::<CharacterBody3D>().is_ok() {
-            self.registry.add_auto(node.instance_id());
-        } else if node.clone().try_cast::<Camera3D>().is_ok() {
-            self.cameras.push(node.instance_id());
-        }
-    }
-
-    fn scan(&mut self, node: Gd<Node>) {
-        self.track(&node);
-        for child in node.get_children().iter_shared() {
-            self.scan(child);
-        }
-    }
-
-    pub fn attach_component(&mut self, target: InstanceId, component: InstanceId) {
-        self.ensure_tracking();
-        self.registry.attach_component(target, component);
-    }
-
-    pub fn detach_component(&mut self, target: InstanceId, component: InstanceId) {
-        self.registry.detach_component(target, component);
+    /// Whether its `World3D` still exists (the world without one always does).
+    #[must_use]
+    pub fn is_alive(&self) -> bool {
+        self.key == 0
+            || InstanceId::try_from_i64(self.key)
+                .is_some_and(|id| Gd::<World3D>::try_from_instance_id(id).is_ok())
     }
 
     /// The world's conditions and stimuli, shared for a pass.
@@ -364,58 +90,329 @@ impl ApsWorld {
         Rc::clone(&self.state)
     }
 
-    /// Some perceiver smells: scent trails are worth leaving.
+    /// The world's conditions and stimuli to change (copied first only if a pass is reading
+    /// them at this moment).
+    pub fn state_mut(&mut self) -> &mut WorldState {
+        Rc::make_mut(&mut self.state)
+    }
+
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    pub fn registry_mut(&mut self) -> &mut Registry {
+        &mut self.registry
+    }
+
+    // ---- Who can be perceived (spec section 13) ----
+
+    /// Candidates for a perceiver with eyes at `eye` reaching `range` metres: every perceivable
+    /// node in range, not one of `own`, plus every target in `held` wherever it is (beliefs
+    /// already held stay on the list so memory fades smoothly). Held targets that no longer
+    /// exist go to `gone`. Nodes in range come from the spatial grid, or from a scan of every
+    /// body when `use_grid` is off (`aps/use_spatial_index`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn gather(
+        &mut self,
+        now: f64,
+        use_grid: bool,
+        eye: Vector3,
+        range: f32,
+        own: &[InstanceId],
+        held: &[TargetId],
+        tag: &mut dyn FnMut(&StringName) -> u32,
+        out: &mut Vec<TargetSnapshot>,
+        gone: &mut Vec<TargetId>,
+    ) {
+        out.clear();
+        gone.clear();
+        self.nearby.clear();
+        if use_grid {
+            if self.grid.is_stale(now) {
+                self.rebuild_grid(now);
+            }
+            self.grid
+                .query_around(to_vec3(eye), range, &mut self.nearby);
+        } else {
+            self.nearby
+                .extend(0..self.registry.entries_mut().len() as u32);
+        }
+        let range_sq = range * range;
+        let conditions = self.state.conditions();
+        let entries = self.registry.entries_mut();
+        let mut freed: Vec<InstanceId> = Vec::new();
+        for &i in &self.nearby {
+            let Some(entry) = entries.get_mut(i as usize) else {
+                continue;
+            };
+            if use_grid && self.grid_ids.get(i as usize) != Some(&entry.id) {
+                continue; // the registry changed since the rebuild
+            }
+            if !entry.is_perceivable() || own.contains(&entry.id) {
+                continue;
+            }
+            let id = target_id(entry.id);
+            match look(entry, now, conditions, tag) {
+                Look::Seen(snap) => {
+                    let near = (to_vec3(eye) - snap.position).length_squared() <= range_sq;
+                    if near || held.contains(&id) {
+                        out.push(snap);
+                    }
+                }
+                Look::Absent => {}
+                Look::Gone => freed.push(entry.id),
+            }
+        }
+        // Held targets out of range are looked at too.
+        for &t in held {
+            if out.iter().any(|s| s.id == t) {
+                continue;
+            }
+            let entry = instance_id(t).and_then(|id| self.registry.index_of(id));
+            match entry {
+                Some(i) => {
+                    let e = &mut self.registry.entries_mut()[i];
+                    if !e.is_perceivable() {
+                        continue;
+                    }
+                    match look(e, now, conditions, tag) {
+                        Look::Seen(snap) => out.push(snap),
+                        Look::Absent => {}
+                        Look::Gone => {
+                            freed.push(e.id);
+                            gone.push(t);
+                        }
+                    }
+                }
+                None if live_node(t).is_none() => gone.push(t),
+                None => {}
+            }
+        }
+        for id in freed {
+            self.registry.remove(id);
+        }
+    }
+
+    /// Puts every perceivable node in the grid at its position now.
+    fn rebuild_grid(&mut self, now: f64) {
+        self.grid_ids.clear();
+        let entries = self.registry.entries_mut();
+        self.grid_ids.extend(entries.iter().map(|e| e.id));
+        let positions = entries.iter_mut().enumerate().filter_map(|(i, e)| {
+            if !e.is_perceivable() {
+                return None;
+            }
+            let node = crate::snapshot::live_node(e)?;
+            node.is_inside_tree()
+                .then(|| (i as u32, to_vec3(node.get_global_position())))
+        });
+        self.grid.rebuild(positions, now);
+    }
+
+    /// Some perceiver here smells: lay scent trails from now on.
     pub fn want_scent(&mut self) {
         self.scent_wanted = true;
     }
 
-    /// Adds one perception pass to the stats.
-    pub fn count_pass(&mut self, candidates: u32, rays: u32, detections: u32, usec: u64) {
-        self.stats.perceivers_run += 1;
-        self.stats.detections += u64::from(detections);
-        self.stats.candidates_gathered += u64::from(candidates);
-        self.stats.rays_cast += u64::from(rays);
-        self.stats.usec += usec;
-        self.frame.rays_now += u64::from(rays);
-        self.frame.candidates_now += u64::from(candidates);
+    /// Once per physics frame `frame`, whoever asks first: scent trails get their new points.
+    pub fn begin_frame(&mut self, frame: u64, now: f64) {
+        if self.last_frame == Some(frame) {
+            return;
+        }
+        self.last_frame = Some(frame);
+        if !self.scent_wanted {
+            return;
+        }
+        let state = Rc::make_mut(&mut self.state);
+        for entry in self.registry.entries_mut() {
+            if !entry.is_perceivable() {
+                continue;
+            }
+            if let Look::Seen(snap) = look(entry, now, state.conditions(), &mut |_| 0) {
+                state.deposit_scent(snap.id, snap.position, snap.scent_multiplier, now);
+            }
+        }
+        state.prune_scents(now);
     }
 
-    /// The tag a sound or place was reported with (`&""` for none).
+    // ---- Viewers and the schedule (spec sections 10, 12 and 14) ----
+
+    /// A camera in this world: a viewer while it is current.
+    pub fn add_camera(&mut self, id: InstanceId) {
+        if !self.cameras.contains(&id) {
+            self.cameras.push(id);
+        }
+    }
+
+    /// Forgets a node that left the tree: as a perceivable, a camera, a perceiver.
+    pub fn forget_node(&mut self, id: InstanceId) {
+        self.registry.remove(id);
+        self.cameras.retain(|c| *c != id);
+    }
+
+    /// Where the viewers are: every current camera; none on a dedicated server.
+    fn viewers(&self) -> Vec<aps_core::Vec3> {
+        self.cameras
+            .iter()
+            .filter_map(|id| Gd::<Camera3D>::try_from_instance_id(*id).ok())
+            .filter(|c| c.is_inside_tree() && c.is_current())
+            .map(|c| to_vec3(c.get_global_position()))
+            .collect()
+    }
+
+    pub fn add_perceiver(&mut self, id: InstanceId, position: Vector3) {
+        self.schedule.add(id.to_i64() as u64, to_vec3(position));
+    }
+
+    /// Takes a perception component out of the schedule and its squad.
+    pub fn remove_perceiver(&mut self, id: InstanceId) {
+        self.schedule.remove(id.to_i64() as u64);
+        self.squads.members.retain(|(m, _, _)| *m != id);
+    }
+
+    /// What a component tells after each pass.
+    pub fn report_perceiver(
+        &mut self,
+        id: InstanceId,
+        position: Vector3,
+        awareness: u8,
+        interval: f32,
+    ) {
+        self.schedule
+            .report(id.to_i64() as u64, to_vec3(position), awareness, interval);
+    }
+
     #[must_use]
-    pub fn tag_name(&self, tag: u32) -> StringName {
-        tag.checked_sub(1)
-            .and_then(|i| self.tags.get(i as usize).cloned())
-            .unwrap_or_default()
+    pub fn perceivers(&self) -> usize {
+        self.schedule.len()
     }
 
-    /// The small number standing for `tag` (0 for none).
-    pub fn tag_index(&mut self, tag: StringName) -> u32 {
-        intern(&mut self.tags, &tag)
+    #[must_use]
+    pub fn tier_of(&self, id: InstanceId) -> Option<u8> {
+        self.schedule.tier_of(id.to_i64() as u64)
     }
-}
 
-/// The small number standing for `tag` in `tags` (0 for none), adding it if new.
-pub(crate) fn intern(tags: &mut Vec<StringName>, tag: &StringName) -> u32 {
-    if tag.is_empty() {
-        return 0;
+    /// Phase one of a frame: clocks move on by `delta`; for each AI whose component ticks now,
+    /// its id and distance to the nearest viewer (0 with none) and awareness, for scoring.
+    pub fn plan_advance(&mut self, delta: f32) -> Vec<(InstanceId, f32, u8)> {
+        let viewers = self.viewers();
+        self.schedule.advance(delta);
+        let due: Vec<Due> = self.schedule.due().collect();
+        let mut out = Vec::with_capacity(due.len());
+        for d in due {
+            let Some(id) = InstanceId::try_from_i64(d.id as i64) else {
+                continue;
+            };
+            let mut position = d.position;
+            if d.wants_fresh_position() {
+                if let Ok(node) = Gd::<Node3D>::try_from_instance_id(id) {
+                    position = to_vec3(node.get_global_position());
+                    self.schedule.set_position(d.id, position);
+                }
+            }
+            out.push((id, viewer_distance(position, &viewers), d.awareness));
+        }
+        out
     }
-    if let Some(i) = tags.iter().position(|t| t == tag) {
-        return i as u32 + 1;
-    }
-    tags.push(tag.clone());
-    tags.len() as u32
-}
 
-/// `value` kept within `min..=max`, with a warning naming `what` when it was not (a NaN becomes
-/// `fallback`).
-fn checked(what: &str, value: f32, min: f32, max: f32, fallback: f32) -> f32 {
-    let fixed = if value.is_nan() {
-        fallback
-    } else {
-        value.clamp(min, max)
-    };
-    if fixed != value {
-        godot_warn!("ApsWorld.{what}: {value} is outside {min}..{max}; using {fixed}");
+    /// Phase two: tiers from the scores (in the order `plan_advance` gave), claims, the frame
+    /// budget. Returns the runs, with each component's instance id.
+    pub fn plan_decide(
+        &mut self,
+        scores: &[f32],
+        lod: bool,
+        budget: usize,
+    ) -> Vec<(InstanceId, Run)> {
+        let mut runs = Vec::new();
+        self.schedule.decide(scores, lod, budget, &mut runs);
+        runs.into_iter()
+            .filter_map(|r| InstanceId::try_from_i64(r.id as i64).map(|id| (id, r)))
+            .collect()
     }
-    fixed
+
+    // ---- Squads (spec section 10) ----
+
+    /// Puts `member` in squad `name` with `role`, leaving any squad it was in.
+    pub fn join_squad(&mut self, member: InstanceId, name: StringName, role: StringName) {
+        let squads = &mut self.squads;
+        let squad = match squads.names.iter().position(|n| *n == name) {
+            Some(i) => i as u32,
+            None => {
+                squads.names.push(name);
+                (squads.names.len() - 1) as u32
+            }
+        };
+        squads.members.retain(|(m, _, _)| *m != member);
+        squads.members.push((member, squad, role));
+    }
+
+    pub fn leave_squad(&mut self, member: InstanceId) {
+        self.squads.members.retain(|(m, _, _)| *m != member);
+    }
+
+    /// The members of squad `name` that still exist.
+    #[must_use]
+    pub fn squad_members(&self, name: &StringName) -> Array<Gd<Node3D>> {
+        let Some(squad) = self.squads.names.iter().position(|n| n == name) else {
+            return Array::new();
+        };
+        self.squads
+            .members
+            .iter()
+            .filter(|(_, s, _)| *s as usize == squad)
+            .filter_map(|(m, _, _)| Gd::<Node3D>::try_from_instance_id(*m).ok())
+            .collect()
+    }
+
+    /// The role `member` joined its squad with.
+    #[must_use]
+    pub fn squad_role(&self, member: InstanceId) -> Option<StringName> {
+        self.squads
+            .members
+            .iter()
+            .find(|(m, _, _)| *m == member)
+            .map(|(_, _, r)| r.clone())
+    }
+
+    /// The squad a perception component is in.
+    #[must_use]
+    pub fn squad_of(&self, member: InstanceId) -> Option<u32> {
+        self.squads
+            .members
+            .iter()
+            .find(|(m, _, _)| *m == member)
+            .map(|(_, s, _)| *s)
+    }
+
+    /// Members' reports for their mates.
+    pub fn post_sightings(&mut self, sightings: impl Iterator<Item = Sighting>) {
+        let mut sightings = sightings.peekable();
+        if sightings.peek().is_some() {
+            let state = Rc::make_mut(&mut self.state);
+            for s in sightings {
+                state.post_sighting(s);
+            }
+        }
+    }
+
+    // ---- Stats ----
+
+    pub fn stats(&self) -> &WorldStats {
+        &self.stats
+    }
+
+    pub fn stats_mut(&mut self) -> &mut WorldStats {
+        &mut self.stats
+    }
+
+    /// The points of a target's scent trail still held, oldest first.
+    #[must_use]
+    pub fn scent_trail(&self, target: TargetId) -> PackedVector3Array {
+        let Some(trail) = self.state.scents().trail(target) else {
+            return PackedVector3Array::new();
+        };
+        let mut points: Vec<_> = trail.points().to_vec();
+        points.sort_by(|a, b| a.time.total_cmp(&b.time));
+        points.iter().map(|p| to_vector3(p.position)).collect()
+    }
 }

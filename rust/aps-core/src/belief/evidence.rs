@@ -25,14 +25,27 @@ pub enum EvidenceKind {
 }
 
 impl EvidenceKind {
+    pub const ALL: [EvidenceKind; 4] = [
+        EvidenceKind::Lower,
+        EvidenceKind::Cap,
+        EvidenceKind::Clear,
+        EvidenceKind::Floor,
+    ];
+
     #[must_use]
     pub fn from_index(i: i64) -> Option<EvidenceKind> {
-        match i {
-            0 => Some(EvidenceKind::Lower),
-            1 => Some(EvidenceKind::Cap),
-            2 => Some(EvidenceKind::Clear),
-            3 => Some(EvidenceKind::Floor),
-            _ => None,
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| Self::ALL.get(i).copied())
+    }
+
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            EvidenceKind::Lower => "Lower",
+            EvidenceKind::Cap => "Cap",
+            EvidenceKind::Clear => "Clear",
+            EvidenceKind::Floor => "Floor",
         }
     }
 }

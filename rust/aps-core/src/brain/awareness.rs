@@ -17,6 +17,14 @@ pub enum AwarenessLevel {
 }
 
 impl AwarenessLevel {
+    pub const ALL: [AwarenessLevel; 5] = [
+        AwarenessLevel::Unaware,
+        AwarenessLevel::Peripheral,
+        AwarenessLevel::Suspicious,
+        AwarenessLevel::Alerted,
+        AwarenessLevel::FullyAware,
+    ];
+
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {

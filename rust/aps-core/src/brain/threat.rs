@@ -114,6 +114,14 @@ pub enum ThreatLevel {
 }
 
 impl ThreatLevel {
+    pub const ALL: [ThreatLevel; 5] = [
+        ThreatLevel::None,
+        ThreatLevel::Low,
+        ThreatLevel::Medium,
+        ThreatLevel::High,
+        ThreatLevel::Critical,
+    ];
+
     /// The highest level whose threshold the score reaches.
     #[must_use]
     pub fn for_score(score: f32, s: &ThreatSettings) -> ThreatLevel {

@@ -122,14 +122,15 @@ impl Schedule {
     }
 
     /// Takes `id` out, at any moment (even between [`Schedule::advance`] and
-    /// [`Schedule::decide`]).
+    /// [`Schedule::decide`]). The others keep their order, which breaks ties in the frame
+    /// budget.
     pub fn remove(&mut self, id: u64) {
         let Some(i) = self.index.remove(&id) else {
             return;
         };
-        self.slots.swap_remove(i);
-        if let Some(moved) = self.slots.get(i) {
-            self.index.insert(moved.id, i);
+        self.slots.remove(i);
+        for (j, s) in self.slots.iter().enumerate().skip(i) {
+            self.index.insert(s.id, j);
         }
     }
 

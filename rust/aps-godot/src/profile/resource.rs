@@ -465,7 +465,7 @@ profile_resource! {
         /// in fusion, states and loss like a built-in sense.
         #[export_group(name = "Custom Senses")]
         #[export]
-        custom_senses: Array<Gd<crate::sense_resource::ApsSense>> = Array::new(),
+        custom_senses: Array<Gd<crate::aps_sense::ApsSense>> = Array::new(),
     }
 }
 
@@ -490,7 +490,7 @@ impl ApsProfile {}
 impl ApsProfile {
     /// The custom senses, skipping empty entries.
     #[must_use]
-    pub fn custom_senses(&self) -> Vec<Gd<crate::sense_resource::ApsSense>> {
+    pub fn custom_senses(&self) -> Vec<Gd<crate::aps_sense::ApsSense>> {
         self.custom_senses.iter_shared().collect()
     }
 }

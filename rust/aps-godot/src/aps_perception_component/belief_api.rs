@@ -1,10 +1,10 @@
 //! The calls of `ApsPerceptionComponent` about belief, awareness and attention (spec sections 3
 //! to 6): the spec's Blueprint nodes as GDScript methods.
 
-use crate::constants::sense_ids;
+use super::constants::sense_ids;
+use super::ApsPerceptionComponent;
+use crate::aps_world::target_of;
 use crate::convert::{live_node, to_vector3};
-use crate::perception_component::ApsPerceptionComponent;
-use crate::world::target_of;
 use aps_core::PerceptionCore;
 use godot::prelude::*;
 

@@ -1,7 +1,8 @@
 //! `ApsTargetComponent`: makes its parent perceivable and describes how it can be perceived.
 
-use crate::world::ApsWorld;
-use godot::classes::{INode3D, Node3D};
+use crate::aps_world::ApsWorld;
+use aps_core::gather::target::TargetTraits;
+use godot::classes::{INode3D, Node, Node3D};
 use godot::prelude::*;
 
 /// Makes its parent node perceivable by APS and describes how it can be perceived.
@@ -82,10 +83,11 @@ impl INode3D for ApsTargetComponent {
             );
             return;
         }
-        let (target, me) = (parent.instance_id(), self.base().instance_id());
+        let target = parent.instance_id();
+        let me = self.to_gd().upcast::<Node>();
         ApsWorld::singleton()
             .bind_mut()
-            .attach_component(target, me);
+            .attach_component(&me, target);
         self.registered_parent = Some(target);
     }
 
@@ -100,34 +102,18 @@ impl INode3D for ApsTargetComponent {
 }
 
 impl ApsTargetComponent {
+    /// How the target lets itself be perceived, as set in the inspector (the core keeps each
+    /// value in its range).
     #[must_use]
-    pub fn light_level(&self) -> f32 {
-        finite_or(self.light_level, 1.0).clamp(0.0, 1.0)
-    }
-
-    #[must_use]
-    pub fn carried_light(&self) -> f32 {
-        finite_or(self.carried_light, 0.0).clamp(0.0, 1.0)
-    }
-
-    #[must_use]
-    pub fn scent_multiplier(&self) -> f32 {
-        finite_or(self.scent_multiplier, 1.0).max(0.0)
-    }
-
-    #[must_use]
-    pub fn visibility_multiplier(&self) -> f32 {
-        finite_or(self.visibility_multiplier, 1.0).max(0.0)
-    }
-
-    #[must_use]
-    pub fn noise_multiplier(&self) -> f32 {
-        finite_or(self.noise_multiplier, 1.0).max(0.0)
-    }
-
-    #[must_use]
-    pub fn team_id(&self) -> i32 {
-        self.team_id
+    pub fn traits(&self) -> TargetTraits {
+        TargetTraits {
+            light_level: self.light_level,
+            carried_light: self.carried_light,
+            visibility_multiplier: self.visibility_multiplier,
+            noise_multiplier: self.noise_multiplier,
+            scent_multiplier: self.scent_multiplier,
+            team_id: self.team_id,
+        }
     }
 
     #[must_use]
@@ -138,13 +124,5 @@ impl ApsTargetComponent {
     #[must_use]
     pub fn sample_points(&self) -> &PackedVector3Array {
         &self.sample_points
-    }
-}
-
-fn finite_or(v: f32, fallback: f32) -> f32 {
-    if v.is_finite() {
-        v
-    } else {
-        fallback
     }
 }

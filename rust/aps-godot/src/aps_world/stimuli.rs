@@ -1,22 +1,22 @@
-//! The part of `ApsWorld` the game reports what happens through (spec section 10): noises,
-//! touches and damage, each kept for the senses that listen to it.
+//! The calls of `ApsWorld` the game reports what happens through (spec section 10): noises,
+//! touches and damage, each kept in the world of the node it concerns for the senses that
+//! listen to it.
 
-use crate::convert::to_vec3;
-use crate::world::{target_of, ApsWorld};
+use super::{target_of, ApsWorld};
+use crate::convert::{to_vec3, world_key_of};
+use crate::world::World;
 use aps_core::senses::rays::BodyId;
 use aps_core::world::stimulus::{Damage, Sound, Touch};
 use godot::prelude::*;
-use std::rc::Rc;
-
-/// Stimuli older than this are forgotten (no sense holds one longer).
-const STIMULUS_MEMORY: f64 = 10.0;
 
 #[godot_api(secondary)]
 impl ApsWorld {
     /// Makes a noise at `location` that perceivers within `max_range` metres may hear.
     /// `loudness` is 1 for a loud noise at the source (a footstep is about 0.5). `tag` names
     /// the kind of sound. `instigator` is who made it: a perceivable node makes the sound a
-    /// reading on that target; pass `null` for a noise with no known source.
+    /// reading on that target; pass `null` for a noise with no known source. The sound is made
+    /// in the instigator's world, or the main scene's without one (for another world,
+    /// `get_world_state(node).emit_sound(...)`).
     #[func]
     pub fn emit_sound(
         &mut self,
@@ -26,36 +26,17 @@ impl ApsWorld {
         tag: StringName,
         instigator: Option<Gd<Node>>,
     ) {
-        if !location.is_finite() {
-            godot_warn!("ApsWorld.emit_sound: location {location} is not finite; sound ignored");
-            return;
-        }
-        if !loudness.is_finite() || loudness <= 0.0 {
-            godot_warn!("ApsWorld.emit_sound: loudness {loudness} must be above 0; sound ignored");
-            return;
-        }
-        if !max_range.is_finite() || max_range <= 0.0 {
-            godot_warn!(
-                "ApsWorld.emit_sound: max_range {max_range} must be above 0 m; sound ignored"
-            );
-            return;
-        }
-        let instigator = instigator.map(|n| target_of(&n));
-        let now = Self::world_time();
-        let tag = self.tag_index(tag);
-        let max_tier = self.sound_max_tier(tag);
-        let state = Rc::make_mut(&mut self.state);
-        state.sounds.prune(now, STIMULUS_MEMORY);
-
-        state.sounds.push(Sound {
-            location: to_vec3(location),
+        let key = instigator.as_ref().and_then(world_key_of);
+        let key = key.unwrap_or_else(crate::convert::main_world_key);
+        self.emit_sound_in(
+            key,
+            "ApsWorld.emit_sound",
+            location,
             loudness,
             max_range,
             tag,
             instigator,
-            time: now,
-            max_tier,
-        });
+        );
     }
 
     /// Reports that `other` touched the AI whose body is `perceiver_body` (physical contact the
@@ -69,13 +50,14 @@ impl ApsWorld {
             return;
         };
         let now = Self::world_time();
-        let state = Rc::make_mut(&mut self.state);
-        state.touches.prune(now, STIMULUS_MEMORY);
-        state.touches.push(Touch {
+        let touch = Touch {
             body: BodyId(body.instance_id().to_i64() as u64),
             other: target_of(&other.upcast()),
             time: now,
-        });
+        };
+        self.world_of_mut(Some(&body.upcast()))
+            .state_mut()
+            .report_touch(touch);
     }
 
     /// Reports that `instigator` dealt `amount` damage to `victim` (an AI's body) from
@@ -102,15 +84,55 @@ impl ApsWorld {
         } else {
             victim.get_global_position()
         };
-        let now = Self::world_time();
-        let state = Rc::make_mut(&mut self.state);
-        state.damages.prune(now, STIMULUS_MEMORY);
-        state.damages.push(Damage {
+        let damage = Damage {
             victim: BodyId(victim.instance_id().to_i64() as u64),
             instigator: instigator.map(|n| target_of(&n)),
             amount,
             location: to_vec3(location),
-            time: now,
-        });
+            time: Self::world_time(),
+        };
+        self.world_of_mut(Some(&victim.upcast()))
+            .state_mut()
+            .report_damage(damage);
+    }
+}
+
+impl ApsWorld {
+    /// A sound in the world of `key`; `call` names the script call in warnings.
+    #[allow(clippy::too_many_arguments)]
+    pub fn emit_sound_in(
+        &mut self,
+        key: crate::world::WorldKey,
+        call: &str,
+        location: Vector3,
+        loudness: f32,
+        max_range: f32,
+        tag: StringName,
+        instigator: Option<Gd<Node>>,
+    ) {
+        if !location.is_finite() {
+            godot_warn!("{call}: location {location} is not finite; sound ignored");
+            return;
+        }
+        if !loudness.is_finite() || loudness <= 0.0 {
+            godot_warn!("{call}: loudness {loudness} must be above 0; sound ignored");
+            return;
+        }
+        if !max_range.is_finite() || max_range <= 0.0 {
+            godot_warn!("{call}: max_range {max_range} must be above 0 m; sound ignored");
+            return;
+        }
+        let tag = self.tag_index(tag);
+        let sound = Sound {
+            location: to_vec3(location),
+            loudness,
+            max_range,
+            tag,
+            instigator: instigator.map(|n| target_of(&n)),
+            time: Self::world_time(),
+            max_tier: self.sound_max_tier(tag),
+        };
+        let world: &mut World = self.world_mut(key);
+        world.state_mut().emit_sound(sound);
     }
 }

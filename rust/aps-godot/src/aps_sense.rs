@@ -2,10 +2,10 @@
 //! sense contract"), and the adapter that lets the core run one like a built-in sense.
 
 use crate::convert::{live_node, to_vec3};
-use aps_core::belief::loss::{LossReason, SenseLoss};
+use aps_core::belief::loss::LossReason;
 use aps_core::gather::target::TargetSnapshot;
 use aps_core::senses::id::SenseId;
-use aps_core::senses::table::SenseSpec;
+use aps_core::senses::table::{custom_reach, SenseSpec};
 use aps_core::senses::{SenseContext, SenseUnit};
 use aps_core::SenseReading;
 use godot::classes::{IResource, Node3D, Resource};
@@ -91,26 +91,18 @@ impl ApsSense {
     /// This sense's contract with the belief engine.
     #[must_use]
     pub fn spec(&self) -> SenseSpec {
-        let finite = |v: f32, d: f32| if v.is_finite() { v } else { d };
-        SenseSpec {
-            weight: finite(self.weight, 1.0).clamp(0.0, 10.0),
-            loss: SenseLoss::new(
-                finite(self.grace_time, 1.0).clamp(0.0, 600.0),
-                self.direct_cut,
-                finite(self.decay_multiplier, 1.0).clamp(0.0, 100.0),
-            ),
-            loss_reason: LossReason::from_index(i64::from(self.loss_reason))
-                .unwrap_or(LossReason::Unknown),
-        }
+        SenseSpec::custom(
+            self.weight,
+            self.grace_time,
+            self.direct_cut,
+            self.decay_multiplier,
+            LossReason::from_index(i64::from(self.loss_reason)),
+        )
     }
 
     #[must_use]
     pub fn reach(&self) -> f32 {
-        if self.reach.is_finite() {
-            self.reach.max(0.0)
-        } else {
-            0.0
-        }
+        custom_reach(self.reach)
     }
 
     #[must_use]

@@ -1,6 +1,7 @@
 //! `ApsQualityProfile`: scale an AI's perception cost without touching its beliefs (spec
 //! section 14, "Scale cost without resetting belief").
 
+use aps_core::crowd::quality::QualityScale;
 use godot::classes::{IResource, Resource};
 use godot::prelude::*;
 
@@ -31,21 +32,13 @@ impl IResource for ApsQualityProfile {
 }
 
 impl ApsQualityProfile {
-    /// Applies the scales to a core profile.
+    /// Applies the scales to a core profile (the core keeps each in its range).
     pub fn apply(&self, p: &mut aps_core::Profile) {
-        let interval = if self.interval_scale.is_finite() {
-            self.interval_scale.clamp(0.1, 20.0)
-        } else {
-            1.0
-        };
-        let rays = if self.ray_scale.is_finite() {
-            self.ray_scale.clamp(0.0, 1.0)
-        } else {
-            1.0
-        };
-        p.performance.base_update_interval *= interval;
-        let scaled = (p.vision.max_rays_per_target as f32 * rays).round() as u32;
-        p.vision.max_rays_per_target = scaled.max(1);
+        QualityScale {
+            interval_scale: self.interval_scale,
+            ray_scale: self.ray_scale,
+        }
+        .apply(p);
     }
 
     /// A key that changes whenever the scales do.

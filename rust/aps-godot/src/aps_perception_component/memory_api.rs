@@ -2,9 +2,9 @@
 //! where it thinks targets are, memory, threat and relationships, emotion, scripted evidence,
 //! places, and the player model.
 
+use super::ApsPerceptionComponent;
+use crate::aps_world::{target_of, ApsWorld};
 use crate::convert::{to_vec3, to_vector3};
-use crate::perception_component::ApsPerceptionComponent;
-use crate::world::{target_of, ApsWorld};
 use aps_core::belief::episodes::Episode;
 use aps_core::belief::evidence::EvidenceKind;
 use aps_core::brain::emotion::Emotion;

@@ -1,18 +1,30 @@
-//! `ApsPerceptionComponent`: perception for one AI, placed under its body.
+//! `ApsPerceptionComponent`: perception for one AI, placed under its body. This file holds the
+//! class, its settings, its life in the tree and its signals; a pass is in `pass.rs`, the
+//! signals are emitted in `signals.rs`, the calls scripts make are in `belief_api.rs` and
+//! `memory_api.rs`, the constants in `constants.rs`.
 
+mod belief_api;
+mod constants;
+mod memory_api;
+mod own_bodies;
+mod pass;
+mod signals;
+
+use crate::aps_quality_profile::ApsQualityProfile;
+use crate::aps_sense::ScriptSense;
+use crate::aps_world::{target_of, ApsWorld};
 use crate::convert::to_vec3;
 use crate::profile::ApsProfile;
-use crate::quality::ApsQualityProfile;
-use crate::sense_resource::ScriptSense;
-use crate::world::{target_of, ApsWorld};
+use crate::world::WorldKey;
 use aps_core::events::Event;
-use aps_core::gather::target::TargetSnapshot;
+use aps_core::profile::Performance;
+use aps_core::senses::contract::Stimuli;
 use aps_core::senses::id::SenseId;
-use aps_core::senses::rays::BodyId;
-use aps_core::senses::Stimuli;
-use aps_core::{PerceptionCore, Pose, Profile, TargetId};
-use godot::classes::{CollisionObject3D, INode3D, Node, Node3D, PhysicsRayQueryParameters3D};
+use aps_core::{PerceptionCore, Pose, Profile};
+use godot::classes::{INode3D, Node, Node3D};
 use godot::prelude::*;
+use own_bodies::OwnBodies;
+use pass::PassBuffers;
 
 /// What the core profile was built from: the profile and quality profile, and their edits.
 type ProfileKey = (Option<(InstanceId, u64)>, Option<(InstanceId, (u32, u32))>);
@@ -45,24 +57,23 @@ pub struct ApsPerceptionComponent {
     enabled: bool,
     /// This AI's team, for relationships.
     #[export]
-    pub(crate) team_id: i32,
-    pub(crate) core: Option<PerceptionCore>,
-    profile_key: ProfileKey,
+    team_id: i32,
     /// Scales how often it perceives and how many rays it casts, keeping its beliefs.
     #[export]
     #[var(set = set_quality_profile)]
     quality_profile: Option<Gd<ApsQualityProfile>>,
-    pub(crate) own_ids: Vec<InstanceId>,
-    pub(crate) own_bodies: Vec<BodyId>,
-    pub(crate) own_rids: Array<Rid>,
-    pub(crate) query: Option<Gd<PhysicsRayQueryParameters3D>>,
-    pub(crate) candidates: Vec<TargetSnapshot>,
-    pub(crate) gone: Vec<TargetId>,
-    pub(crate) held: Vec<TargetId>,
-    pub(crate) shared: Vec<(TargetId, aps_core::SenseReading)>,
-    pub(crate) pending: Vec<Event>,
+    /// The APS Core: senses and beliefs. Built on first use; out of `self` while a pass runs.
+    core: Option<PerceptionCore>,
+    profile_key: ProfileKey,
+    own: OwnBodies,
+    /// The world it was scheduled in when it entered the tree.
+    world: Option<WorldKey>,
+    buffers: PassBuffers,
+    /// Events waiting to become signals.
+    pending: Vec<Event>,
     warned_no_profile: bool,
-    pub(crate) in_pass: bool,
+    /// A pass is running: calls from inside it (a custom sense) are refused.
+    in_pass: bool,
     base: Base<Node3D>,
 }
 
@@ -73,17 +84,12 @@ impl INode3D for ApsPerceptionComponent {
             profile: None,
             enabled: true,
             team_id: 0,
+            quality_profile: None,
             core: None,
             profile_key: (None, None),
-            quality_profile: None,
-            own_ids: Vec::new(),
-            own_bodies: Vec::new(),
-            own_rids: Array::new(),
-            query: None,
-            candidates: Vec::new(),
-            gone: Vec::new(),
-            held: Vec::new(),
-            shared: Vec::new(),
+            own: OwnBodies::default(),
+            world: None,
+            buffers: PassBuffers::default(),
             pending: Vec::new(),
             warned_no_profile: false,
             in_pass: false,
@@ -92,8 +98,10 @@ impl INode3D for ApsPerceptionComponent {
     }
 
     fn ready(&mut self) {
-        self.find_own_bodies();
-        if self.own_bodies.is_empty() {
+        let me = self.to_gd().upcast::<Node>();
+        self.own.find(&me);
+        self.buffers.exclude(self.own.rids());
+        if self.own.is_empty() {
             godot_warn!(
                 "ApsPerceptionComponent {}: no physics body above it. Place it under the AI's \
                  body (e.g. a CharacterBody3D) so its rays and candidates skip the AI itself.",
@@ -104,14 +112,15 @@ impl INode3D for ApsPerceptionComponent {
     }
 
     fn enter_tree(&mut self) {
-        let id = self.base().instance_id();
-        let at = self.base().get_global_position();
-        ApsWorld::singleton().bind_mut().add_perceiver(id, at);
+        let me = self.to_gd().upcast::<Node3D>();
+        self.world = crate::convert::world_key_of(&me.clone().upcast());
+        ApsWorld::singleton().bind_mut().add_perceiver(&me);
     }
 
     fn exit_tree(&mut self) {
         let id = self.base().instance_id();
         ApsWorld::singleton().bind_mut().remove_perceiver(id);
+        self.world = None;
     }
 }
 
@@ -125,138 +134,46 @@ impl ApsPerceptionComponent {
             if full {
                 self.run_pass(dt, tier);
             } else {
-                let xform = self.base().get_global_transform();
-                let eye = Pose {
-                    position: to_vec3(xform.origin),
-                    forward: to_vec3(-xform.basis.col_c()).normalize_or(aps_core::Vec3::NEG_Z),
-                };
+                let eye = self.eye();
                 if let Some(core) = self.core.as_mut() {
                     let events = core.fade(dt, eye);
                     self.pending.extend_from_slice(events);
                 }
             }
-
             self.emit_pending();
         }
-        let (awareness, interval) = self.core.as_ref().map_or((0, 0.1), |c| {
-            let p = c.mind();
-            (
-                p.awareness() as u8,
-                p.profile().performance.base_update_interval,
-            )
-        });
+        // Before a core exists, the schedule keeps the default Base Update Interval.
+        let (awareness, interval) =
+            self.core
+                .as_ref()
+                .map_or((0, Performance::default().base_update_interval), |c| {
+                    let m = c.mind();
+                    (
+                        m.awareness() as u8,
+                        m.profile().performance.base_update_interval,
+                    )
+                });
         let id = self.base().instance_id();
         let at = self.base().get_global_position();
-        ApsWorld::singleton()
-            .bind_mut()
-            .report_perceiver(id, at, awareness, interval);
+        if let Some(key) = self.world {
+            ApsWorld::singleton()
+                .bind_mut()
+                .report_perceiver(key, id, at, awareness, interval);
+        }
+    }
+
+    /// The eyes: the component's global position, looking along its -Z.
+    fn eye(&self) -> Pose {
+        let xform = self.base().get_global_transform();
+        Pose {
+            position: to_vec3(xform.origin),
+            forward: to_vec3(-xform.basis.col_c()).normalize_or(aps_core::Vec3::NEG_Z),
+        }
     }
 }
 
 #[godot_api]
 impl ApsPerceptionComponent {
-    #[constant]
-    pub const STATE_UNDETECTED: i32 = 0;
-    #[constant]
-    pub const STATE_SUSPECTED: i32 = 1;
-    #[constant]
-    pub const STATE_DETECTED: i32 = 2;
-    #[constant]
-    pub const STATE_TRACKED: i32 = 3;
-    #[constant]
-    pub const STATE_LOST: i32 = 4;
-    #[constant]
-    pub const STATE_REMEMBERED: i32 = 5;
-    #[constant]
-    pub const STATE_EXPIRED: i32 = 6;
-
-    #[constant]
-    pub const LOSS_NONE: i32 = 0;
-    #[constant]
-    pub const LOSS_OCCLUDED: i32 = 1;
-    #[constant]
-    pub const LOSS_OUT_OF_RANGE: i32 = 2;
-    #[constant]
-    pub const LOSS_SOUND_FADED: i32 = 3;
-    #[constant]
-    pub const LOSS_SCENT_LOST: i32 = 4;
-    #[constant]
-    pub const LOSS_SENSOR_DROPOUT: i32 = 5;
-    #[constant]
-    pub const LOSS_TARGET_DESTROYED: i32 = 6;
-    #[constant]
-    pub const LOSS_UNKNOWN: i32 = 7;
-
-    #[constant]
-    pub const AWARENESS_UNAWARE: i32 = 0;
-    #[constant]
-    pub const AWARENESS_PERIPHERAL: i32 = 1;
-    #[constant]
-    pub const AWARENESS_SUSPICIOUS: i32 = 2;
-    #[constant]
-    pub const AWARENESS_ALERTED: i32 = 3;
-    #[constant]
-    pub const AWARENESS_FULLY_AWARE: i32 = 4;
-
-    #[constant]
-    pub const SENSE_VISION: i32 = 0;
-    #[constant]
-    pub const SENSE_HEARING: i32 = 1;
-    #[constant]
-    pub const SENSE_SMELL: i32 = 2;
-    #[constant]
-    pub const SENSE_TOUCH: i32 = 3;
-    #[constant]
-    pub const SENSE_VIBRATION: i32 = 4;
-    #[constant]
-    pub const SENSE_DAMAGE: i32 = 5;
-    #[constant]
-    pub const SENSE_PAIN: i32 = 6;
-    #[constant]
-    pub const SENSE_ECHOLOCATION: i32 = 7;
-    /// Belief shared by squad mates arrives through this slot.
-    #[constant]
-    pub const SENSE_SQUAD: i32 = 15;
-
-    #[constant]
-    pub const THREAT_NONE: i32 = 0;
-    #[constant]
-    pub const THREAT_LOW: i32 = 1;
-    #[constant]
-    pub const THREAT_MEDIUM: i32 = 2;
-    #[constant]
-    pub const THREAT_HIGH: i32 = 3;
-    #[constant]
-    pub const THREAT_CRITICAL: i32 = 4;
-
-    #[constant]
-    pub const RELATIONSHIP_FEARED: i32 = 0;
-    #[constant]
-    pub const RELATIONSHIP_HIGH_VALUE: i32 = 1;
-    #[constant]
-    pub const RELATIONSHIP_ENEMY: i32 = 2;
-    #[constant]
-    pub const RELATIONSHIP_UNKNOWN: i32 = 3;
-    #[constant]
-    pub const RELATIONSHIP_NEUTRAL: i32 = 4;
-    #[constant]
-    pub const RELATIONSHIP_FRIENDLY: i32 = 5;
-    #[constant]
-    pub const RELATIONSHIP_TEAMMATE: i32 = 6;
-
-    /// Evidence: while it lasts, what the senses report counts `amount` less.
-    #[constant]
-    pub const EVIDENCE_LOWER: i32 = 0;
-    /// Evidence: while it lasts, confidence can't exceed `amount`.
-    #[constant]
-    pub const EVIDENCE_CAP: i32 = 1;
-    /// Evidence: while it lasts, confidence is held at 0.
-    #[constant]
-    pub const EVIDENCE_CLEAR: i32 = 2;
-    /// Evidence: while it lasts, confidence can't fall below `amount`.
-    #[constant]
-    pub const EVIDENCE_FLOOR: i32 = 3;
-
     /// A target became Suspected: "what was that?".
     #[signal]
     pub fn target_suspected(target: Option<Gd<Node3D>>, confidence: f32);
@@ -329,14 +246,14 @@ impl ApsPerceptionComponent {
         }
     }
 
-    pub(crate) fn belief_of(&self, target: Option<Gd<Node>>) -> Option<&aps_core::Belief> {
+    fn belief_of(&self, target: Option<Gd<Node>>) -> Option<&aps_core::Belief> {
         let id = target_of(&target?);
         self.core.as_ref()?.mind().belief(id)
     }
 
-    /// The perceiver, built on first use; `None` while a pass runs (a GDScript sense calling
+    /// The mind, built on first use; `None` while a pass runs (a GDScript sense calling
     /// back), with a warning naming the call.
-    pub(crate) fn core_mut(&mut self, call: &str) -> Option<&mut aps_core::Mind> {
+    fn core_mut(&mut self, call: &str) -> Option<&mut aps_core::mind::Mind> {
         if self.in_pass {
             godot_warn!(
                 "ApsPerceptionComponent.{call}: called from inside a perception pass (a custom \
@@ -348,32 +265,9 @@ impl ApsPerceptionComponent {
         self.core.as_mut().map(PerceptionCore::mind_mut)
     }
 
-    /// Every collision body among the component's ancestors: never a candidate, never hit by
-    /// its rays.
-    fn find_own_bodies(&mut self) {
-        self.own_ids.clear();
-        self.own_bodies.clear();
-        self.own_rids = Array::new();
-        let mut node = self.base().get_parent();
-        while let Some(n) = node {
-            if let Ok(body) = n.clone().try_cast::<CollisionObject3D>() {
-                self.own_rids.push(body.get_rid());
-                self.own_bodies
-                    .push(BodyId(body.instance_id().to_i64() as u64));
-            }
-            if n.clone().try_cast::<Node3D>().is_ok() {
-                self.own_ids.push(n.instance_id());
-            }
-            node = n.get_parent();
-        }
-        if let Some(q) = &mut self.query {
-            q.set_exclude(&self.own_rids);
-        }
-    }
-
     /// Builds the core on first use and rebuilds its profile, keeping beliefs, whenever the
     /// profile resource is swapped or edited.
-    pub(crate) fn refresh_profile(&mut self) {
+    fn refresh_profile(&mut self) {
         let key = (
             self.profile
                 .as_ref()
@@ -428,9 +322,13 @@ impl ApsPerceptionComponent {
             let id = SenseId::custom(i as u8);
             core.add_sense(Box::new(ScriptSense::new(sense, id, me)), spec);
         }
-        // Trails are laid only while someone smells.
+        // Trails are laid in its world only while someone there smells.
         if core.listens_to().contains(Stimuli::SCENT) {
-            ApsWorld::singleton().bind_mut().want_scent();
+            let node = self.to_gd().upcast::<Node>();
+            ApsWorld::singleton()
+                .bind_mut()
+                .world_of_mut(Some(&node))
+                .want_scent();
         }
         self.profile_key = key;
     }

@@ -1,10 +1,9 @@
 //! Turning the core's events into `ApsPerceptionComponent` signals, after the pass (design
 //! notes: never while the core is borrowed; a handler may call back into the component).
 
-use crate::constants::state_of;
+use super::ApsPerceptionComponent;
+use crate::aps_world::ApsWorld;
 use crate::convert::{live_node, to_vector3};
-use crate::perception_component::ApsPerceptionComponent;
-use crate::world::ApsWorld;
 use aps_core::brain::emotion::Emotion;
 use aps_core::events::Event;
 use aps_core::TargetKind;
@@ -22,14 +21,14 @@ impl ApsPerceptionComponent {
                     self.signals().location_belief_changed().emit(
                         to_vector3(c.last_known_position),
                         &tag,
-                        state_of(c.new),
+                        c.new as i32,
                         c.confidence,
                     );
                 }
                 Event::StateChanged(c) => {
                     let node = live_node(c.target);
                     let node = node.as_ref();
-                    let (old, new) = (state_of(c.old), state_of(c.new));
+                    let (old, new) = (c.old as i32, c.new as i32);
                     use aps_core::BeliefState as S;
                     let mut signals = self.signals();
                     match c.new {

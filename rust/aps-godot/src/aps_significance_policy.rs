@@ -51,9 +51,5 @@ pub fn policy_score(
     awareness: i32,
 ) -> f32 {
     let s = ApsSignificancePolicy::score(policy.clone(), perceiver, distance, awareness);
-    if s.is_finite() {
-        s.clamp(0.0, 1.0)
-    } else {
-        default_score(distance, awareness)
-    }
+    aps_core::crowd::lod::checked_significance(s, default_score(distance, awareness))
 }

@@ -1,0 +1,71 @@
+//! `ApsDriver`: the one node that runs perception each physics frame (spec section 10: the
+//! component ticks, but perception runs every Base Update Interval, scaled by level of detail;
+//! section 14: a frame budget). ApsWorld adds it to the scene tree's root when the first
+//! perception component appears; it runs after the game's own nodes, world by world.
+
+use crate::aps_perception_component::ApsPerceptionComponent;
+use crate::aps_significance_policy::{default_score, policy_score};
+use crate::aps_world::ApsWorld;
+use godot::classes::{INode, Node, Node3D};
+use godot::prelude::*;
+use std::time::Instant;
+
+/// Runs APS perception once per physics frame. Added by APS itself; you don't need to add it.
+#[derive(GodotClass)]
+#[class(init, base = Node)]
+pub struct ApsDriver {
+    base: Base<Node>,
+}
+
+#[godot_api]
+impl INode for ApsDriver {
+    fn physics_process(&mut self, delta: f64) {
+        drive(delta as f32);
+    }
+}
+
+/// One frame: for each world, plan who perceives (no GDScript runs while `ApsWorld` is
+/// borrowed), score with the significance policy if one is set, then run the granted
+/// components.
+pub fn drive(delta: f32) {
+    let mut world = ApsWorld::singleton();
+    let keys = world.bind_mut().begin_drive();
+    for key in keys {
+        let started = Instant::now();
+        let (due, policy) = world.bind_mut().plan_advance(key, delta);
+        let scores: Vec<f32> = due
+            .iter()
+            .map(|&(id, distance, awareness)| match &policy {
+                Some(p) => {
+                    let node = Gd::<Node3D>::try_from_instance_id(id).ok();
+                    policy_score(p, node, distance, i32::from(awareness))
+                }
+                None => default_score(distance, i32::from(awareness)),
+            })
+            .collect();
+        let runs = world.bind_mut().plan_decide(key, &scores);
+        let mut passes = 0u32;
+        for (id, run) in &runs {
+            match Gd::<ApsPerceptionComponent>::try_from_instance_id(*id) {
+                Ok(mut c) => {
+                    c.bind_mut().run_scheduled(run.dt, run.full, run.tier);
+                    passes += u32::from(run.full);
+                }
+                Err(_) => world.bind_mut().remove_perceiver(*id),
+            }
+        }
+        world
+            .bind_mut()
+            .end_frame(key, passes, started.elapsed().as_micros() as u64);
+    }
+}
+
+/// Makes the driver node, ready to be added to the tree.
+#[must_use]
+pub fn new_driver() -> Gd<Node> {
+    let mut d = ApsDriver::new_alloc();
+    d.set_name("ApsDriver");
+    // After the game's own nodes have moved things this frame.
+    d.set_physics_process_priority(1000);
+    d.upcast()
+}

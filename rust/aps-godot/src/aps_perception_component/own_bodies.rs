@@ -1,0 +1,58 @@
+//! The bodies an AI owns (spec section 13: an AI never perceives a Pawn with its own controller):
+//! every collision body among its perception component's ancestors. None is ever a candidate or
+//! hit by its rays; damage and touch to them are its own.
+
+use aps_core::senses::rays::BodyId;
+use godot::classes::{CollisionObject3D, Node, Node3D};
+use godot::prelude::*;
+
+/// An AI's own bodies, by node, by the core's id and by physics RID.
+#[derive(Debug, Default)]
+pub struct OwnBodies {
+    /// Every `Node3D` ancestor: never a candidate.
+    nodes: Vec<InstanceId>,
+    /// The collision bodies among them, as the core knows them.
+    bodies: Vec<BodyId>,
+    /// The same bodies' RIDs: rays exclude them.
+    rids: Array<Rid>,
+}
+
+impl OwnBodies {
+    /// Finds them from `component` up.
+    pub fn find(&mut self, component: &Gd<Node>) {
+        self.nodes.clear();
+        self.bodies.clear();
+        self.rids = Array::new();
+        let mut node = component.get_parent();
+        while let Some(n) = node {
+            if let Ok(body) = n.clone().try_cast::<CollisionObject3D>() {
+                self.rids.push(body.get_rid());
+                self.bodies.push(BodyId(body.instance_id().to_i64() as u64));
+            }
+            if n.clone().try_cast::<Node3D>().is_ok() {
+                self.nodes.push(n.instance_id());
+            }
+            node = n.get_parent();
+        }
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.bodies.is_empty()
+    }
+
+    #[must_use]
+    pub fn nodes(&self) -> &[InstanceId] {
+        &self.nodes
+    }
+
+    #[must_use]
+    pub fn bodies(&self) -> &[BodyId] {
+        &self.bodies
+    }
+
+    #[must_use]
+    pub fn rids(&self) -> &Array<Rid> {
+        &self.rids
+    }
+}

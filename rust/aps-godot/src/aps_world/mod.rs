@@ -1,0 +1,519 @@
+//! `ApsWorld`: the APS subsystem of the running game, an engine singleton reachable from any
+//! GDScript as `ApsWorld`. It keeps one [`World`] per `World3D` (design notes) and routes every
+//! call to the world of the node it concerns: the perceiver, the instigator, the victim, the node
+//! registered; a call with no node goes to the main scene's world. `get_world_state(node)` gives
+//! a script the calls of any other world.
+
+mod schedule;
+mod squads;
+mod stimuli;
+
+pub(crate) use schedule::frame_stats_dict;
+
+use crate::aps_significance_policy::ApsSignificancePolicy;
+use crate::aps_target_component::ApsTargetComponent;
+use crate::aps_world_state::ApsWorldState;
+use crate::convert::{main_world_key, target_id, to_vec3, world_key_of};
+use crate::world::{World, WorldKey};
+use aps_core::world::conditions::{keep_in_range, LEVEL_RANGE, ZONE_RADIUS_RANGE};
+use aps_core::TargetId;
+use godot::classes::{Camera3D, CharacterBody3D, Engine, IObject, Node, Node3D, Object};
+use godot::prelude::*;
+
+/// The APS subsystem: who can be perceived, what happens (sounds, touches, damage, scent
+/// trails), the world's conditions (light, wind, rain) and its clock.
+///
+/// Reach it from any script as `ApsWorld`. Every [CharacterBody3D] in the tree is perceivable
+/// automatically; register anything else with [method register_perceivable] or give it an
+/// [ApsTargetComponent]. Make noise with [method emit_sound], report hits with
+/// [method report_damage] and contact with [method report_touch].
+///
+/// APS keeps one world per [World3D]: an AI inside a [SubViewport] with its own world perceives
+/// only what is in that world. Each call goes to the world of the node it names (the perceiver,
+/// the instigator, the victim); calls that name no node ([member ambient_light], [member wind],
+/// [member rain], light zones, [method get_stats], a sound with no instigator) go to the main
+/// scene's world. For another world, [method get_world_state] returns an [ApsWorldState] with
+/// the same calls.
+#[derive(GodotClass)]
+#[class(init, singleton, tool, base = Object)]
+pub struct ApsWorld {
+    worlds: Vec<World>,
+    /// Nodes registered while outside the tree: they join their world when they enter it.
+    pending: Vec<InstanceId>,
+    /// Sound and place tags by index (index + 1 is the tag's number; 0 is no tag).
+    tags: Vec<StringName>,
+    /// Sounds of a tag reach AI at this level-of-detail tier or better, in every world.
+    sound_tiers: Vec<(u32, u8)>,
+    tracking: bool,
+    driver: Option<InstanceId>,
+    frame: FrameSettings,
+    /// Light everywhere outside light zones, in the main scene's world: 0 pitch dark, 1
+    /// daylight.
+    #[var(get = get_ambient_light, set = set_ambient_light)]
+    ambient_light: PhantomVar<f32>,
+    /// Wind velocity in m/s in the main scene's world: scent carries further downwind.
+    #[var(get = get_wind, set = set_wind)]
+    wind: PhantomVar<Vector3>,
+    /// Rain in the main scene's world, 0 dry to 1 downpour: masks hearing and smell by each
+    /// profile's Rain Masking.
+    #[var(get = get_rain, set = set_rain)]
+    rain: PhantomVar<f32>,
+    /// Replaces the level-of-detail significance score with your own (null: APS's formula), in
+    /// every world.
+    #[var]
+    significance_policy: Option<Gd<ApsSignificancePolicy>>,
+    base: Base<Object>,
+}
+
+/// The project settings a frame runs by, read once per frame.
+#[derive(Debug, Clone, Copy)]
+struct FrameSettings {
+    use_grid: bool,
+    level_of_detail: bool,
+    budget: usize,
+}
+
+impl Default for FrameSettings {
+    fn default() -> Self {
+        FrameSettings {
+            use_grid: true,
+            level_of_detail: true,
+            budget: aps_core::crowd::scheduler::DEFAULT_MAX_PERCEPTION_UPDATES_PER_FRAME,
+        }
+    }
+}
+
+#[godot_api]
+impl IObject for ApsWorld {}
+
+#[godot_api]
+impl ApsWorld {
+    /// Makes `node` perceivable (Register Perceivable Actor) in its world. Bodies of type
+    /// [CharacterBody3D] need no registration. A node outside the tree becomes perceivable in
+    /// the world it enters.
+    #[func]
+    pub fn register_perceivable(&mut self, node: Option<Gd<Node3D>>) {
+        let Some(node) = node else {
+            godot_warn!("ApsWorld.register_perceivable: node is null; nothing registered");
+            return;
+        };
+        self.ensure_tracking();
+        let id = node.instance_id();
+        match world_key_of(&node.upcast()) {
+            Some(key) => self.world_mut(key).registry_mut().register(id),
+            None if !self.pending.contains(&id) => self.pending.push(id),
+            None => {}
+        }
+    }
+
+    /// Makes `node` imperceptible, even a [CharacterBody3D], until registered again.
+    #[func]
+    pub fn unregister_perceivable(&mut self, node: Option<Gd<Node3D>>) {
+        if let Some(node) = node {
+            let id = node.instance_id();
+            self.pending.retain(|p| *p != id);
+            for w in &mut self.worlds {
+                w.registry_mut().unregister(id);
+            }
+        }
+    }
+
+    /// Whether perceivers consider `node` now.
+    #[func]
+    pub fn is_perceivable(&mut self, node: Option<Gd<Node3D>>) -> bool {
+        self.ensure_tracking();
+        let Some(node) = node else {
+            return false;
+        };
+        let id = node.instance_id();
+        if self.pending.contains(&id) {
+            return true;
+        }
+        self.worlds
+            .iter()
+            .any(|w| w.registry().get(id).is_some_and(|e| e.is_perceivable()))
+    }
+
+    #[func]
+    pub fn get_ambient_light(&self) -> f32 {
+        self.main_world()
+            .map_or(1.0, |w| w.state().conditions().ambient_light)
+    }
+
+    #[func]
+    pub fn set_ambient_light(&mut self, level: f32) {
+        set_ambient_light(self.main_world_mut(), "ApsWorld.ambient_light", level);
+    }
+
+    #[func]
+    pub fn get_wind(&self) -> Vector3 {
+        self.main_world().map_or(Vector3::ZERO, |w| {
+            crate::convert::to_vector3(w.state().conditions().wind)
+        })
+    }
+
+    #[func]
+    pub fn set_wind(&mut self, wind: Vector3) {
+        set_wind(self.main_world_mut(), "ApsWorld.wind", wind);
+    }
+
+    #[func]
+    pub fn get_rain(&self) -> f32 {
+        self.main_world()
+            .map_or(0.0, |w| w.state().conditions().rain)
+    }
+
+    #[func]
+    pub fn set_rain(&mut self, rain: f32) {
+        set_rain(self.main_world_mut(), "ApsWorld.rain", rain);
+    }
+
+    /// Adds a sphere of its own light level (a lamp's pool, a dark corner) to the main scene's
+    /// world; the smallest zone around a target sets its light. Returns the zone's id for
+    /// [method remove_light_zone].
+    #[func]
+    pub fn add_light_zone(&mut self, center: Vector3, radius: f32, level: f32) -> i64 {
+        add_light_zone(
+            self.main_world_mut(),
+            "ApsWorld.add_light_zone",
+            center,
+            radius,
+            level,
+        )
+    }
+
+    /// Removes a light zone added by [method add_light_zone].
+    #[func]
+    pub fn remove_light_zone(&mut self, id: i64) {
+        remove_light_zone(self.main_world_mut(), id);
+    }
+
+    /// The light level at `position` in the main scene's world: its smallest light zone's, else
+    /// the ambient light.
+    #[func]
+    pub fn get_light_at(&self, position: Vector3) -> f32 {
+        self.main_world()
+            .map_or(1.0, |w| w.state().conditions().light_at(to_vec3(position)))
+    }
+
+    /// The points of `target`'s scent trail still held in its world, oldest first (for
+    /// debugging drawings).
+    #[func]
+    pub fn get_scent_trail(&self, target: Option<Gd<Node>>) -> PackedVector3Array {
+        let Some(t) = target else {
+            return PackedVector3Array::new();
+        };
+        let key = world_key_of(&t).unwrap_or_else(main_world_key);
+        self.world(key)
+            .map_or_else(PackedVector3Array::new, |w| w.scent_trail(target_of(&t)))
+    }
+
+    /// Seconds of game time: physics frames over physics ticks per second.
+    #[func]
+    pub fn get_world_time(&self) -> f64 {
+        Self::world_time()
+    }
+
+    /// How many nodes are perceivable now in the main scene's world.
+    #[func]
+    pub fn get_perceivable_count(&mut self) -> i64 {
+        self.ensure_tracking();
+        self.main_world().map_or(0, |w| w.registry().len() as i64)
+    }
+
+    /// Counters of the main scene's world since the start or the last reset_stats:
+    /// `perceivers_run` (full passes), `rays_cast`, `candidates_gathered`, `detections`
+    /// (targets that became Detected), `time_usec` (time spent in perception passes). Reading
+    /// them changes nothing, so a debugger and a HUD can both read them. Another world's:
+    /// `get_world_state(node).get_stats()`.
+    #[func]
+    pub fn get_stats(&self) -> VarDictionary {
+        stats_dict(self.main_world())
+    }
+
+    /// Starts the counters of get_stats from zero.
+    #[func]
+    pub fn reset_stats(&mut self) {
+        self.main_world_mut().stats_mut().reset();
+    }
+
+    /// The calls of the world `node` is in (null: the main scene's world), for a world other
+    /// than the main scene's: a [SubViewport] with its own [World3D], one of several matches.
+    #[func]
+    pub fn get_world_state(&mut self, node: Option<Gd<Node>>) -> Gd<ApsWorldState> {
+        let key = node
+            .as_ref()
+            .and_then(world_key_of)
+            .unwrap_or_else(main_world_key);
+        self.world_mut(key);
+        ApsWorldState::for_key(key)
+    }
+
+    /// How many worlds APS keeps now: one per [World3D] that has something APS knows of. A
+    /// world whose [World3D] is freed is dropped, with everything in it, at the next frame.
+    #[func]
+    pub fn get_world_count(&self) -> i64 {
+        self.worlds.len() as i64
+    }
+
+    #[func]
+    fn _on_node_added(&mut self, node: Gd<Node>) {
+        self.track(&node);
+    }
+
+    #[func]
+    fn _on_node_removed(&mut self, node: Gd<Node>) {
+        let id = node.instance_id();
+        for w in &mut self.worlds {
+            w.forget_node(id);
+        }
+    }
+}
+
+/// The target a node stands for: the parent of a target component, else the node itself.
+pub fn target_of(node: &Gd<Node>) -> TargetId {
+    if node.clone().try_cast::<ApsTargetComponent>().is_ok() {
+        if let Some(parent) = node.get_parent() {
+            return target_id(parent.instance_id());
+        }
+    }
+    target_id(node.instance_id())
+}
+
+impl ApsWorld {
+    /// Game time in seconds, deterministic under a fixed frame rate.
+    #[must_use]
+    pub fn world_time() -> f64 {
+        let engine = Engine::singleton();
+        let tps = engine.get_physics_ticks_per_second().max(1);
+        engine.get_physics_frames() as f64 / f64::from(tps)
+    }
+
+    /// The world of `key`, made if APS holds none for it yet.
+    pub fn world_mut(&mut self, key: WorldKey) -> &mut World {
+        let i = match self.worlds.iter().position(|w| w.key() == key) {
+            Some(i) => i,
+            None => {
+                self.worlds.push(World::new(key));
+                self.worlds.len() - 1
+            }
+        };
+        &mut self.worlds[i]
+    }
+
+    /// The world of `key` if APS holds it.
+    pub fn world_existing_mut(&mut self, key: WorldKey) -> Option<&mut World> {
+        self.worlds.iter_mut().find(|w| w.key() == key)
+    }
+
+    #[must_use]
+    pub fn world(&self, key: WorldKey) -> Option<&World> {
+        self.worlds.iter().find(|w| w.key() == key)
+    }
+
+    fn main_world(&self) -> Option<&World> {
+        self.world(main_world_key())
+    }
+
+    fn main_world_mut(&mut self) -> &mut World {
+        self.world_mut(main_world_key())
+    }
+
+    /// The world `node` is in, else the main scene's.
+    pub fn world_of_mut(&mut self, node: Option<&Gd<Node>>) -> &mut World {
+        let key = node.and_then(world_key_of).unwrap_or_else(main_world_key);
+        self.world_mut(key)
+    }
+
+    /// Starts following the scene tree for `CharacterBody3D`s and cameras, once.
+    pub fn ensure_tracking(&mut self) {
+        if self.tracking {
+            return;
+        }
+        let Some(tree) = crate::convert::scene_tree() else {
+            return;
+        };
+        self.tracking = true;
+        let me = self.to_gd();
+        let mut tree = tree;
+        tree.connect(
+            "node_added",
+            &Callable::from_object_method(&me, "_on_node_added"),
+        );
+        tree.connect(
+            "node_removed",
+            &Callable::from_object_method(&me, "_on_node_removed"),
+        );
+        if let Some(root) = tree.get_root() {
+            self.scan(root.upcast());
+        }
+    }
+
+    /// Notes a node that entered the tree, in its world: bodies are perceivable, cameras are
+    /// viewers, and a node registered while outside the tree becomes perceivable here.
+    fn track(&mut self, node: &Gd<Node>) {
+        let id = node.instance_id();
+        let pending = self.pending.iter().position(|p| *p == id);
+        let body = node.clone().try_cast::<CharacterBody3D>().is_ok();
+        let camera = !body && node.clone().try_cast::<Camera3D>().is_ok();
+        if !(body || camera || pending.is_some()) {
+            return;
+        }
+        let Some(key) = world_key_of(node) else {
+            return;
+        };
+        let world = self.world_mut(key);
+        if body {
+            world.registry_mut().add_auto(id);
+        } else if camera {
+            world.add_camera(id);
+        }
+        if let Some(i) = pending {
+            self.pending.swap_remove(i);
+            self.world_mut(key).registry_mut().register(id);
+        }
+    }
+
+    fn scan(&mut self, node: Gd<Node>) {
+        self.track(&node);
+        for child in node.get_children().iter_shared() {
+            self.scan(child);
+        }
+    }
+
+    /// A target component describes `target` from now on, in the component's world.
+    pub fn attach_component(&mut self, component: &Gd<Node>, target: InstanceId) {
+        self.ensure_tracking();
+        let id = component.instance_id();
+        self.world_of_mut(Some(component))
+            .registry_mut()
+            .attach_component(target, id);
+    }
+
+    pub fn detach_component(&mut self, target: InstanceId, component: InstanceId) {
+        for w in &mut self.worlds {
+            w.registry_mut().detach_component(target, component);
+        }
+    }
+
+    /// The tag a sound or place was reported with (`&""` for none).
+    #[must_use]
+    pub fn tag_name(&self, tag: u32) -> StringName {
+        tag.checked_sub(1)
+            .and_then(|i| self.tags.get(i as usize).cloned())
+            .unwrap_or_default()
+    }
+
+    /// The small number standing for `tag` (0 for none).
+    pub fn tag_index(&mut self, tag: StringName) -> u32 {
+        intern(&mut self.tags, &tag)
+    }
+
+    /// Whether candidates come from the spatial grid this frame (`aps/use_spatial_index`).
+    #[must_use]
+    pub fn uses_grid(&self) -> bool {
+        self.frame.use_grid
+    }
+
+    /// Everything a pass needs of its world at once: the world, and the tags to name evidence.
+    pub fn world_and_tags(&mut self, key: WorldKey) -> (&mut World, &mut Vec<StringName>) {
+        let i = match self.worlds.iter().position(|w| w.key() == key) {
+            Some(i) => i,
+            None => {
+                self.worlds.push(World::new(key));
+                self.worlds.len() - 1
+            }
+        };
+        (&mut self.worlds[i], &mut self.tags)
+    }
+}
+
+/// The small number standing for `tag` in `tags` (0 for none), adding it if new.
+pub(crate) fn intern(tags: &mut Vec<StringName>, tag: &StringName) -> u32 {
+    if tag.is_empty() {
+        return 0;
+    }
+    if let Some(i) = tags.iter().position(|t| t == tag) {
+        return i as u32 + 1;
+    }
+    tags.push(tag.clone());
+    tags.len() as u32
+}
+
+/// Warns, naming `call`, when APS used `used` instead of the `given` value.
+fn warn_if_changed(call: &str, given: f32, used: f32, range: (f32, f32)) {
+    if given.to_bits() != used.to_bits() {
+        godot_warn!(
+            "{call}: {given} is outside {}..{}; using {used}",
+            range.0,
+            range.1
+        );
+    }
+}
+
+// The calls a world answers, shared by `ApsWorld` (the main scene's world) and `ApsWorldState`
+// (any world), so both check and warn alike.
+
+pub(crate) fn set_ambient_light(world: &mut World, call: &str, level: f32) {
+    let used = world.state_mut().set_ambient_light(level);
+    warn_if_changed(call, level, used, LEVEL_RANGE);
+}
+
+pub(crate) fn set_wind(world: &mut World, call: &str, wind: Vector3) {
+    if !wind.is_finite() {
+        godot_warn!("{call}: {wind} is not finite; using no wind");
+    }
+    world.state_mut().set_wind(to_vec3(wind));
+}
+
+pub(crate) fn set_rain(world: &mut World, call: &str, rain: f32) {
+    let used = world.state_mut().set_rain(rain);
+    warn_if_changed(call, rain, used, LEVEL_RANGE);
+}
+
+pub(crate) fn add_light_zone(
+    world: &mut World,
+    call: &str,
+    center: Vector3,
+    radius: f32,
+    level: f32,
+) -> i64 {
+    if !center.is_finite() {
+        godot_warn!("{call}: center {center} is not finite; no zone added");
+        return 0;
+    }
+    warn_if_changed(
+        &format!("{call} radius"),
+        radius,
+        keep_in_range(radius, ZONE_RADIUS_RANGE, 0.0),
+        ZONE_RADIUS_RANGE,
+    );
+    warn_if_changed(
+        &format!("{call} level"),
+        level,
+        keep_in_range(level, LEVEL_RANGE, 1.0),
+        LEVEL_RANGE,
+    );
+    let zone = world
+        .state_mut()
+        .add_light_zone(to_vec3(center), radius, level);
+    i64::from(zone.id)
+}
+
+pub(crate) fn remove_light_zone(world: &mut World, id: i64) {
+    if let Ok(id) = u32::try_from(id) {
+        world.state_mut().remove_light_zone(id);
+    }
+}
+
+/// A world's counters as `get_stats` gives them (zeros for a world APS holds nothing of).
+pub(crate) fn stats_dict(world: Option<&World>) -> VarDictionary {
+    let s = world.map(|w| w.stats().totals()).unwrap_or_default();
+    vdict! {
+        "perceivers_run" => s.perceivers_run as i64,
+        "rays_cast" => s.rays_cast as i64,
+        "candidates_gathered" => s.candidates_gathered as i64,
+        "detections" => s.detections as i64,
+        "time_usec" => s.usec as i64,
+    }
+}

@@ -1,0 +1,219 @@
+//! The calls of `ApsWorld` that decide who perceives when (spec sections 10, 12 and 14): each
+//! world's schedule, viewers and level of detail, the frame budget, sounds filtered by tier,
+//! and the figures the debugger and benchmarks read. The core's scheduler holds every rule; the
+//! driver runs the plan every physics frame, world by world.
+
+use super::ApsWorld;
+use crate::aps_driver::new_driver;
+use crate::aps_significance_policy::ApsSignificancePolicy;
+use crate::convert::{main_world_key, to_vec3, world_key_of};
+use crate::physics_space::GodotSpace;
+use crate::settings;
+use crate::world::WorldKey;
+use aps_core::crowd::scheduler::Run;
+use aps_core::senses::rays::Space;
+use godot::classes::{Node, Node3D, PhysicsRayQueryParameters3D};
+use godot::prelude::*;
+use std::time::Instant;
+
+/// An AI whose component ticks this frame: who, its distance to the nearest viewer, and its
+/// awareness level.
+pub type Due = (InstanceId, f32, u8);
+
+#[godot_api(secondary)]
+impl ApsWorld {
+    /// Sounds of `tag` are heard only by AI at level-of-detail tier `max_tier` or better
+    /// (0 full rate .. 3), in every world; a tier 2 AI ignores a sound whose max tier is 1.
+    /// Default: every tier.
+    #[func]
+    pub fn set_sound_max_tier(&mut self, tag: StringName, max_tier: i32) {
+        if !(0..=4).contains(&max_tier) {
+            godot_warn!("ApsWorld.set_sound_max_tier: tier {max_tier} is outside 0..4; ignored");
+            return;
+        }
+        let tag = self.tag_index(tag);
+        self.sound_tiers.retain(|(t, _)| *t != tag);
+        self.sound_tiers.push((tag, max_tier as u8));
+    }
+
+    /// The level-of-detail tier of the AI whose component is `perceiver`: 0 full rate, 1 every
+    /// 2 intervals, 2 every 5, 3 every 20, 4 suspended; -1 if it is not perceiving.
+    #[func]
+    pub fn get_lod_tier(&self, perceiver: Option<Gd<Node>>) -> i32 {
+        let Some(p) = perceiver else {
+            return -1;
+        };
+        let id = p.instance_id();
+        self.worlds
+            .iter()
+            .find_map(|w| w.tier_of(id))
+            .map_or(-1, i32::from)
+    }
+
+    /// What the last physics frame cost in the main scene's world: `time_usec` (APS's whole
+    /// frame there), `passes` (AI that ran a full pass), `rays`, `candidates`, and `perceivers`
+    /// (how many AI are scheduled).
+    #[func]
+    pub fn get_last_frame_stats(&self) -> VarDictionary {
+        frame_stats_dict(self.world(main_world_key()))
+    }
+
+    /// Measures what one ray query costs here: casts `count` rays 40 m long from points spread
+    /// over `extent` metres around `around`, through the same query path perception uses, and
+    /// returns microseconds per ray (for the benchmark's "own time beyond rays").
+    #[func]
+    pub fn measure_ray_cost(&self, around: Option<Gd<Node3D>>, extent: f32, count: i32) -> f64 {
+        let Some(node) = around else {
+            return 0.0;
+        };
+        let Some(state) = node.get_world_3d().and_then(|w| w.get_direct_space_state()) else {
+            return 0.0;
+        };
+        let mut query = PhysicsRayQueryParameters3D::new_gd();
+        let mut space = GodotSpace::new(state, &mut query);
+        let center = to_vec3(node.get_global_position());
+        let mut seed = 0x2545_f491_u32;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed as f32 / u32::MAX as f32) * 2.0 - 1.0
+        };
+        let count = count.max(1);
+        let started = Instant::now();
+        for _ in 0..count {
+            let from = center + aps_core::Vec3::new(next() * extent, 1.5, next() * extent);
+            let dir =
+                aps_core::Vec3::new(next(), next() * 0.1, next()).normalize_or(aps_core::Vec3::X);
+            std::hint::black_box(space.cast_ray(from, from + dir * 40.0, 1, &[]));
+        }
+        started.elapsed().as_secs_f64() * 1e6 / f64::from(count)
+    }
+}
+
+/// A world's last frame as `get_last_frame_stats` gives it.
+pub(crate) fn frame_stats_dict(world: Option<&crate::world::World>) -> VarDictionary {
+    let f = world.map(|w| w.stats().last_frame()).unwrap_or_default();
+    vdict! {
+        "time_usec" => f.usec as i64,
+        "passes" => i64::from(f.passes),
+        "rays" => f.rays as i64,
+        "candidates" => f.candidates as i64,
+        "perceivers" => world.map_or(0, |w| w.perceivers() as i64),
+    }
+}
+
+impl ApsWorld {
+    /// A perception component entered the tree: schedule it in its world, and make sure the
+    /// driver runs.
+    pub fn add_perceiver(&mut self, component: &Gd<Node3D>) {
+        self.ensure_tracking();
+        self.ensure_driver();
+        let key = world_key_of(&component.clone().upcast()).unwrap_or_else(main_world_key);
+        let at = component.get_global_position();
+        self.world_mut(key)
+            .add_perceiver(component.instance_id(), at);
+    }
+
+    /// A perception component left the tree: out of every schedule and squad.
+    pub fn remove_perceiver(&mut self, id: InstanceId) {
+        for w in &mut self.worlds {
+            w.remove_perceiver(id);
+        }
+    }
+
+    /// What a component tells after each pass, in the world `key`.
+    pub fn report_perceiver(
+        &mut self,
+        key: WorldKey,
+        id: InstanceId,
+        position: Vector3,
+        awareness: u8,
+        interval: f32,
+    ) {
+        if let Some(w) = self.worlds.iter_mut().find(|w| w.key() == key) {
+            w.report_perceiver(id, position, awareness, interval);
+        }
+    }
+
+    /// The max tier a sound of `tag` reaches.
+    #[must_use]
+    pub fn sound_max_tier(&self, tag: u32) -> u8 {
+        self.sound_tiers
+            .iter()
+            .find(|(t, _)| *t == tag)
+            .map_or(aps_core::crowd::lod::SUSPENDED, |(_, m)| *m)
+    }
+
+    /// Adds the driver node to the tree's root if it is not there.
+    fn ensure_driver(&mut self) {
+        if self
+            .driver
+            .is_some_and(|id| Gd::<Node>::try_from_instance_id(id).is_ok())
+        {
+            return;
+        }
+        let Some(tree) = crate::convert::scene_tree() else {
+            return;
+        };
+        let Some(mut root) = tree.get_root() else {
+            return;
+        };
+        let driver = new_driver();
+        self.driver = Some(driver.instance_id());
+        // Deferred: the tree may be busy adding the very node that asked.
+        root.call_deferred("add_child", &[driver.to_variant()]);
+    }
+
+    /// The start of a physics frame: the project settings are read, worlds whose `World3D` is
+    /// gone are dropped with everything in them, and registrations of freed nodes are
+    /// forgotten. Returns the worlds to drive.
+    pub fn begin_drive(&mut self) -> Vec<WorldKey> {
+        self.frame = super::FrameSettings {
+            use_grid: settings::flag(settings::USE_SPATIAL_INDEX),
+            level_of_detail: settings::flag(settings::LEVEL_OF_DETAIL),
+            budget: settings::number(
+                settings::MAX_UPDATES_PER_FRAME,
+                aps_core::crowd::scheduler::DEFAULT_MAX_PERCEPTION_UPDATES_PER_FRAME as i64,
+            )
+            .max(0) as usize,
+        };
+        self.worlds.retain(crate::world::World::is_alive);
+        self.pending
+            .retain(|id| Gd::<Node>::try_from_instance_id(*id).is_ok());
+        self.worlds.iter().map(crate::world::World::key).collect()
+    }
+
+    /// Phase one of a world's frame: its clocks move on; the AI whose component ticks now, for
+    /// scoring; and the significance policy, if any.
+    pub fn plan_advance(
+        &mut self,
+        key: WorldKey,
+        delta: f32,
+    ) -> (Vec<Due>, Option<Gd<ApsSignificancePolicy>>) {
+        let due = self
+            .worlds
+            .iter_mut()
+            .find(|w| w.key() == key)
+            .map(|w| w.plan_advance(delta))
+            .unwrap_or_default();
+        (due, self.significance_policy.clone())
+    }
+
+    /// Phase two: tiers from the scores, claims, the frame budget.
+    pub fn plan_decide(&mut self, key: WorldKey, scores: &[f32]) -> Vec<(InstanceId, Run)> {
+        let frame = self.frame;
+        self.worlds
+            .iter_mut()
+            .find(|w| w.key() == key)
+            .map(|w| w.plan_decide(scores, frame.level_of_detail, frame.budget))
+            .unwrap_or_default()
+    }
+
+    /// Closes a world's frame figures.
+    pub fn end_frame(&mut self, key: WorldKey, passes: u32, usec: u64) {
+        if let Some(w) = self.worlds.iter_mut().find(|w| w.key() == key) {
+            w.stats_mut().end_frame(passes, usec);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! The calls of `ApsWorld` that keep squads (spec section 10): who is in which squad with which
+//! role, in the world of each member. Squads of the same name in two worlds are two squads.
+
+use super::ApsWorld;
+use crate::aps_perception_component::ApsPerceptionComponent;
+use crate::convert::main_world_key;
+use godot::prelude::*;
+
+#[godot_api(secondary)]
+impl ApsWorld {
+    /// Puts the AI of `perceiver` (its ApsPerceptionComponent) in squad `squad_name` with a
+    /// `role` of your choosing. Mates share what they detect: each gets a weaker reading at the
+    /// sharer's last known position after the profile's Share Delay.
+    #[func]
+    pub fn join_squad(
+        &mut self,
+        perceiver: Option<Gd<ApsPerceptionComponent>>,
+        squad_name: StringName,
+        role: StringName,
+    ) {
+        let Some(p) = perceiver else {
+            godot_warn!("ApsWorld.join_squad: perceiver is null; ignored");
+            return;
+        };
+        if squad_name.is_empty() {
+            godot_warn!("ApsWorld.join_squad: squad_name is empty; ignored");
+            return;
+        }
+        let id = p.instance_id();
+        for w in self.worlds.iter_mut() {
+            w.leave_squad(id);
+        }
+        self.world_of_mut(Some(&p.upcast()))
+            .join_squad(id, squad_name, role);
+    }
+
+    /// Takes the AI of `perceiver` out of its squad.
+    #[func]
+    pub fn leave_squad(&mut self, perceiver: Option<Gd<ApsPerceptionComponent>>) {
+        if let Some(p) = perceiver {
+            let id = p.instance_id();
+            for w in self.worlds.iter_mut() {
+                w.leave_squad(id);
+            }
+        }
+    }
+
+    /// The perception components in squad `squad_name` of the main scene's world that still
+    /// exist (another world's: `get_world_state(node).get_squad_members(...)`).
+    #[func]
+    pub fn get_squad_members(&self, squad_name: StringName) -> Array<Gd<Node3D>> {
+        self.world(main_world_key())
+            .map_or_else(Array::new, |w| w.squad_members(&squad_name))
+    }
+
+    /// The role `perceiver` joined its squad with (`&""` if it is in none).
+    #[func]
+    pub fn get_squad_role(&self, perceiver: Option<Gd<ApsPerceptionComponent>>) -> StringName {
+        let Some(p) = perceiver else {
+            return StringName::default();
+        };
+        let id = p.instance_id();
+        self.worlds
+            .iter()
+            .find_map(|w| w.squad_role(id))
+            .unwrap_or_default()
+    }
+}
