@@ -77,6 +77,10 @@ pub struct TransitionInput {
 
 /// The state a belief moves to this tick, if any: one row of the table per call. Rows are tried
 /// in the table's order for the current state.
+/// - Detected becomes Tracked only after Min Track Duration in Detected;
+/// - Lost fades to Remembered only after Min Time in Lost;
+/// - steps down from Detected and Tracked wait for [`STEP_DOWN_MARGIN`] below the threshold;
+/// - a loss goes straight to Lost only when the governing sense allows a Direct Cut.
 #[must_use]
 pub fn next_state(state: BeliefState, i: &TransitionInput, t: &Thresholds) -> Option<BeliefState> {
     use BeliefState::*;

@@ -87,9 +87,9 @@ pub fn uncertainty_multiplier(s: &SpatialSettings, speed: f32) -> f32 {
     }
 }
 
-/// One tick of the Uncertainty Radius. While sensed it settles toward
-/// `(1 − precision) × Max Uncertainty Radius`; unsensed it grows at the growth rate (times the
-/// speed multiplier) up to the maximum.
+/// One tick of the Uncertainty Radius (spec section 7). While sensed it settles toward
+/// `(1 − precision) × Max Uncertainty Radius`; unsensed it grows at the Uncertainty Growth Rate
+/// (times the speed multiplier of Velocity Scaled Uncertainty) up to Max Uncertainty Radius.
 #[must_use]
 pub fn update_uncertainty(
     s: &SpatialSettings,

@@ -1,8 +1,8 @@
 //! Attention: the one target the AI commits to (spec section 6).
 //!
-//! The top target is whoever scores highest this update and may flicker; the attention target
-//! is sticky: it holds for the stickiness time, then moves only to a rival that scores at least
-//! the switch threshold better, or to the top target once its own target is Lost, Remembered or
+//! The top target is whoever scores highest this update (its SortScore) and may flicker; the
+//! attention target is sticky: it holds for the Attention Stickiness Time, then moves only to a
+//! rival that scores at least the Attention Switch Threshold better, or to the top target once its own target is Lost, Remembered or
 //! Expired. Only noticed targets (Suspected or more) take attention; one that falls back to
 //! Undetected lets it go at once, except a forced focus, which holds for the stickiness time.
 
@@ -13,8 +13,10 @@ use crate::TargetId;
 /// Seconds unsensed at which recency has halved: `recency = 1 / (1 + seconds)`.
 pub const RECENCY_HALF_LIFE: f32 = 1.0;
 
-/// The sort score of spec section 6: confidence, recency and proximity, weighted.
-/// `recency` and `proximity` are in 0..1.
+/// SortScore (spec section 6, "Which target is top"): `Confidence × Sort Weight Confidence +
+/// Recency × Sort Weight Recency + Proximity × Sort Weight Proximity`. `recency` and
+/// `proximity` are in 0..1.
+#[doc(alias = "SortScore")]
 #[must_use]
 pub fn sort_score(s: &AttentionSettings, confidence: f32, recency: f32, proximity: f32) -> f32 {
     confidence * s.sort_weight_confidence
