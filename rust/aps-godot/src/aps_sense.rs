@@ -5,7 +5,7 @@ use crate::convert::{live_node, to_vec3};
 use aps_core::belief::loss::LossReason;
 use aps_core::gather::target::TargetSnapshot;
 use aps_core::senses::id::SenseId;
-use aps_core::senses::table::{custom_reach, SenseSpec};
+use aps_core::senses::table::{custom_reach, custom_reading, SenseSpec};
 use aps_core::senses::{SenseContext, SenseUnit};
 use aps_core::SenseReading;
 use godot::classes::{IResource, Node3D, Resource};
@@ -172,25 +172,20 @@ impl SenseUnit for ScriptSense {
         if d.is_empty() {
             return None;
         }
-        let confidence = match d.get("confidence").map(|v| v.try_to::<f32>()) {
-            Some(Ok(c)) if c.is_finite() => c.clamp(0.0, 1.0),
-            _ => {
-                self.warn_once("_evaluate returned no numeric \"confidence\"");
-                return None;
-            }
+        let Some(confidence) = d
+            .get("confidence")
+            .and_then(|v| v.try_to::<f32>().ok())
+            .filter(|c| c.is_finite())
+        else {
+            self.warn_once("_evaluate returned no numeric \"confidence\"");
+            return None;
         };
         let position = d
             .get("position")
             .and_then(|v| v.try_to::<Vector3>().ok())
-            .filter(|p| p.is_finite())
-            .map_or(target.position, to_vec3);
-        let precision = d
-            .get("precision")
-            .and_then(|v| v.try_to::<f32>().ok())
-            .filter(|p| p.is_finite())
-            .unwrap_or(0.5)
-            .clamp(0.0, 1.0);
-        (confidence > 0.0).then(|| SenseReading::new(self.id, confidence).at(position, precision))
+            .map(to_vec3);
+        let precision = d.get("precision").and_then(|v| v.try_to::<f32>().ok());
+        custom_reading(self.id, confidence, position, precision, target.position)
     }
 
     fn post_tick_flush(&mut self) {

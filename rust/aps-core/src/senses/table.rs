@@ -58,6 +58,35 @@ impl SenseSpec {
     }
 }
 
+/// The precision of a custom sense's reading that gives none: halfway between vague and exact.
+pub const DEFAULT_CUSTOM_PRECISION: f32 = 0.5;
+
+/// A custom sense's answer about one target as a reading: `confidence` kept to 0..1 (none, or
+/// not a number: `None`, the sense has nothing to say and the caller warns); placed at
+/// `position` if it gave a finite one, else at the target; `precision` kept to 0..1, else
+/// [`DEFAULT_CUSTOM_PRECISION`]. A confidence of 0 is no reading.
+#[must_use]
+pub fn custom_reading(
+    sense: SenseId,
+    confidence: f32,
+    position: Option<glam::Vec3>,
+    precision: Option<f32>,
+    target_position: glam::Vec3,
+) -> Option<crate::SenseReading> {
+    if !confidence.is_finite() {
+        return None;
+    }
+    let confidence = confidence.clamp(0.0, 1.0);
+    let position = position
+        .filter(|p| p.is_finite())
+        .unwrap_or(target_position);
+    let precision = precision
+        .filter(|p| p.is_finite())
+        .unwrap_or(DEFAULT_CUSTOM_PRECISION)
+        .clamp(0.0, 1.0);
+    (confidence > 0.0).then(|| crate::SenseReading::new(sense, confidence).at(position, precision))
+}
+
 /// A custom sense's reach in metres: 0 or more, 0 when it is not a number.
 #[must_use]
 pub fn custom_reach(reach: f32) -> f32 {
@@ -178,6 +207,25 @@ mod tests {
         assert_eq!(custom_reach(-3.0), 0.0);
         assert_eq!(custom_reach(f32::NAN), 0.0);
         assert_eq!(custom_reach(25.0), 25.0);
+    }
+
+    #[test]
+    fn a_custom_answer_becomes_a_reading_placed_at_the_target_unless_it_says_where() {
+        let id = SenseId::custom(0);
+        let at = glam::Vec3::new(1.0, 2.0, 3.0);
+        let r = custom_reading(id, 0.7, None, None, at).unwrap();
+        assert_eq!((r.confidence, r.position, r.precision), (0.7, at, 0.5));
+        let there = glam::Vec3::X;
+        let r = custom_reading(id, 3.0, Some(there), Some(2.0), at).unwrap();
+        assert_eq!((r.confidence, r.position, r.precision), (1.0, there, 1.0));
+        let r = custom_reading(id, 0.4, Some(glam::Vec3::NAN), Some(f32::NAN), at).unwrap();
+        assert_eq!((r.position, r.precision), (at, 0.5));
+        assert!(
+            custom_reading(id, 0.0, None, None, at).is_none(),
+            "0 is nothing"
+        );
+        assert!(custom_reading(id, f32::NAN, None, None, at).is_none());
+        assert_eq!(r.sense, id);
     }
 
     #[test]
