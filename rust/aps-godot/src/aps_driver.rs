@@ -47,8 +47,8 @@ pub fn drive(delta: f32) {
         let mut passes = 0u32;
         for (id, run) in &runs {
             match Gd::<ApsPerceptionComponent>::try_from_instance_id(*id) {
-                Ok(mut c) => {
-                    c.bind_mut().run_scheduled(run.dt, run.full, run.tier);
+                Ok(c) => {
+                    ApsPerceptionComponent::run_scheduled(c, run.dt, run.full, run.tier);
                     passes += u32::from(run.full);
                 }
                 Err(_) => world.bind_mut().remove_perceiver(*id),

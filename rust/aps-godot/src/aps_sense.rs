@@ -8,7 +8,7 @@ use aps_core::senses::id::SenseId;
 use aps_core::senses::table::{custom_reach, custom_reading, SenseSpec};
 use aps_core::senses::{SenseContext, SenseUnit};
 use aps_core::SenseReading;
-use godot::classes::{IResource, Node3D, Resource};
+use godot::classes::{IResource, Node3D, Object, Resource};
 use godot::prelude::*;
 
 /// A sense of your own, written in GDScript: extend it, override [method _evaluate], and add the
@@ -117,18 +117,25 @@ pub struct ScriptSense {
     pub id: SenseId,
     pub eye: InstanceId,
     reach: f32,
+    /// Whether the script defines `_pre_tick`, `_evaluate`, `_post_tick_flush` (each is a no-op
+    /// or nothing sensed when it does not).
+    overrides: [bool; 3],
     warned: bool,
 }
+
+const METHODS: [&str; 3] = ["_pre_tick", "_evaluate", "_post_tick_flush"];
 
 impl ScriptSense {
     #[must_use]
     pub fn new(sense: Gd<ApsSense>, id: SenseId, eye: InstanceId) -> Self {
         let reach = sense.bind().reach();
+        let overrides = METHODS.map(|m| sense.has_method(m));
         ScriptSense {
             sense,
             id,
             eye,
             reach,
+            overrides,
             warned: false,
         }
     }
@@ -137,12 +144,37 @@ impl ScriptSense {
         Gd::<Node3D>::try_from_instance_id(self.eye).ok()
     }
 
+    /// Calls the script's method `which` of [`METHODS`] by name, if it defines it: whatever it
+    /// returns, and whatever it does (free the eye, a target), nothing panics here. `None`:
+    /// the script does not define it, or the call failed (warned once).
+    fn call(&mut self, which: usize, target: Option<Gd<Node3D>>) -> Option<Variant> {
+        if !self.overrides[which] {
+            return None;
+        }
+        let mut args = vec![self.eye().to_variant()];
+        if let Some(t) = target {
+            args.push(t.to_variant());
+        }
+        match self
+            .sense
+            .clone()
+            .upcast::<Object>()
+            .try_call(METHODS[which], &args)
+        {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.warn_once(&format!("{} failed: {e}", METHODS[which]));
+                None
+            }
+        }
+    }
+
     fn warn_once(&mut self, what: &str) {
         if !self.warned {
             self.warned = true;
+            let name = self.sense.bind().name();
             godot_warn!(
-                "ApsSense '{}' ({}): {what}; treated as confidence 0",
-                self.sense.bind().name(),
+                "ApsSense '{name}' ({}): {what}; read as nothing sensed",
                 self.sense.get_path()
             );
         }
@@ -159,7 +191,7 @@ impl SenseUnit for ScriptSense {
     }
 
     fn pre_tick(&mut self, _ctx: &mut SenseContext) {
-        ApsSense::pre_tick(self.sense.clone(), self.eye());
+        self.call(0, None);
     }
 
     fn evaluate(
@@ -168,7 +200,18 @@ impl SenseUnit for ScriptSense {
         target: &TargetSnapshot,
     ) -> Option<SenseReading> {
         let node = live_node(target.id)?;
-        let d = ApsSense::evaluate(self.sense.clone(), self.eye(), Some(node));
+        let answer = self.call(1, Some(node))?;
+        let Ok(d) = answer.try_to::<VarDictionary>() else {
+            let what = if answer.is_nil() {
+                String::from("null")
+            } else {
+                format!("{answer:?}")
+            };
+            self.warn_once(&format!(
+                "_evaluate returned {what} instead of a Dictionary"
+            ));
+            return None;
+        };
         if d.is_empty() {
             return None;
         }
@@ -189,6 +232,6 @@ impl SenseUnit for ScriptSense {
     }
 
     fn post_tick_flush(&mut self) {
-        ApsSense::post_tick_flush(self.sense.clone(), self.eye());
+        self.call(2, None);
     }
 }

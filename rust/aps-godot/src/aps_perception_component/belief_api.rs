@@ -131,17 +131,21 @@ impl ApsPerceptionComponent {
 
     /// Focus on `target` now, whatever it scores (say, the player just shot this AI).
     /// Emits `attention_changed` if it changes.
-    #[func]
-    pub fn force_attention_target(&mut self, target: Option<Gd<Node3D>>) {
+    #[func(gd_self)]
+    pub fn force_attention_target(mut this: Gd<Self>, target: Option<Gd<Node3D>>) {
         let id = target.map(|t| target_of(&t.upcast()));
-        let Some(perceiver) = self.core_mut("force_attention_target") else {
-            return;
+        let outgoing = {
+            let mut c = this.bind_mut();
+            let Some(mind) = c.core_mut("force_attention_target") else {
+                return;
+            };
+            let Some(e) = mind.force_attention(id) else {
+                return;
+            };
+            c.pending.push(e);
+            c.take_outgoing()
         };
-        let event = perceiver.force_attention(id);
-        if let Some(e) = event {
-            self.pending.push(e);
-            self.emit_pending();
-        }
+        super::signals::emit(&this, outgoing);
     }
 
     /// Raises the AI's confidence in `target` to at least `confidence` (never lowers it).

@@ -127,21 +127,44 @@ impl INode3D for ApsPerceptionComponent {
 impl ApsPerceptionComponent {
     /// Called by the driver when this AI's turn comes (its level of detail and the frame
     /// budget decide when): a full pass over `dt` seconds, or for a suspended AI (`full`
-    /// false) only the fading of memory.
-    pub fn run_scheduled(&mut self, dt: f32, full: bool, tier: u8) {
-        if self.enabled && self.runs_here() {
-            self.refresh_profile();
-            if full {
-                self.run_pass(dt, tier);
-            } else {
-                let eye = self.eye();
-                if let Some(core) = self.core.as_mut() {
-                    let events = core.fade(dt, eye);
-                    self.pending.extend_from_slice(events);
+    /// false) only the fading of memory; then its signals. `this` must not be bound: scripts
+    /// (custom senses, signal handlers) run with no bind held, and may free anything.
+    pub fn run_scheduled(mut this: Gd<Self>, dt: f32, full: bool, tier: u8) {
+        let prepared = {
+            let mut c = this.bind_mut();
+            if c.enabled && c.runs_here() {
+                c.refresh_profile();
+                if full {
+                    c.prepare_pass(dt, tier)
+                } else {
+                    let eye = c.eye();
+                    let c = &mut *c;
+                    if let Some(core) = c.core.as_mut() {
+                        c.pending.extend_from_slice(core.fade(dt, eye));
+                    }
+                    None
                 }
+            } else {
+                None
             }
-            self.emit_pending();
+        };
+        if let Some(mut pass) = prepared {
+            pass.run();
+            if !this.is_instance_valid() {
+                return; // a custom sense freed the AI: its core goes with the pass
+            }
+            this.bind_mut().finish_pass(pass);
         }
+        let outgoing = {
+            let mut c = this.bind_mut();
+            c.report_to_world();
+            c.take_outgoing()
+        };
+        signals::emit(&this, outgoing);
+    }
+
+    /// Tells the schedule where the AI is, how aware it is and how often it perceives.
+    fn report_to_world(&mut self) {
         // Before a core exists, the schedule keeps the default Base Update Interval.
         let (awareness, interval) =
             self.core

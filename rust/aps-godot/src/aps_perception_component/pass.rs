@@ -1,18 +1,31 @@
-//! One perception pass of an `ApsPerceptionComponent` (spec section 10): gather the candidates
-//! in reach from the AI's world, let the senses look (rays through the world's physics space),
-//! run the core, and keep its events for the signals; then tell the squad what this AI saw.
+//! One perception pass of an `ApsPerceptionComponent` (spec section 10), in three steps so that
+//! no bind of the component is held while scripts run:
+//!
+//! 1. [`ApsPerceptionComponent::prepare_pass`] (bound): gather the candidates in reach from the
+//!    AI's world and take the core and everything the pass reads out of the component.
+//! 2. [`PreparedPass::run`] (unbound): the senses look, rays go through the world's physics
+//!    space and the core runs. A custom sense's script may call back into the component, free
+//!    a target, the component or the AI's body; a script's panic stays in its pass.
+//! 3. [`ApsPerceptionComponent::finish_pass`] (bound again, if the component still exists):
+//!    the core goes back, its events wait for the signals, the squad hears what this AI saw.
+//!
 //! Every rule is the core's: which targets are held, the gather radius, what mates share.
 
+use super::own_bodies::OwnBodies;
 use super::ApsPerceptionComponent;
 use crate::aps_world::{intern, ApsWorld};
-use crate::convert::to_vec3;
+use crate::convert::{to_vec3, to_vector3};
 use crate::physics_space::GodotSpace;
+use crate::world::WorldKey;
 use aps_core::brain::squad::sightings;
 use aps_core::gather::target::TargetSnapshot;
-use aps_core::perception_core::PassInput;
-use aps_core::{SenseReading, TargetId};
-use godot::classes::{Engine, PhysicsRayQueryParameters3D};
+use aps_core::perception_core::{PassInput, PerceptionCore};
+use aps_core::world::WorldState;
+use aps_core::{Event, Pose, SenseReading, TargetId, Vec3};
+use godot::classes::{Engine, PhysicsDirectSpaceState3D, PhysicsRayQueryParameters3D};
 use godot::prelude::*;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::rc::Rc;
 use std::time::Instant;
 
 /// What a pass fills and reuses: the ray query (its exclusion list holds the AI's own bodies),
@@ -47,16 +60,60 @@ impl PassBuffers {
     }
 }
 
+/// A pass taken out of its component, ready to run with the component unbound.
+pub struct PreparedPass {
+    core: PerceptionCore,
+    buffers: PassBuffers,
+    own: OwnBodies,
+    query: Gd<PhysicsRayQueryParameters3D>,
+    space_state: Gd<PhysicsDirectSpaceState3D>,
+    world: WorldKey,
+    world_state: Rc<WorldState>,
+    squad: Option<u32>,
+    eye: Pose,
+    body: Vec3,
+    dt: f32,
+    lod_tier: u8,
+    now: f64,
+    started: Instant,
+    events: Vec<Event>,
+    /// The core panicked (a script's bad answer gdext could not convert, say).
+    panicked: bool,
+}
+
+impl PreparedPass {
+    /// The senses look and the core runs. Nothing of the component is touched.
+    pub fn run(&mut self) {
+        let view = self.world_state.view(self.now);
+        let b = &self.buffers;
+        let input = PassInput {
+            dt: self.dt,
+            eye: self.eye,
+            body: self.body,
+            own: self.own.bodies(),
+            world: view,
+            candidates: &b.candidates,
+            destroyed: &b.gone,
+            shared: &b.shared,
+            lod_tier: self.lod_tier,
+        };
+        let mut space = GodotSpace::new(self.space_state.clone(), &mut self.query);
+        let core = &mut self.core;
+        let events = &mut self.events;
+        let run = catch_unwind(AssertUnwindSafe(|| {
+            events.extend_from_slice(core.run(input, &mut space));
+        }));
+        self.panicked = run.is_err();
+    }
+}
+
 impl ApsPerceptionComponent {
-    /// One perception pass: gather, senses, belief; events wait in `pending`.
-    pub(super) fn run_pass(&mut self, dt: f32, lod_tier: u8) {
+    /// Step 1: gather and take out what the pass reads. `None` when there is nothing to run
+    /// (no world, no physics space, no core).
+    pub(super) fn prepare_pass(&mut self, dt: f32, lod_tier: u8) -> Option<PreparedPass> {
         let started = Instant::now();
-        let Some(world3d) = self.base().get_world_3d() else {
-            return;
-        };
-        let Some(space_state) = world3d.get_direct_space_state() else {
-            return;
-        };
+        let world3d = self.base().get_world_3d()?;
+        let space_state = world3d.get_direct_space_state()?;
         let key = world3d.instance_id().to_i64();
         let eye = self.eye();
         let body = self
@@ -64,17 +121,13 @@ impl ApsPerceptionComponent {
             .get_parent()
             .and_then(|p| p.try_cast::<Node3D>().ok())
             .map_or(eye.position, |p| to_vec3(p.get_global_position()));
-        // The core leaves `self` for the pass: a GDScript sense may call back into this
-        // component (it then reads no beliefs) without meeting a borrowed core.
-        let Some(mut core) = self.core.take() else {
-            return;
-        };
+        let mut core = self.core.take()?;
         let me = self.base().instance_id();
         let now = ApsWorld::world_time();
         let frame = Engine::singleton().get_physics_frames();
         let mut aps = ApsWorld::singleton();
+        let mut aps = aps.bind_mut();
         let (world_state, squad) = {
-            let mut aps = aps.bind_mut();
             let world = aps.world_mut(key);
             world.begin_frame(frame, now);
             (world.state(), world.squad_of(me))
@@ -82,7 +135,8 @@ impl ApsPerceptionComponent {
         let view = world_state.view(now);
 
         // Squad mates' sightings reach this AI wherever the target is (spec section 10).
-        let b = &mut self.buffers;
+        let mut buffers = std::mem::take(&mut self.buffers);
+        let b = &mut buffers;
         b.shared.clear();
         if let Some(squad) = squad {
             world_state.squads().shared_for(
@@ -96,61 +150,87 @@ impl ApsPerceptionComponent {
         core.held_targets(&view, self.own.bodies(), &b.shared, &mut b.held);
         core.mind_mut().set_team(self.team_id);
         let range = core.gather_radius(eye.position, body);
-        {
-            let mut aps = aps.bind_mut();
-            let use_grid = aps.uses_grid();
-            let (world, tags) = aps.world_and_tags(key);
-            world.gather(
-                now,
-                use_grid,
-                crate::convert::to_vector3(eye.position),
-                range,
-                self.own.nodes(),
-                &b.held,
-                &mut |t| intern(tags, t),
-                &mut b.candidates,
-                &mut b.gone,
+        let use_grid = aps.uses_grid();
+        let (world, tags) = aps.world_and_tags(key);
+        world.gather(
+            now,
+            use_grid,
+            to_vector3(eye.position),
+            range,
+            self.own.nodes(),
+            &b.held,
+            &mut |t| intern(tags, t),
+            &mut b.candidates,
+            &mut b.gone,
+        );
+        let query = b.take_query();
+        self.in_pass = true;
+        Some(PreparedPass {
+            core,
+            buffers,
+            own: std::mem::take(&mut self.own),
+            query,
+            space_state,
+            world: key,
+            world_state,
+            squad,
+            eye,
+            body,
+            dt,
+            lod_tier,
+            now,
+            started,
+            events: std::mem::take(&mut self.pending),
+            panicked: false,
+        })
+    }
+
+    /// Step 3: everything goes back; events wait for the signals; the squad and the stats hear
+    /// of the pass.
+    pub(super) fn finish_pass(&mut self, pass: PreparedPass) {
+        let PreparedPass {
+            core,
+            mut buffers,
+            own,
+            query,
+            world,
+            world_state,
+            squad,
+            now,
+            started,
+            events,
+            panicked,
+            ..
+        } = pass;
+        self.in_pass = false;
+        buffers.query = Some(query);
+        self.buffers = buffers;
+        self.own = own;
+        self.pending = events;
+        if panicked {
+            godot_error!(
+                "ApsPerceptionComponent {}: its perception pass failed (see the error above); \
+                 its beliefs are kept as they were and the next pass runs as usual",
+                self.base().get_path()
             );
         }
-        // Everything the pass reads leaves `self`, so that while it runs this component can be
-        // re-entered (a GDScript sense calling back) through the `base_mut` guard below.
-        let mut query = b.take_query();
-        let buffers = std::mem::take(&mut self.buffers);
-        let own = std::mem::take(&mut self.own);
-        let mut pending = std::mem::take(&mut self.pending);
-        self.in_pass = true;
-        {
-            let _reentrant = self.base_mut();
-            let mut space = GodotSpace::new(space_state, &mut query);
-            let input = PassInput {
-                dt,
-                eye,
-                body,
-                own: own.bodies(),
-                world: view,
-                candidates: &buffers.candidates,
-                destroyed: &buffers.gone,
-                shared: &buffers.shared,
-                lod_tier,
-            };
-            pending.extend_from_slice(core.run(input, &mut space));
-        }
-        self.in_pass = false;
-        self.buffers = buffers;
-        self.buffers.query = Some(query);
-        self.own = own;
-        self.pending = pending;
-        let pass = core.last_pass();
+        let stats = core.last_pass();
         // The pass no longer reads the world's state: posting to it copies nothing.
         drop(world_state);
-        let mut aps = aps.bind_mut();
-        let world = aps.world_mut(key);
-        if let Some(squad) = squad {
-            world.post_sightings(sightings(core.mind(), squad, me.to_i64() as u64, now));
+        {
+            let mut aps = ApsWorld::singleton();
+            let mut aps = aps.bind_mut();
+            let world = aps.world_mut(world);
+            if let Some(squad) = squad {
+                let me = self.base().instance_id().to_i64() as u64;
+                world.post_sightings(sightings(core.mind(), squad, me, now));
+            }
+            if !panicked {
+                world
+                    .stats_mut()
+                    .count_pass(stats, started.elapsed().as_micros() as u64);
+            }
         }
-        world
-            .stats_mut()
-            .count_pass(pass, started.elapsed().as_micros() as u64);
         self.core = Some(core);
     }
 }
