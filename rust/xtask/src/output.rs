@@ -15,6 +15,11 @@
 //! Not counted: `WARNING:` / `USER WARNING:` (counted and reported, never fatal) and anything a
 //! script prints itself; a test suite reports its own failures through its summary line.
 //! The indented lines after an error (`at: ...`, the GDScript backtrace) are kept with it.
+//!
+//! An error the engine raises by its own rules, which a test provokes on purpose (a node freed
+//! while it emits a signal, say), is declared by the test printing
+//! `expected engine error: <part of its text>`: each declaration forgives one error containing
+//! that text, and a declared error that never came is a failure of its own.
 
 const ERROR_PREFIXES: [&str; 7] = [
     "SCRIPT ERROR:",
@@ -26,6 +31,8 @@ const ERROR_PREFIXES: [&str; 7] = [
     "handle_crash:",
 ];
 const WARNING_PREFIXES: [&str; 2] = ["WARNING:", "USER WARNING:"];
+/// How a test declares an engine error it provokes on purpose.
+const EXPECTED_ERROR: &str = "expected engine error: ";
 
 /// At most this many indented lines are kept after an error; backtraces can be long.
 const MAX_CONTEXT_LINES: usize = 8;
@@ -52,6 +59,8 @@ pub struct Watcher {
     pub warnings: usize,
     /// The last summary line seen.
     pub summary: Option<Summary>,
+    /// Engine errors tests declared they provoke, by part of their text.
+    pub expected: Vec<String>,
     /// The stream whose last line was an error, while its indented context continues.
     open_error: Option<Stream>,
 }
@@ -77,9 +86,28 @@ impl Watcher {
             self.open_error = Some(stream);
         } else if WARNING_PREFIXES.iter().any(|p| content.starts_with(p)) {
             self.warnings += 1;
+        } else if let Some(expected) = content.strip_prefix(EXPECTED_ERROR) {
+            self.expected.push(expected.to_string());
         } else if let Some(summary) = parse_summary(line) {
             self.summary = Some(summary);
         }
+    }
+
+    /// The errors no declaration forgives, and the declarations no error met.
+    #[must_use]
+    pub fn unexpected(&self) -> (Vec<&Vec<String>>, Vec<&str>) {
+        let mut open: Vec<&str> = self.expected.iter().map(String::as_str).collect();
+        let mut errors = Vec::new();
+        for error in &self.errors {
+            let first = error.first().map_or("", String::as_str);
+            match open.iter().position(|e| first.contains(e)) {
+                Some(i) => {
+                    open.swap_remove(i);
+                }
+                None => errors.push(error),
+            }
+        }
+        (errors, open)
     }
 }
 
@@ -257,6 +285,27 @@ mod tests {
                 failed: 1
             })
         );
+    }
+
+    #[test]
+    fn a_declared_engine_error_is_forgiven_once_and_a_missing_one_fails() {
+        let mut w = Watcher::default();
+        w.observe(
+            Stream::Stdout,
+            "expected engine error: freed while a signal",
+        );
+        w.observe(Stream::Stdout, "expected engine error: never comes");
+        w.observe(
+            Stream::Stderr,
+            "ERROR: Object was freed while a signal is being emitted",
+        );
+        w.observe(
+            Stream::Stderr,
+            "ERROR: Object was freed while a signal is being emitted",
+        );
+        let (errors, missing) = w.unexpected();
+        assert_eq!(errors.len(), 1, "one declaration forgives one error");
+        assert_eq!(missing, ["never comes"]);
     }
 
     #[test]

@@ -252,10 +252,16 @@ pub fn judge(run: &Run, expect_summary: bool) -> Vec<String> {
             None => format!("Godot ended abnormally ({})", run.status),
         });
     }
-    match run.watcher.errors.len() {
+    let (errors, missing) = run.watcher.unexpected();
+    match errors.len() {
         0 => {}
         1 => failures.push("1 error in Godot's output".into()),
         n => failures.push(format!("{n} errors in Godot's output")),
+    }
+    for m in missing {
+        failures.push(format!(
+            "a test expected an engine error that never came: {m}"
+        ));
     }
     if expect_summary {
         match run.watcher.summary {
@@ -282,9 +288,16 @@ pub fn report(scene: &str, run: &Run, failures: &[String]) {
         facts.push(format!("{} warning(s)", run.watcher.warnings));
     }
     println!();
-    if !run.watcher.errors.is_empty() {
+    let (errors, _) = run.watcher.unexpected();
+    let expected = run.watcher.errors.len() - errors.len();
+    if expected > 0 {
+        facts.push(format!(
+            "{expected} engine error(s) the tests provoked on purpose"
+        ));
+    }
+    if !errors.is_empty() {
         println!("Errors in Godot's output ({scene}):");
-        for error in &run.watcher.errors {
+        for error in errors {
             for line in error {
                 println!("  {line}");
             }
