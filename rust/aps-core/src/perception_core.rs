@@ -9,6 +9,11 @@
 //! 5. Post Tick Flush.
 //! 6. The mind's tick: memory, where you are, threat, player model, brain, events,
 //!    housekeeping ([`Mind::tick_with`]).
+//!
+//! A candidate whose body is one of the AI's own is never evaluated (spec section 13: an AI
+//! never perceives a Pawn with its own controller), and one at a position that is not a number
+//! is evaluated by no sense: every sense reports a miss with SensorDropout, so a belief in it
+//! is lost for that reason until it stands somewhere real again.
 
 use crate::crowd::selection::{CandidateSelection, Chooser};
 use crate::events::Event;
@@ -20,7 +25,7 @@ use crate::senses::contract::{PlaceReadings, SenseContext, SenseUnit, Stimuli, W
 use crate::senses::rays::{BodyId, Space};
 use crate::senses::suite::SenseSuite;
 use crate::senses::table::SenseSpec;
-use crate::{BeliefState, Observations, Pose, SenseReading, TargetId, TargetKind};
+use crate::{BeliefState, LossReason, Observations, Pose, SenseReading, TargetId, TargetKind};
 use glam::Vec3;
 use smallvec::SmallVec;
 
@@ -200,6 +205,9 @@ impl PerceptionCore {
         obs.clear();
         for k in 0..self.selection.chosen().len() {
             let target = &input.candidates[self.selection.chosen()[k]];
+            if target.body.is_some_and(|b| input.own.contains(&b)) {
+                continue;
+            }
             let readings_before = obs.reading_count();
             if let Some(tag) = target.evidence_tag {
                 // Discovered evidence: what the senses find is a place, exactly where it lies.
@@ -209,7 +217,13 @@ impl PerceptionCore {
                 obs.begin_target(target.id, target.kind, target.speed());
             }
             obs.set_team(target.team_id);
-            self.senses.evaluate(&mut ctx, target, obs);
+            if target.is_finite() {
+                self.senses.evaluate(&mut ctx, target, obs);
+            } else {
+                // Somewhere that is not a place: no sense can look there. Its belief is lost as
+                // the signal just stopping (SensorDropout), until it stands somewhere real.
+                self.senses.miss(LossReason::SensorDropout, obs);
+            }
             for (_, r) in input.shared.iter().filter(|(t, _)| *t == target.id) {
                 obs.push(*r);
             }

@@ -7,6 +7,11 @@
 //! fades). The frame budget, Max Perception Updates Per Frame, caps how many AI run a full pass
 //! in one frame: the rest wait with their elapsed time intact, and a claim grows every frame it
 //! waits, so none is starved.
+//!
+//! AI added in the same frame (a level loading fifty guards at once) start at distinct phases of
+//! their interval, so their passes spread over the frames instead of all landing in one: the
+//! k-th gets a head start of `frac(k × 0.618…)` of an interval (the golden ratio's fraction
+//! spreads any number of them evenly), and the first one none.
 
 use crate::crowd::lod::{component_tick, interval_multiple, tier_for, SUSPENDED};
 use crate::profile::Performance;
@@ -20,6 +25,9 @@ pub const DEFAULT_MAX_PERCEPTION_UPDATES_PER_FRAME: usize = 64;
 
 /// Tiers at or beyond this run so rarely that their position is read afresh before scoring.
 pub const FRESH_POSITION_TIER: u8 = 3;
+
+/// The golden ratio's fraction: phases `k × PHASE_STEP` (mod 1) spread evenly for any k.
+const PHASE_STEP: f32 = 0.618_034;
 
 /// Clocks compare with this slack, so 1/60 s frames add up to a 0.1 s interval on the 6th.
 const CLOCK_EPSILON: f32 = 1e-5;
@@ -99,6 +107,8 @@ pub struct Schedule {
     due: Vec<u64>,
     claims: Vec<Claim>,
     granted: Vec<usize>,
+    /// AI added since the last frame began: the next one's phase.
+    added_this_frame: u32,
 }
 
 impl Schedule {
@@ -108,15 +118,18 @@ impl Schedule {
         if self.index.contains_key(&id) {
             return;
         }
+        let interval = Performance::default().base_update_interval;
+        let phase = (self.added_this_frame as f32 * PHASE_STEP).fract();
+        self.added_this_frame += 1;
         self.index.insert(id, self.slots.len());
         self.slots.push(Slot {
             id,
             position,
             awareness: 0,
-            interval: Performance::default().base_update_interval,
+            interval,
             tier: 0,
             since_tick: 0.0,
-            elapsed: 0.0,
+            elapsed: phase * interval,
             waited: 0,
         });
     }
@@ -184,6 +197,7 @@ impl Schedule {
         } else {
             0.0
         };
+        self.added_this_frame = 0;
         self.due.clear();
         for s in &mut self.slots {
             s.since_tick += delta;
@@ -440,6 +454,43 @@ mod tests {
         let n = s.advance(0.1);
         s.decide(&vec![0.0; n], false, 0, &mut out);
         assert_eq!(s.tier_of(1), Some(0));
+    }
+
+    #[test]
+    fn ai_added_in_the_same_frame_spread_their_passes_over_the_interval() {
+        let mut s = Schedule::default();
+        for id in 0..50 {
+            s.add(id, Vec3::ZERO);
+        }
+        let mut out = Vec::new();
+        let mut per_frame = Vec::new();
+        for _ in 0..120 {
+            let n = s.advance(FRAME);
+            s.decide(&vec![1.0; n], true, 0, &mut out);
+            per_frame.push(out.len());
+        }
+        // 50 AI every 6 frames: 8.3 passes a frame on average.
+        let steady = &per_frame[12..];
+        let mean = steady.iter().sum::<usize>() as f32 / steady.len() as f32;
+        let most = *steady.iter().max().unwrap();
+        assert!((mean - 50.0 / 6.0).abs() < 0.5, "mean {mean}");
+        assert!(
+            most as f32 <= mean * 1.5,
+            "largest frame {most} passes, mean {mean}: {per_frame:?}"
+        );
+        // Nobody waits more than its interval for its first pass.
+        let first_six: usize = per_frame[..6].iter().sum();
+        assert_eq!(first_six, 50, "{per_frame:?}");
+    }
+
+    #[test]
+    fn a_lone_ai_added_in_a_frame_keeps_phase_zero() {
+        let (full, _) = runs_at(TIER_FLOORS[0], 13);
+        assert_eq!(
+            full,
+            [6, 12],
+            "its first pass after a whole interval, as before"
+        );
     }
 
     #[test]

@@ -85,6 +85,14 @@ impl TargetSnapshot {
     pub fn speed(&self) -> f32 {
         self.velocity.length()
     }
+
+    /// Whether the target stands somewhere real: its position and sample points are finite. A
+    /// target at a position that is not a number cannot be perceived (see
+    /// [`PerceptionCore::run`](crate::PerceptionCore::run)).
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        self.position.is_finite() && self.sample_points.iter().all(|p| p.is_finite())
+    }
 }
 
 /// Where vision looks on a body by default, as fractions of its height from the feet: head,

@@ -30,7 +30,26 @@ impl Mind {
     /// Raises a target's confidence from script (Set Target Confidence): never lowers it. The
     /// belief is created if needed; returns false if the ledger is full and nobody gives way.
     pub fn set_target_confidence(&mut self, target: TargetId, confidence: f32) -> bool {
-        self.raise(target, TargetKind::Actor, confidence).is_some()
+        self.set_target_confidence_at(target, confidence, None)
+    }
+
+    /// [`Mind::set_target_confidence`] for a target standing at `position`: a belief no sense
+    /// has placed yet is placed there, where the target really is, never at the origin.
+    pub fn set_target_confidence_at(
+        &mut self,
+        target: TargetId,
+        confidence: f32,
+        position: Option<Vec3>,
+    ) -> bool {
+        let Some(slot) = self.raise(target, TargetKind::Actor, confidence) else {
+            return false;
+        };
+        if let (Some(b), Some(p)) = (self.ledger.get_mut(slot), position) {
+            if b.dominant.is_none() && p.is_finite() {
+                b.last_known_position = p;
+            }
+        }
+        true
     }
 
     /// Lowers, caps, clears or floors belief in `target` from script for `duration` seconds

@@ -131,6 +131,19 @@ impl SenseSuite {
         }
     }
 
+    /// Every sense's reading of nothing, each saying why it missed: for a target no sense can
+    /// look at.
+    pub fn miss(&self, cue: crate::LossReason, observations: &mut Observations) {
+        for id in self
+            .builtin
+            .iter()
+            .map(|s| s.id())
+            .chain(self.custom.iter().map(|(s, _)| s.id()))
+        {
+            observations.push(crate::SenseReading::missed(id, cue));
+        }
+    }
+
     /// Readings about places (a noise with no known source), from every sense.
     pub fn places(&mut self, ctx: &mut SenseContext, out: &mut PlaceReadings) {
         for s in self.units_mut() {
