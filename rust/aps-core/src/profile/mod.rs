@@ -19,8 +19,6 @@ mod setting;
 mod settings;
 mod toml_io;
 mod validate;
-mod validate_brain;
-mod validate_senses;
 
 pub use blocks::{
     AttentionSettings, DamageSettings, EcholocationSettings, EmotionSettings, Fusion,
