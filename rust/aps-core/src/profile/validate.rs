@@ -221,6 +221,29 @@ mod tests {
     }
 
     #[test]
+    fn every_setting_is_checked_and_after_what_it_is_ordered_above() {
+        let order = check_order();
+        let mut seen = std::collections::HashSet::new();
+        for s in &order {
+            if let Some(above) = s.number().and_then(|n| n.above.as_ref()) {
+                assert!(
+                    seen.contains(above.path),
+                    "{} before {}",
+                    s.path,
+                    above.path
+                );
+            }
+            seen.insert(s.path);
+        }
+        let mut checked: Vec<_> = order.iter().map(|s| s.path).collect();
+        checked.sort_unstable();
+        checked.dedup();
+        let mut all: Vec<_> = Profile::SETTINGS.iter().map(|s| s.path).collect();
+        all.sort_unstable();
+        assert_eq!(checked, all);
+    }
+
+    #[test]
     fn detect_below_suspect_is_raised_to_suspect() {
         let mut p = Profile::default();
         p.thresholds.detect_threshold = 0.1;
