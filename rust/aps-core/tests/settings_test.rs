@@ -236,6 +236,46 @@ fn paths_and_inspector_names_are_unique_and_found() {
 }
 
 #[test]
+fn every_setting_sits_in_an_inspector_group() {
+    assert!(
+        Profile::SETTINGS[0].group.is_some(),
+        "the first setting opens a group"
+    );
+    let place = |path: &str| Profile::inspector_place(path).unwrap();
+    assert_eq!(place("thresholds.min_time_in_lost"), ("Thresholds", ""));
+    assert_eq!(
+        place("fusion.sense_weights.echolocation"),
+        ("Fusion and Sense Weights", "")
+    );
+    assert_eq!(
+        place("loss.vision.grace_time"),
+        ("Loss per Sense", "Vision Loss")
+    );
+    assert_eq!(
+        place("loss.vibration.confidence_decay_multiplier"),
+        ("Loss per Sense", "Vibration Loss")
+    );
+    assert_eq!(place("attention.max_tracked_targets"), ("Attention", ""));
+    assert_eq!(
+        place("spatial.max_uncertainty_radius"),
+        ("Where It Thinks You Are", "")
+    );
+    assert_eq!(place("echolocation.collision_mask"), ("Echolocation", ""));
+    // Each block opens its own group.
+    let mut blocks = HashSet::new();
+    for s in Profile::SETTINGS {
+        let block = s.path.split('.').next().unwrap();
+        if blocks.insert(block) {
+            assert!(
+                s.group.is_some(),
+                "{} is the first of {block} and opens no group",
+                s.path
+            );
+        }
+    }
+}
+
+#[test]
 fn the_spec_names_are_the_specs() {
     let spec = |path: &str| Profile::setting(path).and_then(|s| s.spec);
     assert_eq!(

@@ -79,6 +79,8 @@ macro_rules! profile_blocks {
                     inspector: stringify!($inspector),
                     spec: option!($($sspec)?),
                     doc: &[$($sdoc),*],
+                    group: option!($($group)?),
+                    subgroup: option!($($subgroup)?),
                     kind: setting_kind!($kind $args, [$($at)+] $sfield, $sty, $sdefault),
                 }, )*
             ];

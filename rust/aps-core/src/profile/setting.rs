@@ -19,6 +19,11 @@ pub struct Setting {
     pub spec: Option<&'static str>,
     /// Its doc comment, one entry per line.
     pub doc: &'static [&'static str],
+    /// The inspector group this setting opens, if it is the first of one; the settings after it
+    /// sit in that group until the next opens (see [`Profile::inspector_place`]).
+    pub group: Option<&'static str>,
+    /// The inspector subgroup this setting opens, if it is the first of one.
+    pub subgroup: Option<&'static str>,
     /// What kind of value it is, with what the kind needs: range, unit, default.
     pub kind: Kind,
 }
@@ -144,6 +149,23 @@ impl Profile {
     #[must_use]
     pub fn setting_by_inspector_name(name: &str) -> Option<&'static Setting> {
         Self::SETTINGS.iter().find(|s| s.inspector == name)
+    }
+
+    /// The inspector group and subgroup the setting at a TOML path sits in: the last ones opened
+    /// at or before it (a new group starts with no subgroup, as in Godot's inspector).
+    #[must_use]
+    pub fn inspector_place(path: &str) -> Option<(&'static str, &'static str)> {
+        let end = Self::SETTINGS.iter().position(|s| s.path == path)?;
+        let (mut group, mut subgroup) = ("", "");
+        for s in &Self::SETTINGS[..=end] {
+            if let Some(g) = s.group {
+                (group, subgroup) = (g, "");
+            }
+            if let Some(sg) = s.subgroup {
+                subgroup = sg;
+            }
+        }
+        Some((group, subgroup))
     }
 
     /// The inspector property name of the setting at a TOML path.
