@@ -1,9 +1,10 @@
 //! The profile's structs and its settings table, derived from the declaration (`settings.rs`).
 //!
-//! From each block: a struct with one documented public field per setting (the spec's name
-//! added to its doc and as a `doc(alias)`, so searching the docs for "Min Track Duration" finds
-//! `min_track_duration`), serde's TOML shape (`default`, `deny_unknown_fields`), and a `Default`
-//! holding the spec's values. From each setting: one row of [`Profile::SETTINGS`].
+//! From each block: a struct with one documented public field per setting (its legal range and
+//! unit added to its doc, and the spec's name, also as a `doc(alias)` so that searching the docs
+//! for "Min Track Duration" finds `min_track_duration`), serde's TOML shape (`default`,
+//! `deny_unknown_fields`), and a `Default` holding the spec's values. From each setting: one
+//! row of [`Profile::SETTINGS`].
 
 use super::setting::{Above, Count, Kind, Number, Setting, Unit};
 use super::{SenseWeights, TeamRule};
@@ -23,7 +24,8 @@ macro_rules! profile_blocks {
                 $field:ident : $ty:ty = $default:expr
             } )* ]
             rows [ $( {
-                doc [$($rdoc:tt)*] $row:ident : $Row:ident = { $( $rfield:ident : $rdefault:expr ),* }
+                doc [$($rdoc:tt)*] $row:ident : $Row:ident =
+                    { $( $rfield:ident : $rdefault:expr ),* }
             } )* ]
         } )* }
         settings { $( {
@@ -93,7 +95,8 @@ macro_rules! range_doc {
     (number($min:tt ..= $max:tt $(, soft_max $soft:tt)?, step $step:tt $(, unit $unit:ident)?
         $(, above $other:ident $(+ $margin:tt)?)?)) => {
         concat!(
-            "Legal range ", stringify!($min), " to ", stringify!($max), $(" ", unit_symbol!($unit),)?
+            "Legal range ", stringify!($min), " to ", stringify!($max),
+            $(" ", unit_symbol!($unit),)?
             $("; at least `", stringify!($other), "`", $(" + ", stringify!($margin),)?)? "."
         )
     };
