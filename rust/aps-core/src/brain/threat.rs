@@ -43,6 +43,18 @@ impl Relationship {
         Relationship::Teammate,
     ];
 
+    /// Every relationship's name, in the order of [`Relationship::ALL`] (the inspector's
+    /// choices for a profile's default relationship).
+    pub const NAMES: [&'static str; 7] = {
+        let mut names = [""; 7];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = Relationship::ALL[i].name();
+            i += 1;
+        }
+        names
+    };
+
     /// The relationship modifier of the threat formula.
     #[must_use]
     pub const fn modifier(self) -> f32 {

@@ -5,108 +5,38 @@
 //! rates per second. A profile loads and saves as TOML ([`Profile::from_toml_str`],
 //! [`Profile::to_toml_string`]) and validates itself ([`Profile::validate`]): a bad value is
 //! reported by name and replaced by the nearest legal one, never accepted silently.
+//!
+//! Each setting is written once, in the declaration of `settings.rs`
+//! ([`aps_settings!`](crate::aps_settings)): its block, type, default, legal range, unit,
+//! inspector name, spec name and doc. The block structs (`blocks.rs`) and the table of every
+//! setting, [`Profile::SETTINGS`] (`setting.rs`), are derived from it, and so is the Godot
+//! adapter's `ApsProfile`. What stays here is written by hand: the plain row types the
+//! declaration describes per row ([`SenseWeights`], and `SenseLoss` in `belief::loss`),
+//! [`TeamRule`], and the profile's lookups.
 
-mod brain;
-mod senses;
+mod blocks;
+mod setting;
+mod settings;
 mod toml_io;
 mod validate;
-mod validate_brain;
-mod validate_senses;
 
-pub use brain::{
-    EmotionSettings, MemorySettings, SpatialSettings, SquadSettings, TeamRule, ThreatSettings,
-};
-pub use senses::{
-    DamageSettings, EcholocationSettings, HearingSettings, PainSettings, SmellSettings,
+pub use blocks::{
+    AttentionSettings, DamageSettings, EcholocationSettings, EmotionSettings, Fusion,
+    HearingSettings, LossSettings, MemorySettings, PainSettings, Performance, Profile,
+    SmellSettings, Smoothing, SpatialSettings, SquadSettings, ThreatSettings, Thresholds,
     TouchSettings, VibrationSettings, VisionSettings,
 };
+pub use setting::{Above, Count, Kind, Number, Setting, Unit};
 pub use toml_io::ProfileError;
 pub use validate::ProfileIssue;
 
-use crate::belief::decay_curve::DecayCurve;
 use crate::belief::loss::SenseLoss;
+use crate::brain::threat::Relationship;
 use crate::senses::id::{Sense, SenseId};
 use serde::{Deserialize, Serialize};
 
-/// Everything one kind of AI is tuned by.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Profile {
-    pub thresholds: Thresholds,
-    pub fusion: Fusion,
-    pub smoothing: Smoothing,
-    pub loss: LossSettings,
-    pub attention: AttentionSettings,
-    pub performance: Performance,
-    pub spatial: SpatialSettings,
-    pub memory: MemorySettings,
-    pub threat: ThreatSettings,
-    pub emotion: EmotionSettings,
-    pub squad: SquadSettings,
-    pub vision: VisionSettings,
-    pub hearing: HearingSettings,
-    pub smell: SmellSettings,
-    pub touch: TouchSettings,
-    pub vibration: VibrationSettings,
-    pub damage: DamageSettings,
-    pub pain: PainSettings,
-    pub echolocation: EcholocationSettings,
-}
-
-/// The state thresholds (spec section 3) that awareness reuses (section 5).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Thresholds {
-    /// Confidence at which a target becomes Suspected.
-    pub suspect_threshold: f32,
-    /// Confidence at which a target becomes Detected.
-    pub detect_threshold: f32,
-    /// Confidence at which a Detected target may become Tracked.
-    pub track_threshold: f32,
-    /// Confidence of the top target at which the AI is Fully Aware.
-    pub full_aware_threshold: f32,
-    /// Confidence below which a Remembered target expires.
-    pub memory_expire_threshold: f32,
-    /// Seconds a target must spend in Detected before it can become Tracked.
-    pub min_track_duration: f32,
-    /// Seconds a target stays Lost at least, before it can fade to Remembered.
-    pub min_time_in_lost: f32,
-}
-
-impl Default for Thresholds {
-    fn default() -> Self {
-        Thresholds {
-            suspect_threshold: 0.15,
-            detect_threshold: 0.35,
-            track_threshold: 0.60,
-            full_aware_threshold: 0.85,
-            memory_expire_threshold: 0.05,
-            min_track_duration: 0.5,
-            min_time_in_lost: 3.0,
-        }
-    }
-}
-
-/// How senses combine (spec section 2).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Fusion {
-    /// Flat bonus each active sense adds beside the strongest one.
-    pub corroboration_bonus: f32,
-    /// Each sense's weight: its confidence is multiplied by it before fusion.
-    pub sense_weights: SenseWeights,
-}
-
-impl Default for Fusion {
-    fn default() -> Self {
-        Fusion {
-            corroboration_bonus: 0.1,
-            sense_weights: SenseWeights::default(),
-        }
-    }
-}
-
-/// The Sense Weights of a profile: a guard dog might have smell 1.5 and vision 0.6.
+/// The Sense Weights of a profile: a guard dog might have smell 1.5 and vision 0.6. The
+/// weights' defaults, ranges and docs are declared with the fusion block.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SenseWeights {
@@ -121,17 +51,10 @@ pub struct SenseWeights {
 }
 
 impl Default for SenseWeights {
+    /// The declaration's weights (all 1), which a partial `[fusion.sense_weights]` table fills
+    /// in from.
     fn default() -> Self {
-        SenseWeights {
-            vision: 1.0,
-            hearing: 1.0,
-            smell: 1.0,
-            touch: 1.0,
-            vibration: 1.0,
-            damage: 1.0,
-            pain: 1.0,
-            echolocation: 1.0,
-        }
+        Fusion::default().sense_weights
     }
 }
 
@@ -162,61 +85,6 @@ impl SenseWeights {
             Sense::Damage => &mut self.damage,
             Sense::Pain => &mut self.pain,
             Sense::Echolocation => &mut self.echolocation,
-        }
-    }
-}
-
-/// How fused confidence becomes Smoothed Confidence (spec section 2, "Rise, hold, decay").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Smoothing {
-    /// How fast smoothed confidence closes the gap to a higher fused value, per second.
-    pub confidence_rise_rate: f32,
-    /// Extra rise per second per unit of fused confidence while the target stands still.
-    pub standing_dwell_rate: f32,
-    /// Extra rise per second per unit of fused confidence while the target moves at 6 m/s or more.
-    pub moving_dwell_rate: f32,
-    /// Exponential decay rate per second with no sense active (times the sense's multiplier).
-    pub default_decay_exponent: f32,
-    /// When present, decay follows this curve of seconds since last sensed instead.
-    pub decay_curve: Option<DecayCurve>,
-}
-
-impl Default for Smoothing {
-    fn default() -> Self {
-        Smoothing {
-            confidence_rise_rate: 2.0,
-            standing_dwell_rate: 0.05,
-            moving_dwell_rate: 0.2,
-            default_decay_exponent: 0.1,
-            decay_curve: None,
-        }
-    }
-}
-
-/// The grace table of spec section 3: one row per sense that can lose a target.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct LossSettings {
-    pub vision: SenseLoss,
-    pub echolocation: SenseLoss,
-    pub touch: SenseLoss,
-    pub hearing: SenseLoss,
-    pub damage: SenseLoss,
-    pub smell: SenseLoss,
-    pub vibration: SenseLoss,
-}
-
-impl Default for LossSettings {
-    fn default() -> Self {
-        LossSettings {
-            vision: SenseLoss::new(0.3, true, 3.0),
-            echolocation: SenseLoss::new(0.6, true, 2.0),
-            touch: SenseLoss::new(0.5, false, 2.0),
-            hearing: SenseLoss::new(3.0, false, 1.0),
-            damage: SenseLoss::new(8.0, false, 0.5),
-            smell: SenseLoss::new(20.0, false, 0.3),
-            vibration: SenseLoss::new(0.0, false, 5.0),
         }
     }
 }
@@ -256,54 +124,13 @@ impl LossSettings {
     }
 }
 
-/// Which target the AI commits to (spec section 6).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct AttentionSettings {
-    /// Least seconds on one attention target before switching is even considered.
-    pub attention_stickiness_time: f32,
-    /// How much better a rival's sort score must be to take attention.
-    pub attention_switch_threshold: f32,
-    /// Belief slots in the ledger.
-    pub max_tracked_targets: u32,
-    /// Sort score weight of confidence.
-    pub sort_weight_confidence: f32,
-    /// Sort score weight of recency (1 when sensed now, halving after a second unsensed).
-    pub sort_weight_recency: f32,
-    /// Sort score weight of proximity (1 on top of the AI, 0 at the gather range).
-    pub sort_weight_proximity: f32,
-}
-
-impl Default for AttentionSettings {
-    fn default() -> Self {
-        AttentionSettings {
-            attention_stickiness_time: 2.0,
-            attention_switch_threshold: 0.2,
-            max_tracked_targets: 16,
-            sort_weight_confidence: 0.5,
-            sort_weight_recency: 0.3,
-            sort_weight_proximity: 0.2,
-        }
-    }
-}
-
-/// How often perception runs (spec section 10).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Performance {
-    /// Seconds between perception ticks at full detail.
-    pub base_update_interval: f32,
-    /// Seconds between housekeeping passes.
-    pub maintenance_interval: f32,
-}
-
-impl Default for Performance {
-    fn default() -> Self {
-        Performance {
-            base_update_interval: 0.1,
-            maintenance_interval: 0.5,
-        }
-    }
+/// How one team regards another (the relationship table, spec section 9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamRule {
+    pub team: i32,
+    pub other: i32,
+    pub relationship: Relationship,
 }
 
 impl Profile {

@@ -1,10 +1,15 @@
 //! Profile validation: every setting has a legal range, and a few must keep an order
-//! (Memory Expire ≤ Suspect ≤ Detect ≤ Track ≤ Full Aware). A bad value is never accepted
-//! silently and never panics: it is reported by its TOML path and replaced by the nearest legal
-//! value (a NaN, which has no nearest value, by the default).
+//! (Memory Expire ≤ Suspect ≤ Detect ≤ Track ≤ Full Aware, and the like). A bad value is never
+//! accepted silently and never panics: it is reported by its TOML path and replaced by the
+//! nearest legal value (a NaN, which has no nearest value, by the default).
+//!
+//! The ranges, orders and defaults are the declaration's (`settings.rs`), read from
+//! [`Profile::SETTINGS`]; what is written here is how a value is checked against them, the
+//! order settings are checked in, and the decay curve's rule, which is about its points.
 
-use super::{Profile, SenseWeights};
-use crate::belief::loss::SenseLoss;
+use super::setting::{Kind, Setting};
+use super::Profile;
+use crate::belief::decay_curve::DecayCurve;
 use crate::senses::id::Sense;
 use std::fmt;
 
@@ -25,20 +30,36 @@ impl fmt::Display for ProfileIssue {
 
 /// Collects issues while clamping values in place.
 #[derive(Default)]
-pub(super) struct Checker {
+struct Checker {
     issues: Vec<ProfileIssue>,
 }
 
 impl Checker {
-    pub(super) fn report(&mut self, field: &str, message: String) {
+    fn report(&mut self, field: &str, message: String) {
         self.issues.push(ProfileIssue {
             field: field.to_owned(),
             message,
         });
     }
 
+    /// Checks one setting of `p` against its row of the table.
+    fn setting(&mut self, p: &mut Profile, s: &Setting) {
+        match &s.kind {
+            Kind::Number(n) => match &n.above {
+                None => self.range(s.path, (n.field)(p), n.min, n.max, n.default),
+                Some(above) => {
+                    let least = (above.value)(p) + above.margin;
+                    self.ordered(s.path, (n.field)(p), (above.path, least), n.max, n.default);
+                }
+            },
+            Kind::Count(n) => self.count(s.path, (n.field)(p), n.min, n.max),
+            Kind::Curve { field } => self.decay_curve(s.path, field(p)),
+            Kind::Flag { .. } | Kind::Layers { .. } | Kind::Choice { .. } | Kind::Rules => {}
+        }
+    }
+
     /// Keeps `v` within `min..=max`; a NaN becomes `fallback`.
-    pub(super) fn range(&mut self, field: &str, v: &mut f32, min: f32, max: f32, fallback: f32) {
+    fn range(&mut self, field: &str, v: &mut f32, min: f32, max: f32, fallback: f32) {
         let given = *v;
         let fixed = if given.is_nan() {
             fallback
@@ -57,7 +78,7 @@ impl Checker {
         }
     }
 
-    pub(super) fn count(&mut self, field: &str, v: &mut u32, min: u32, max: u32) {
+    fn count(&mut self, field: &str, v: &mut u32, min: u32, max: u32) {
         let given = *v;
         let fixed = given.clamp(min, max);
         if fixed != given {
@@ -71,14 +92,7 @@ impl Checker {
 
     /// Like [`Checker::range`], but the least legal value is another setting's (`above`), so that
     /// thresholds keep their order. One message per field, whichever rule it broke.
-    pub(super) fn ordered(
-        &mut self,
-        field: &str,
-        v: &mut f32,
-        above: (&str, f32),
-        max: f32,
-        fallback: f32,
-    ) {
+    fn ordered(&mut self, field: &str, v: &mut f32, above: (&str, f32), max: f32, fallback: f32) {
         let (other_field, min) = above;
         let given = *v;
         let fixed = if given.is_nan() {
@@ -99,221 +113,60 @@ impl Checker {
         }
     }
 
-    fn loss_row(&mut self, sense: Sense, row: &mut SenseLoss, default: SenseLoss) {
-        let name = sense.name();
-        self.range(
-            &format!("loss.{name}.grace_time"),
-            &mut row.grace_time,
-            0.0,
-            600.0,
-            default.grace_time,
-        );
-        self.range(
-            &format!("loss.{name}.confidence_decay_multiplier"),
-            &mut row.confidence_decay_multiplier,
-            0.0,
-            100.0,
-            default.confidence_decay_multiplier,
-        );
-    }
-
-    fn weights(&mut self, w: &mut SenseWeights) {
-        for sense in Sense::ALL {
-            let field = format!("fusion.sense_weights.{}", sense.name());
-            self.range(&field, w.get_mut(sense), 0.0, 10.0, 1.0);
+    /// The decay curve has no range: its points are sanitised (spec section 2: x is seconds
+    /// since last sensed, y a factor 0..1), and a curve left with none means no curve.
+    fn decay_curve(&mut self, field: &str, curve: &mut Option<DecayCurve>) {
+        let Some(points) = curve else {
+            return;
+        };
+        let changed = points.sanitize();
+        if changed > 0 {
+            self.report(
+                field,
+                format!("{changed} point(s) were not finite or out of range; dropped or clamped"),
+            );
+        }
+        if points.is_empty() {
+            *curve = None;
+            self.report(
+                field,
+                "has no usable points; using exponential decay".to_owned(),
+            );
         }
     }
+}
+
+/// The order settings are checked in, which is the order their issues are reported in: the
+/// table's, with two exceptions that keep the order profiles have always reported in. Memory
+/// Expire comes first, as it is the floor the other state thresholds are ordered against (spec
+/// section 3), so they are checked against a legal value (it is checked again, silently, in its
+/// place). The loss rows go in the order of the senses ([`Sense::ALL`]), not the grace table's.
+fn check_order() -> Vec<&'static Setting> {
+    let table = Profile::SETTINGS;
+    let is_loss = |s: &&Setting| s.path.starts_with("loss.");
+    let first_loss = table
+        .iter()
+        .position(|s| is_loss(&s))
+        .unwrap_or(table.len());
+    let mut order = Vec::with_capacity(table.len() + 1);
+    order.extend(Profile::setting("thresholds.memory_expire_threshold"));
+    order.extend(&table[..first_loss]);
+    for sense in Sense::ALL {
+        let row = format!("loss.{}.", sense.name());
+        order.extend(table.iter().filter(|s| s.path.starts_with(&row)));
+    }
+    order.extend(table[first_loss..].iter().filter(|s| !is_loss(s)));
+    order
 }
 
 impl Profile {
     /// Clamps every out-of-range or non-finite setting to the nearest legal value and returns one
     /// issue per setting it changed. A valid profile returns no issues and is left unchanged.
     pub fn validate(&mut self) -> Vec<ProfileIssue> {
-        let d = Profile::default();
         let mut c = Checker::default();
-
-        let t = &mut self.thresholds;
-        let dt = &d.thresholds;
-        c.range(
-            "thresholds.memory_expire_threshold",
-            &mut t.memory_expire_threshold,
-            0.0,
-            1.0,
-            dt.memory_expire_threshold,
-        );
-        c.ordered(
-            "thresholds.suspect_threshold",
-            &mut t.suspect_threshold,
-            (
-                "thresholds.memory_expire_threshold",
-                t.memory_expire_threshold,
-            ),
-            1.0,
-            dt.suspect_threshold,
-        );
-        c.ordered(
-            "thresholds.detect_threshold",
-            &mut t.detect_threshold,
-            ("thresholds.suspect_threshold", t.suspect_threshold),
-            1.0,
-            dt.detect_threshold,
-        );
-        c.ordered(
-            "thresholds.track_threshold",
-            &mut t.track_threshold,
-            ("thresholds.detect_threshold", t.detect_threshold),
-            1.0,
-            dt.track_threshold,
-        );
-        c.ordered(
-            "thresholds.full_aware_threshold",
-            &mut t.full_aware_threshold,
-            ("thresholds.track_threshold", t.track_threshold),
-            1.0,
-            dt.full_aware_threshold,
-        );
-        c.range(
-            "thresholds.min_track_duration",
-            &mut t.min_track_duration,
-            0.0,
-            60.0,
-            dt.min_track_duration,
-        );
-        c.range(
-            "thresholds.min_time_in_lost",
-            &mut t.min_time_in_lost,
-            0.0,
-            600.0,
-            dt.min_time_in_lost,
-        );
-
-        c.range(
-            "fusion.corroboration_bonus",
-            &mut self.fusion.corroboration_bonus,
-            0.0,
-            1.0,
-            d.fusion.corroboration_bonus,
-        );
-        c.weights(&mut self.fusion.sense_weights);
-
-        let s = &mut self.smoothing;
-        let ds = &d.smoothing;
-        c.range(
-            "smoothing.confidence_rise_rate",
-            &mut s.confidence_rise_rate,
-            0.0,
-            100.0,
-            ds.confidence_rise_rate,
-        );
-        c.range(
-            "smoothing.standing_dwell_rate",
-            &mut s.standing_dwell_rate,
-            0.0,
-            10.0,
-            ds.standing_dwell_rate,
-        );
-        c.range(
-            "smoothing.moving_dwell_rate",
-            &mut s.moving_dwell_rate,
-            0.0,
-            10.0,
-            ds.moving_dwell_rate,
-        );
-        c.range(
-            "smoothing.default_decay_exponent",
-            &mut s.default_decay_exponent,
-            0.0,
-            100.0,
-            ds.default_decay_exponent,
-        );
-        if let Some(curve) = &mut s.decay_curve {
-            let changed = curve.sanitize();
-            if changed > 0 {
-                c.report(
-                    "smoothing.decay_curve",
-                    format!(
-                        "{changed} point(s) were not finite or out of range; dropped or clamped"
-                    ),
-                );
-            }
-            if curve.is_empty() {
-                s.decay_curve = None;
-                c.report(
-                    "smoothing.decay_curve",
-                    "has no usable points; using exponential decay".to_owned(),
-                );
-            }
+        for s in check_order() {
+            c.setting(self, s);
         }
-
-        for sense in Sense::ALL {
-            if let (Some(row), Some(default)) = (self.loss.get_mut(sense), d.loss.get(sense)) {
-                c.loss_row(sense, row, default);
-            }
-        }
-
-        let a = &mut self.attention;
-        let da = &d.attention;
-        c.range(
-            "attention.attention_stickiness_time",
-            &mut a.attention_stickiness_time,
-            0.0,
-            600.0,
-            da.attention_stickiness_time,
-        );
-        c.range(
-            "attention.attention_switch_threshold",
-            &mut a.attention_switch_threshold,
-            0.0,
-            10.0,
-            da.attention_switch_threshold,
-        );
-        c.count(
-            "attention.max_tracked_targets",
-            &mut a.max_tracked_targets,
-            1,
-            256,
-        );
-        c.range(
-            "attention.sort_weight_confidence",
-            &mut a.sort_weight_confidence,
-            0.0,
-            10.0,
-            da.sort_weight_confidence,
-        );
-        c.range(
-            "attention.sort_weight_recency",
-            &mut a.sort_weight_recency,
-            0.0,
-            10.0,
-            da.sort_weight_recency,
-        );
-        c.range(
-            "attention.sort_weight_proximity",
-            &mut a.sort_weight_proximity,
-            0.0,
-            10.0,
-            da.sort_weight_proximity,
-        );
-
-        let p = &mut self.performance;
-        c.range(
-            "performance.base_update_interval",
-            &mut p.base_update_interval,
-            0.01,
-            10.0,
-            d.performance.base_update_interval,
-        );
-        c.range(
-            "performance.maintenance_interval",
-            &mut p.maintenance_interval,
-            0.05,
-            600.0,
-            d.performance.maintenance_interval,
-        );
-
-        super::validate_brain::check(&mut c, self, &d);
-        super::validate_senses::check(&mut c, self, &d);
-
         c.issues
     }
 
@@ -365,6 +218,29 @@ mod tests {
         assert!(issues[1].to_string().contains("not a number"));
         // Validating again finds nothing: the fixed values are legal.
         assert!(p.validate().is_empty());
+    }
+
+    #[test]
+    fn every_setting_is_checked_and_after_what_it_is_ordered_above() {
+        let order = check_order();
+        let mut seen = std::collections::HashSet::new();
+        for s in &order {
+            if let Some(above) = s.number().and_then(|n| n.above.as_ref()) {
+                assert!(
+                    seen.contains(above.path),
+                    "{} before {}",
+                    s.path,
+                    above.path
+                );
+            }
+            seen.insert(s.path);
+        }
+        let mut checked: Vec<_> = order.iter().map(|s| s.path).collect();
+        checked.sort_unstable();
+        checked.dedup();
+        let mut all: Vec<_> = Profile::SETTINGS.iter().map(|s| s.path).collect();
+        all.sort_unstable();
+        assert_eq!(checked, all);
     }
 
     #[test]

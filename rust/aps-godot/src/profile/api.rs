@@ -26,8 +26,8 @@ impl ApsProfile {
     #[func]
     pub fn to_dict(&self) -> VarDictionary {
         let mut d = VarDictionary::new();
-        for (name, _) in Self::PROPERTY_PATHS {
-            d.set(*name, &self.base().get(*name));
+        for setting in Profile::SETTINGS {
+            d.set(setting.inspector, &self.base().get(setting.inspector));
         }
         d
     }
@@ -107,17 +107,11 @@ impl ApsProfile {
 
     /// A core issue in the inspector's words: property names instead of TOML paths.
     fn describe(&self, issue: &aps_core::ProfileIssue) -> String {
-        let name = |path: &str| -> String {
-            Self::PROPERTY_PATHS
-                .iter()
-                .find(|(_, p)| p.replace(' ', "") == path)
-                .map_or_else(|| path.to_owned(), |(n, _)| (*n).to_owned())
-        };
+        let name = Profile::inspector_name(&issue.field).unwrap_or(&issue.field);
         let mut message = issue.message.clone();
-        for (prop, path) in Self::PROPERTY_PATHS {
-            let path = path.replace(' ', "");
-            if message.contains(&path) {
-                message = message.replace(&path, prop);
+        for setting in Profile::SETTINGS {
+            if message.contains(setting.path) {
+                message = message.replace(setting.path, setting.inspector);
             }
         }
         let source = self.base().get_path();
@@ -126,6 +120,6 @@ impl ApsProfile {
         } else {
             source.to_string()
         };
-        format!("ApsProfile {source}: {}: {message}", name(&issue.field))
+        format!("ApsProfile {source}: {name}: {message}")
     }
 }

@@ -1,26 +1,48 @@
-//! The macro that lays out `ApsProfile`: one line per setting ties an exported, documented
-//! inspector property to its place in the core profile, so the two never drift apart.
+//! `ApsProfile`'s properties, derived from the core's declaration of every setting
+//! (`aps_core::aps_settings!`): one exported, documented inspector property per setting, in the
+//! declaration's order, groups and subgroups, the copies between those properties and the
+//! core's `Profile`, and each property's inspector hint (slider, unit, choices) from the
+//! setting's row of `Profile::SETTINGS`. So a property cannot disagree with the setting it edits.
 
+use aps_core::profile::{Kind, Setting, Unit};
+use godot::builtin::GString;
+use godot::register::info::{PropertyHint, PropertyHintInfo};
+
+/// The callback `resource.rs` hands to `aps_core::aps_settings!`: declares `ApsProfile` from the
+/// declaration's settings, plus the class doc and the extra fields passed through (fields that
+/// are not core settings and need hand-written handling).
+///
+/// Each property's type is named for its setting's kind (see [`kinds`]), which must be in
+/// scope where the macro is called.
+///
 /// Attributes pass through as plain tokens (not `meta` fragments) so that the `GodotClass`
 /// derive recognises `#[export]` and `#[export_group]` on the fields it generates.
-///
-/// Declares `ApsProfile` from a list of `property: Type = core.path` entries, each with its doc
-/// comment and export attributes, plus extra fields that need hand-written handling.
 macro_rules! profile_resource {
     (
-        $(#[$($class_meta:tt)*])*
-        settings {
-            $( $(#[$($meta:tt)*])* $field:ident : $ty:ty = $($path:ident).+ ),* $(,)?
+        pass {
+            $(#[$($class_meta:tt)*])*
+            extra {
+                $( $(#[$($emeta:tt)*])* $efield:ident : $ety:ty = $einit:expr ),* $(,)?
+            }
         }
-        extra {
-            $( $(#[$($emeta:tt)*])* $efield:ident : $ety:ty = $einit:expr ),* $(,)?
-        }
+        blocks { $($blocks:tt)* }
+        settings { $( {
+            at [$($at:ident)+] $field:ident, ty [$ty:ty], default [$default:expr],
+            kind $kind:ident $args:tt, inspector $inspector:ident, spec [$($spec:tt)?],
+            group [$($group:tt)?], subgroup [$($subgroup:tt)?], doc [$($doc:tt)*]
+        } )* }
     ) => {
         $(#[$($class_meta)*])*
         #[derive(godot::prelude::GodotClass)]
         #[class(tool, base = Resource)]
         pub struct ApsProfile {
-            $( $(#[$($meta)*])* $field: $ty, )*
+            $(
+                $(#[doc = $doc])*
+                $(#[export_group(name = $group)])?
+                $(#[export_subgroup(name = $subgroup)])?
+                #[export]
+                $inspector: $kind,
+            )*
             $( $(#[$($emeta)*])* $efield: $ety, )*
             /// Bumped on every property change, so components notice edits while playing.
             pub(super) revision: u64,
@@ -29,10 +51,13 @@ macro_rules! profile_resource {
 
         impl ApsProfile {
             /// A profile holding the core's values (the spec's defaults for `Profile::default()`).
-            fn from_core_values(p: &aps_core::Profile, base: godot::obj::Base<godot::classes::Resource>) -> Self {
+            fn from_core_values(
+                p: &aps_core::Profile,
+                base: godot::obj::Base<godot::classes::Resource>,
+            ) -> Self {
                 use $crate::profile::bridge::Bridge;
                 ApsProfile {
-                    $( $field: p.$($path).+.clone().bridge(), )*
+                    $( $inspector: p $(.$at)+ .$field.clone().bridge(), )*
                     $( $efield: $einit, )*
                     revision: 0,
                     base,
@@ -43,9 +68,9 @@ macro_rules! profile_resource {
             pub(super) fn read_core(&mut self, p: &aps_core::Profile) {
                 use $crate::profile::bridge::Bridge;
                 $(
-                    let current = self.$field.clone().bridge();
-                    if $crate::profile::bridge::differs(&current, &p.$($path).+) {
-                        self.$field = p.$($path).+.clone().bridge();
+                    let current = self.$inspector.clone().bridge();
+                    if $crate::profile::bridge::differs(&current, &p $(.$at)+ .$field) {
+                        self.$inspector = p $(.$at)+ .$field.clone().bridge();
                     }
                 )*
             }
@@ -53,15 +78,70 @@ macro_rules! profile_resource {
             /// Copies the exported properties into a core profile.
             pub(super) fn write_core(&self, p: &mut aps_core::Profile) {
                 use $crate::profile::bridge::Bridge;
-                $( p.$($path).+ = self.$field.clone().bridge(); )*
+                $( p $(.$at)+ .$field = self.$inspector.clone().bridge(); )*
             }
-
-            /// Each property's name and its core TOML path, for naming bad values.
-            pub(super) const PROPERTY_PATHS: &'static [(&'static str, &'static str)] = &[
-                $( (stringify!($field), stringify!($($path).+)), )*
-            ];
         }
     };
 }
 
+/// The inspector's type for each kind of setting. The properties are typed with these names
+/// (which is what the editor's help shows as their type), because the declaration gives each
+/// setting's kind, not a Godot type.
+#[allow(non_camel_case_types)]
+pub(super) mod kinds {
+    use godot::builtin::{Array, Vector3i};
+    use godot::classes::Curve;
+    use godot::obj::Gd;
+
+    pub type number = f32;
+    pub type count = i32;
+    pub type flag = bool;
+    pub type layers = u32;
+    pub type choice = i32;
+    pub type curve = Option<Gd<Curve>>;
+    pub type rules = Array<Vector3i>;
+}
+
 pub(crate) use profile_resource;
+
+/// The inspector hint of a setting's property: a number's slider (its legal range, or up to
+/// its soft maximum with larger values typed in) and unit, a count's range, the physics layers
+/// editor, an option list. `None` keeps the hint Godot infers from the property's type.
+///
+/// The hint string is the one `#[export(range = ...)]` would write: `min,max,step`, then
+/// `or_greater`, `degrees`, `suffix:unit`.
+#[must_use]
+pub fn inspector_hint(setting: &Setting) -> Option<PropertyHintInfo> {
+    let (hint, text) = match &setting.kind {
+        Kind::Number(n) => {
+            let mut text = format!("{},{},{}", n.min, n.soft_max.unwrap_or(n.max), n.step);
+            if n.soft_max.is_some() {
+                text.push_str(",or_greater");
+            }
+            match n.unit {
+                Unit::None => {}
+                Unit::Degrees => text.push_str(",degrees"),
+                unit => {
+                    text.push_str(",suffix:");
+                    text.push_str(unit.symbol());
+                }
+            }
+            (PropertyHint::RANGE, text)
+        }
+        Kind::Count(n) => (PropertyHint::RANGE, format!("{},{},1", n.min, n.max)),
+        Kind::Layers { .. } => (PropertyHint::LAYERS_3D_PHYSICS, String::new()),
+        Kind::Choice { options, .. } => {
+            let choices: Vec<String> = options
+                .iter()
+                .enumerate()
+                .map(|(i, name)| format!("{name}:{i}"))
+                .collect();
+            (PropertyHint::ENUM, choices.join(","))
+        }
+        Kind::Flag { .. } | Kind::Curve { .. } | Kind::Rules => return None,
+    };
+    Some(PropertyHintInfo {
+        hint,
+        hint_string: GString::from(&text),
+    })
+}
