@@ -55,15 +55,53 @@ impl Entry {
 pub struct Registry {
     entries: Vec<Entry>,
     index: HashMap<i64, usize>,
+    /// Entries added, or moved to another place in the list, since [`Registry::clear_changed`]:
+    /// the spatial grid does not know them where they are yet.
+    changed: Vec<u32>,
+    changed_overflowed: bool,
 }
 
 impl Registry {
     fn entry_mut(&mut self, id: InstanceId) -> &mut Entry {
-        let i = *self.index.entry(id.to_i64()).or_insert_with(|| {
-            self.entries.push(Entry::new(id));
-            self.entries.len() - 1
-        });
+        let i = match self.index.get(&id.to_i64()) {
+            Some(&i) => i,
+            None => {
+                let i = self.entries.len();
+                self.entries.push(Entry::new(id));
+                self.index.insert(id.to_i64(), i);
+                self.mark_changed(i);
+                i
+            }
+        };
         &mut self.entries[i]
+    }
+
+    /// Records that the entry at `i` is not where the grid has it. The list stays short: past
+    /// a quarter of the registry (and at least 64) it is dropped and the grid must be rebuilt.
+    fn mark_changed(&mut self, i: usize) {
+        if self.changed.len() < (self.entries.len() / 4).max(64) {
+            self.changed.push(i as u32);
+        } else {
+            self.changed_overflowed = true;
+        }
+    }
+
+    /// Whether more entries changed than [`Registry::changed`] holds: rebuild the grid.
+    #[must_use]
+    pub fn changed_overflowed(&self) -> bool {
+        self.changed_overflowed
+    }
+
+    /// The places of entries added or moved since the grid was last rebuilt.
+    #[must_use]
+    pub fn changed(&self) -> &[u32] {
+        &self.changed
+    }
+
+    /// The grid has just been rebuilt from every entry where it is.
+    pub fn clear_changed(&mut self) {
+        self.changed.clear();
+        self.changed_overflowed = false;
     }
 
     /// A `CharacterBody3D` entered the tree.
@@ -116,6 +154,7 @@ impl Registry {
             self.entries.swap_remove(i);
             if let Some(moved) = self.entries.get(i) {
                 self.index.insert(moved.id.to_i64(), i);
+                self.mark_changed(i);
             }
         }
     }
@@ -129,6 +168,11 @@ impl Registry {
     #[must_use]
     pub fn index_of(&self, id: InstanceId) -> Option<usize> {
         self.index.get(&id.to_i64()).copied()
+    }
+
+    #[must_use]
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
     }
 
     pub fn entries_mut(&mut self) -> &mut [Entry] {

@@ -128,7 +128,7 @@ impl World {
         gone.clear();
         self.nearby.clear();
         if use_grid {
-            if self.grid.is_stale(now) {
+            if self.grid.is_stale(now) || self.registry.changed_overflowed() {
                 self.rebuild_grid(now);
             }
             self.grid
@@ -136,17 +136,30 @@ impl World {
         } else {
             self.nearby
                 .extend(0..self.registry.entries_mut().len() as u32);
+            self.registry.clear_changed();
+        }
+        // Entries added or moved since the rebuild are not in the grid where they are: each is
+        // looked at too (its exact distance decides), so a body is a candidate from the frame
+        // it enters the tree.
+        let from_grid = if use_grid { self.nearby.len() } else { 0 };
+        if use_grid {
+            let (registry, grid_ids) = (&self.registry, &self.grid_ids);
+            self.nearby
+                .extend(registry.changed().iter().copied().filter(|&i| {
+                    let id = registry.entries().get(i as usize).map(|e| e.id);
+                    id.is_some() && id != grid_ids.get(i as usize).copied()
+                }));
         }
         let range_sq = range * range;
         let conditions = self.state.conditions();
         let entries = self.registry.entries_mut();
         let mut freed: Vec<InstanceId> = Vec::new();
-        for &i in &self.nearby {
+        for (k, &i) in self.nearby.iter().enumerate() {
             let Some(entry) = entries.get_mut(i as usize) else {
                 continue;
             };
-            if use_grid && self.grid_ids.get(i as usize) != Some(&entry.id) {
-                continue; // the registry changed since the rebuild
+            if k < from_grid && self.grid_ids.get(i as usize) != Some(&entry.id) {
+                continue; // moved since the rebuild: it comes from the changed entries
             }
             if !entry.is_perceivable() || own.contains(&entry.id) {
                 continue;
@@ -207,6 +220,7 @@ impl World {
                 .then(|| (i as u32, to_vec3(node.get_global_position())))
         });
         self.grid.rebuild(positions, now);
+        self.registry.clear_changed();
     }
 
     /// Some perceiver here smells: lay scent trails from now on.
