@@ -65,11 +65,20 @@ func test_a_null_profile_uses_the_defaults() -> void:
 
 func test_a_profile_with_bad_values_is_clamped_and_named() -> void:
 	var profile := ApsProfile.new()
+	# Each value outside its legal range is clamped as it is set, with one warning naming it, so
+	# what reads back is what APS uses (NaN takes the default).
+	var warnings := ApsWarningLog.start()
 	profile.detect_threshold = -1.0
 	profile.confidence_rise_rate = NAN
 	profile.vision_grace_time = -3.0
+	warnings.stop()
+	expect_eq(warnings.count("ApsProfile (unsaved): "), 3, "one warning per bad value:\n%s" % warnings.text())
+	expect_eq(warnings.count("detect_threshold: -1 is outside 0..1; using 0"), 1, "names the property:\n%s" % warnings.text())
+	expect_eq(profile.confidence_rise_rate, 2.0, "NaN reads back as the default")
+	expect_eq(profile.vision_grace_time, 0.0, "reads back clamped")
+	# What a single setting's range cannot see, the order of the thresholds, validation names.
 	var problems := profile.validate()
-	expect_eq(problems.size(), 3, "one message per bad value: %s" % [problems])
+	expect_eq(problems.size(), 1, "the order problem left: %s" % [problems])
 	expect("detect_threshold" in problems[0], "names the property: %s" % problems[0])
 	ApsWorldBuilder.floor(self)
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, profile)

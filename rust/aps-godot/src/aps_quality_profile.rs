@@ -1,7 +1,7 @@
 //! `ApsQualityProfile`: scale an AI's perception cost without touching its beliefs (spec
 //! section 14, "Scale cost without resetting belief").
 
-use aps_core::crowd::quality::QualityScale;
+use aps_core::crowd::quality::{QualityScale, INTERVAL_SCALE_RANGE, RAY_SCALE_RANGE};
 use godot::classes::{IResource, Resource};
 use godot::prelude::*;
 
@@ -28,6 +28,17 @@ impl IResource for ApsQualityProfile {
             ray_scale: 1.0,
             base,
         }
+    }
+
+    /// A scale set out of its range is stored clamped, with a warning.
+    fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+        let name = property.to_string();
+        let field = match name.as_str() {
+            "interval_scale" => Some((&mut self.interval_scale, INTERVAL_SCALE_RANGE, 1.0)),
+            "ray_scale" => Some((&mut self.ray_scale, RAY_SCALE_RANGE, 1.0)),
+            _ => None,
+        };
+        crate::convert::store_kept(&format!("ApsQualityProfile.{name}"), field, &value)
     }
 }
 

@@ -5,7 +5,10 @@ use crate::convert::{live_node, to_vec3};
 use aps_core::belief::loss::LossReason;
 use aps_core::gather::target::TargetSnapshot;
 use aps_core::senses::id::SenseId;
-use aps_core::senses::table::{custom_reach, custom_reading, SenseSpec};
+use aps_core::senses::table::{
+    custom_reach, custom_reading, SenseSpec, DECAY_MULTIPLIER_RANGE, GRACE_TIME_RANGE, REACH_RANGE,
+    WEIGHT_RANGE,
+};
 use aps_core::senses::{SenseContext, SenseUnit};
 use aps_core::SenseReading;
 use godot::classes::{IResource, Node3D, Object, Resource};
@@ -28,7 +31,7 @@ pub struct ApsSense {
     /// Multiplies this sense's confidence before fusion.
     #[export(range = (0.0, 10.0, 0.05))]
     weight: f32,
-    /// Farthest reach in metres: candidates are gathered at least this far.
+    /// Farthest reach in metres (at most 10,000): candidates are gathered at least this far.
     #[export(range = (0.0, 500.0, 0.5, or_greater, suffix = "m"))]
     reach: f32,
     /// Seconds the belief holds its state after every sense went quiet.
@@ -60,6 +63,21 @@ impl IResource for ApsSense {
             loss_reason: LossReason::Unknown as i32,
             base,
         }
+    }
+
+    /// A weight, reach, grace time or decay multiplier set out of its range is stored clamped
+    /// (the ranges the profile gives built-in senses), with a warning, so what a script reads
+    /// back is what APS uses.
+    fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+        let name = property.to_string();
+        let field = match name.as_str() {
+            "weight" => Some((&mut self.weight, WEIGHT_RANGE, 1.0)),
+            "reach" => Some((&mut self.reach, REACH_RANGE, 0.0)),
+            "grace_time" => Some((&mut self.grace_time, GRACE_TIME_RANGE, 1.0)),
+            "decay_multiplier" => Some((&mut self.decay_multiplier, DECAY_MULTIPLIER_RANGE, 1.0)),
+            _ => None,
+        };
+        crate::convert::store_kept(&format!("ApsSense.{name}"), field, &value)
     }
 }
 

@@ -69,6 +69,22 @@ impl INode3D for ApsTargetComponent {
         }
     }
 
+    /// A light level or multiplier set out of its range is stored clamped, with a warning, so
+    /// what a script reads back is what APS uses.
+    fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+        let name = property.to_string();
+        let (light, multiplier) = (TargetTraits::LIGHT_RANGE, TargetTraits::MULTIPLIER_RANGE);
+        let field = match name.as_str() {
+            "light_level" => Some((&mut self.light_level, light, 1.0)),
+            "carried_light" => Some((&mut self.carried_light, light, 0.0)),
+            "visibility_multiplier" => Some((&mut self.visibility_multiplier, multiplier, 1.0)),
+            "noise_multiplier" => Some((&mut self.noise_multiplier, multiplier, 1.0)),
+            "scent_multiplier" => Some((&mut self.scent_multiplier, multiplier, 1.0)),
+            _ => None,
+        };
+        crate::convert::store_kept(&format!("ApsTargetComponent.{name}"), field, &value)
+    }
+
     fn enter_tree(&mut self) {
         if !self.auto_register {
             return;

@@ -61,3 +61,33 @@ pub fn main_world_key() -> crate::world::WorldKey {
         .and_then(|r| r.find_world_3d())
         .map_or(0, |w| w.instance_id().to_i64())
 }
+
+/// A number set on a property, kept within `range` (a NaN becomes `fallback`), with a warning
+/// naming `what` when it had to change. Returns the value to store.
+#[must_use]
+pub fn kept_in_range(what: &str, given: f32, (min, max): (f32, f32), fallback: f32) -> f32 {
+    let fixed = if given.is_nan() {
+        fallback
+    } else {
+        given.clamp(min, max)
+    };
+    if fixed.to_bits() != given.to_bits() {
+        godot_warn!("{what}: {given} is outside {min}..{max}; using {fixed}");
+    }
+    fixed
+}
+
+/// For `on_set`: when `value` is a number outside the range of the property `field` points to,
+/// stores it there clamped, with a warning naming `what`, and returns true (the property is
+/// set); otherwise returns false and Godot stores the value as usual.
+pub fn store_kept(what: &str, field: Option<(&mut f32, (f32, f32), f32)>, value: &Variant) -> bool {
+    let (Some((field, range, fallback)), Ok(given)) = (field, value.try_to::<f32>()) else {
+        return false;
+    };
+    let fixed = kept_in_range(what, given, range, fallback);
+    if fixed.to_bits() == given.to_bits() {
+        return false;
+    }
+    *field = fixed;
+    true
+}

@@ -27,6 +27,8 @@ mod aps_target_component;
 mod aps_world;
 mod aps_world_state;
 mod convert;
+mod names;
+mod pending;
 mod physics_space;
 mod profile;
 mod registry;

@@ -26,6 +26,8 @@ pub struct Entry {
     pub handles: Option<crate::snapshot::Handles>,
     /// The last look and its world time: looks within one frame share it.
     pub seen: Option<(f64, aps_core::gather::target::TargetSnapshot)>,
+    /// It was found at a position that is not a number and that was said once.
+    pub warned_nowhere: bool,
 }
 
 impl Entry {
@@ -40,6 +42,7 @@ impl Entry {
             motion: VelocitySampler::default(),
             handles: None,
             seen: None,
+            warned_nowhere: false,
         }
     }
 

@@ -164,6 +164,18 @@ fn look_now(
     }
     let xform = node.get_global_transform();
     let position = xform.origin;
+    // A node moved to NaN or infinity cannot be perceived (the core looks at it with no
+    // sense); say so once, until it stands somewhere real again.
+    if position.is_finite() {
+        entry.warned_nowhere = false;
+    } else if !entry.warned_nowhere {
+        entry.warned_nowhere = true;
+        godot_warn!(
+            "APS: {} is at {position}, which is not a position; it cannot be perceived \
+             (beliefs in it are lost as SensorDropout) until it is somewhere real",
+            node.get_path()
+        );
+    }
 
     // What an observer could see of its speed (core: gather::motion); a rigid body's own
     // velocity is exact.

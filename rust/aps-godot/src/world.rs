@@ -7,6 +7,7 @@
 //! Plain data owned by `ApsWorld`, which routes each call to the world of the node it concerns.
 
 use crate::convert::{instance_id, live_node, target_id, to_vec3, to_vector3};
+use crate::names::Names;
 use crate::registry::Registry;
 use crate::snapshot::{look, Look};
 use aps_core::brain::squad::Sighting;
@@ -24,11 +25,23 @@ use std::rc::Rc;
 /// A world's key: the instance id of its `World3D` (0: no `World3D` could be found).
 pub type WorldKey = i64;
 
-/// The members of each squad of one world, by squad index, with their roles.
-#[derive(Debug, Default)]
+/// The most squads one world keeps.
+pub const MAX_SQUADS: usize = 1024;
+
+/// The members of each squad of one world, by squad number, with their roles.
+#[derive(Debug)]
 struct Squads {
-    names: Vec<StringName>,
+    names: Names,
     members: Vec<(InstanceId, u32, StringName)>,
+}
+
+impl Default for Squads {
+    fn default() -> Self {
+        Squads {
+            names: Names::new("squad", MAX_SQUADS),
+            members: Vec::new(),
+        }
+    }
 }
 
 /// Everything APS keeps for one `World3D`.
@@ -178,7 +191,8 @@ impl World {
         }
         // Held targets out of range are looked at too.
         for &t in held {
-            if out.iter().any(|s| s.id == t) {
+            // Never its own body (it may have touched or hit itself), never twice.
+            if own.iter().any(|o| target_id(*o) == t) || out.iter().any(|s| s.id == t) {
                 continue;
             }
             let entry = instance_id(t).and_then(|id| self.registry.index_of(id));
@@ -346,18 +360,17 @@ impl World {
 
     // ---- Squads (spec section 10) ----
 
-    /// Puts `member` in squad `name` with `role`, leaving any squad it was in.
-    pub fn join_squad(&mut self, member: InstanceId, name: StringName, role: StringName) {
+    /// Puts `member` in squad `name` with `role`, leaving any squad it was in. Returns false
+    /// when the world has no room for another squad (warned once).
+    pub fn join_squad(&mut self, member: InstanceId, name: StringName, role: StringName) -> bool {
         let squads = &mut self.squads;
-        let squad = match squads.names.iter().position(|n| *n == name) {
-            Some(i) => i as u32,
-            None => {
-                squads.names.push(name);
-                (squads.names.len() - 1) as u32
-            }
-        };
         squads.members.retain(|(m, _, _)| *m != member);
+        let squad = squads.names.intern(&name);
+        if squad == 0 {
+            return false;
+        }
         squads.members.push((member, squad, role));
+        true
     }
 
     pub fn leave_squad(&mut self, member: InstanceId) {
@@ -367,13 +380,13 @@ impl World {
     /// The members of squad `name` that still exist.
     #[must_use]
     pub fn squad_members(&self, name: &StringName) -> Array<Gd<Node3D>> {
-        let Some(squad) = self.squads.names.iter().position(|n| n == name) else {
+        let Some(squad) = self.squads.names.find(name) else {
             return Array::new();
         };
         self.squads
             .members
             .iter()
-            .filter(|(_, s, _)| *s as usize == squad)
+            .filter(|(_, s, _)| *s == squad)
             .filter_map(|(m, _, _)| Gd::<Node3D>::try_from_instance_id(*m).ok())
             .collect()
     }

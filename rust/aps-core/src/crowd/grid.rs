@@ -65,11 +65,27 @@ impl SpatialGrid {
     }
 
     /// Every item whose last known position is within `radius` of `center` (on the ground
-    /// plane), pushed into `out`.
+    /// plane), pushed into `out`. The work is bounded by the items the grid holds whatever the
+    /// radius: a query wider than the grid walks its items instead of its cells.
     pub fn query(&self, center: Vec3, radius: f32, out: &mut Vec<u32>) {
+        if !center.is_finite() || radius.is_nan() || radius < 0.0 {
+            return;
+        }
+        let r2 = radius * radius;
+        let within =
+            |p: Vec3| glam::Vec2::new(p.x - center.x, p.z - center.z).length_squared() <= r2;
         let (x0, x1) = (cell_of(center.x - radius), cell_of(center.x + radius));
         let (z0, z1) = (cell_of(center.z - radius), cell_of(center.z + radius));
-        let r2 = radius * radius;
+        let span = |a: i32, b: i32| (i64::from(b) - i64::from(a) + 1) as u64;
+        let cells = span(x0, x1).saturating_mul(span(z0, z1));
+        if cells > self.cells.len() as u64 {
+            for &(_, item) in &self.cells {
+                if within(self.positions[item as usize]) {
+                    out.push(item);
+                }
+            }
+            return;
+        }
         for cx in x0..=x1 {
             for cz in z0..=z1 {
                 let k = key(cx, cz);
@@ -78,9 +94,7 @@ impl SpatialGrid {
                     if c != k {
                         break;
                     }
-                    let p = self.positions[item as usize];
-                    let d = glam::Vec2::new(p.x - center.x, p.z - center.z);
-                    if d.length_squared() <= r2 {
+                    if within(self.positions[item as usize]) {
                         out.push(item);
                     }
                 }
@@ -151,6 +165,29 @@ mod tests {
         assert!(got.is_empty());
         g.query_around(Vec3::ZERO, 40.0, &mut got);
         assert_eq!(got, [0], "3 m of margin");
+    }
+
+    #[test]
+    fn a_query_of_any_radius_costs_no_more_than_the_items() {
+        let pts: Vec<Vec3> = (0..50)
+            .map(|i| Vec3::new(i as f32 * 40.0, 0.0, 0.0))
+            .collect();
+        let mut g = SpatialGrid::new();
+        g.rebuild(pts.iter().enumerate().map(|(i, p)| (i as u32, *p)), 0.0);
+        for radius in [1.0e4_f32, 1.0e5, 1.0e30, f32::INFINITY] {
+            let mut got = Vec::new();
+            // Walking the cells of a 1e30 m radius would never end.
+            g.query(Vec3::ZERO, radius, &mut got);
+            got.sort_unstable();
+            assert_eq!(got.len(), 50, "radius {radius}");
+        }
+        let mut got = Vec::new();
+        g.query(Vec3::ZERO, 100.0, &mut got);
+        got.sort_unstable();
+        assert_eq!(got, [0, 1, 2], "a small radius still walks cells");
+        g.query(Vec3::NAN, 10.0, &mut got);
+        g.query(Vec3::ZERO, f32::NAN, &mut got);
+        assert_eq!(got.len(), 3, "nowhere finds nothing");
     }
 
     #[test]

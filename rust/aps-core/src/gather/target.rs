@@ -147,19 +147,34 @@ impl Default for TargetTraits {
 }
 
 impl TargetTraits {
-    /// Every value in its range: light levels 0..1, multipliers 0 or more; a value that is not
-    /// a number takes the default.
+    /// The range of a light level: 0 (pitch dark) to 1 (fully lit).
+    pub const LIGHT_RANGE: (f32, f32) = (0.0, 1.0);
+    /// The range of the cloak, noise and scent multipliers.
+    pub const MULTIPLIER_RANGE: (f32, f32) = (0.0, 10.0);
+
+    /// Every value in its range ([`Self::LIGHT_RANGE`], [`Self::MULTIPLIER_RANGE`]); a value
+    /// that is not a number takes the default.
     #[must_use]
     pub fn checked(self) -> Self {
         let d = TargetTraits::default();
-        let finite = |v: f32, fallback: f32| if v.is_finite() { v } else { fallback };
+        let keep = |v: f32, fallback: f32, (lo, hi): (f32, f32)| {
+            if v.is_nan() {
+                fallback
+            } else {
+                v.clamp(lo, hi)
+            }
+        };
+        let (light, multiplier) = (Self::LIGHT_RANGE, Self::MULTIPLIER_RANGE);
         TargetTraits {
-            light_level: finite(self.light_level, d.light_level).clamp(0.0, 1.0),
-            carried_light: finite(self.carried_light, d.carried_light).clamp(0.0, 1.0),
-            visibility_multiplier: finite(self.visibility_multiplier, d.visibility_multiplier)
-                .max(0.0),
-            noise_multiplier: finite(self.noise_multiplier, d.noise_multiplier).max(0.0),
-            scent_multiplier: finite(self.scent_multiplier, d.scent_multiplier).max(0.0),
+            light_level: keep(self.light_level, d.light_level, light),
+            carried_light: keep(self.carried_light, d.carried_light, light),
+            visibility_multiplier: keep(
+                self.visibility_multiplier,
+                d.visibility_multiplier,
+                multiplier,
+            ),
+            noise_multiplier: keep(self.noise_multiplier, d.noise_multiplier, multiplier),
+            scent_multiplier: keep(self.scent_multiplier, d.scent_multiplier, multiplier),
             team_id: self.team_id,
         }
     }
@@ -231,7 +246,7 @@ mod tests {
         assert_eq!(t.light_level, 1.0);
         assert_eq!(t.carried_light, 0.0);
         assert_eq!(t.visibility_multiplier, 0.0);
-        assert_eq!(t.noise_multiplier, 1.0);
+        assert_eq!(t.noise_multiplier, 10.0, "infinity is kept to the maximum");
         assert_eq!(t.scent_multiplier, 2.0);
         let mut snap = TargetSnapshot::at(TargetId(1), Vec3::ZERO);
         t.apply(&mut snap, 0.5);

@@ -87,13 +87,19 @@ pub fn custom_reading(
     (confidence > 0.0).then(|| crate::SenseReading::new(sense, confidence).at(position, precision))
 }
 
-/// A custom sense's reach in metres: 0 or more, 0 when it is not a number.
+/// The farthest a custom sense may reach, in metres: as far as vision or hearing may.
+pub const MAX_REACH: f32 = 10_000.0;
+
+/// The range of a custom sense's reach in metres.
+pub const REACH_RANGE: (f32, f32) = (0.0, MAX_REACH);
+
+/// A custom sense's reach in metres, kept to 0..[`MAX_REACH`]; 0 when it is not a number.
 #[must_use]
 pub fn custom_reach(reach: f32) -> f32 {
-    if reach.is_finite() {
-        reach.max(0.0)
-    } else {
+    if reach.is_nan() {
         0.0
+    } else {
+        reach.clamp(REACH_RANGE.0, REACH_RANGE.1)
     }
 }
 
@@ -207,6 +213,8 @@ mod tests {
         assert_eq!(custom_reach(-3.0), 0.0);
         assert_eq!(custom_reach(f32::NAN), 0.0);
         assert_eq!(custom_reach(25.0), 25.0);
+        assert_eq!(custom_reach(1.0e30), MAX_REACH);
+        assert_eq!(custom_reach(f32::INFINITY), MAX_REACH);
     }
 
     #[test]

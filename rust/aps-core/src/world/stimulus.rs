@@ -11,6 +11,10 @@ use glam::Vec3;
 /// nothing a sense still uses is forgotten, and a world where nobody listens does not fill up.
 pub const STIMULUS_RETENTION: f64 = 10.0;
 
+/// The most damage one report counts: far beyond what fills the threat's damage term (100
+/// points) or full pain, so only absurd amounts are cut.
+pub const MAX_DAMAGE: f32 = 1.0e6;
+
 /// Something that happened at a world time.
 pub trait Stimulus: Copy {
     /// World time it happened, seconds.

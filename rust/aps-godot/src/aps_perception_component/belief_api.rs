@@ -4,7 +4,7 @@
 use super::constants::sense_ids;
 use super::ApsPerceptionComponent;
 use crate::aps_world::target_of;
-use crate::convert::{live_node, to_vector3};
+use crate::convert::{live_node, to_vec3, to_vector3};
 use aps_core::PerceptionCore;
 use godot::prelude::*;
 
@@ -133,10 +133,19 @@ impl ApsPerceptionComponent {
     /// Emits `attention_changed` if it changes.
     #[func(gd_self)]
     pub fn force_attention_target(mut this: Gd<Self>, target: Option<Gd<Node3D>>) {
-        let id = target.map(|t| target_of(&t.upcast()));
+        const CALL: &str = "force_attention_target";
         let outgoing = {
             let mut c = this.bind_mut();
-            let Some(mind) = c.core_mut("force_attention_target") else {
+            if c.refuse_on_client(CALL) {
+                return;
+            }
+            if let Some(t) = &target {
+                if c.refuse_own(CALL, &t.clone().upcast()) {
+                    return;
+                }
+            }
+            let id = target.map(|t| target_of(&t.upcast()));
+            let Some(mind) = c.core_mut(CALL) else {
                 return;
             };
             let Some(e) = mind.force_attention(id) else {
@@ -148,22 +157,41 @@ impl ApsPerceptionComponent {
         super::signals::emit(&this, outgoing);
     }
 
-    /// Raises the AI's confidence in `target` to at least `confidence` (never lowers it).
-    /// Returns false if it could not: a null target, or a full ledger.
+    /// Raises the AI's confidence in `target` to at least `confidence` (never lowers it). A
+    /// belief no sense has placed yet is placed where the target stands. Returns false if it
+    /// could not: a null target, the AI's own body, a target at no real position, a full
+    /// ledger, or a multiplayer client (perception runs on the server).
     #[func]
     pub fn set_target_confidence(&mut self, target: Option<Gd<Node3D>>, confidence: f32) -> bool {
+        const CALL: &str = "set_target_confidence";
         let Some(t) = target else {
             godot_warn!("ApsPerceptionComponent.set_target_confidence: target is null");
             return false;
         };
+        if self.refuse_on_client(CALL) || self.refuse_own(CALL, &t.clone().upcast()) {
+            return false;
+        }
         if !confidence.is_finite() {
             godot_warn!(
                 "ApsPerceptionComponent.set_target_confidence: confidence {confidence} is not a number"
             );
             return false;
         }
+        let at = if t.is_inside_tree() {
+            t.get_global_position()
+        } else {
+            t.get_position()
+        };
+        if !at.is_finite() {
+            godot_warn!(
+                "ApsPerceptionComponent.set_target_confidence: {} is at {at}, which is not a \
+                 position; ignored",
+                t.get_path()
+            );
+            return false;
+        }
         let id = target_of(&t.upcast());
-        self.core_mut("set_target_confidence")
-            .is_some_and(|p| p.set_target_confidence(id, confidence))
+        self.core_mut(CALL)
+            .is_some_and(|m| m.set_target_confidence_at(id, confidence, Some(to_vec3(at))))
     }
 }

@@ -112,6 +112,9 @@ impl ApsPerceptionComponent {
             godot_warn!("ApsPerceptionComponent.set_relationship: target is null");
             return;
         };
+        if self.refuse_on_client("set_relationship") {
+            return;
+        }
         let rel = match relationship {
             -1 => None,
             r => match Relationship::from_index(i64::from(r)) {
@@ -172,6 +175,11 @@ impl ApsPerceptionComponent {
             godot_warn!("ApsPerceptionComponent.add_target_evidence: target is null");
             return;
         };
+        if self.refuse_on_client("add_target_evidence")
+            || self.refuse_own("add_target_evidence", &t)
+        {
+            return;
+        }
         let Some(kind) = EvidenceKind::from_index(i64::from(kind)) else {
             godot_warn!(
                 "ApsPerceptionComponent.add_target_evidence: kind {kind} is not an EVIDENCE_* \
@@ -196,6 +204,9 @@ impl ApsPerceptionComponent {
     #[func]
     pub fn remove_target_evidence(&mut self, target: Option<Gd<Node>>) {
         if let Some(t) = target {
+            if self.refuse_on_client("remove_target_evidence") {
+                return;
+            }
             let id = target_of(&t);
             if let Some(p) = self.core_mut("remove_target_evidence") {
                 p.remove_evidence(id);
@@ -214,6 +225,9 @@ impl ApsPerceptionComponent {
         confidence: f32,
         accuracy: f32,
     ) -> bool {
+        if self.refuse_on_client("report_location_belief") {
+            return false;
+        }
         if !location.is_finite() || !confidence.is_finite() {
             godot_warn!(
                 "ApsPerceptionComponent.report_location_belief: location {location} and \
@@ -221,6 +235,16 @@ impl ApsPerceptionComponent {
             );
             return false;
         }
+        let accuracy = if accuracy.is_finite() && accuracy >= 0.0 {
+            accuracy
+        } else {
+            let used = aps_core::belief::places::MERGE_RADIUS;
+            godot_warn!(
+                "ApsPerceptionComponent.report_location_belief: accuracy {accuracy} must be 0 m \
+                 or more; using {used} m"
+            );
+            used
+        };
         let tag = ApsWorld::singleton().bind_mut().tag_index(tag);
         self.core_mut("report_location_belief")
             .and_then(|p| p.report_place(tag, to_vec3(location), confidence, accuracy))

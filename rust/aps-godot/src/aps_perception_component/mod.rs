@@ -72,6 +72,10 @@ pub struct ApsPerceptionComponent {
     /// Events waiting to become signals.
     pending: Vec<Event>,
     warned_no_profile: bool,
+    /// It was found at a position that is not a number and that was said once.
+    warned_nowhere: bool,
+    /// Calls refused on a multiplayer client, each said once.
+    refused_on_client: Vec<&'static str>,
     /// A pass is running: calls from inside it (a custom sense) are refused.
     in_pass: bool,
     base: Base<Node3D>,
@@ -92,15 +96,15 @@ impl INode3D for ApsPerceptionComponent {
             buffers: PassBuffers::default(),
             pending: Vec::new(),
             warned_no_profile: false,
+            warned_nowhere: false,
+            refused_on_client: Vec::new(),
             in_pass: false,
             base,
         }
     }
 
     fn ready(&mut self) {
-        let me = self.to_gd().upcast::<Node>();
-        self.own.find(&me);
-        self.buffers.exclude(self.own.rids());
+        self.find_own_bodies();
         if self.own.is_empty() {
             godot_warn!(
                 "ApsPerceptionComponent {}: no physics body above it. Place it under the AI's \
@@ -112,6 +116,8 @@ impl INode3D for ApsPerceptionComponent {
     }
 
     fn enter_tree(&mut self) {
+        // Reparented or back in the tree: its own bodies may be others now.
+        self.find_own_bodies();
         let me = self.to_gd().upcast::<Node3D>();
         self.world = crate::convert::world_key_of(&me.clone().upcast());
         ApsWorld::singleton().bind_mut().add_perceiver(&me);
@@ -261,6 +267,48 @@ impl ApsPerceptionComponent {
 }
 
 impl ApsPerceptionComponent {
+    /// Every collision body among its ancestors: never a candidate, never hit by its rays.
+    fn find_own_bodies(&mut self) {
+        let me = self.to_gd().upcast::<Node>();
+        self.own.find(&me);
+        self.buffers.exclude(self.own.rids());
+    }
+
+    /// Whether `target` is this AI's own body (or any node above it): an AI never believes in
+    /// itself (spec section 13), so calls about it are refused with a warning naming `call`.
+    fn refuse_own(&self, call: &str, target: &Gd<Node>) -> bool {
+        let id = target_of(target);
+        let own = self
+            .own
+            .nodes()
+            .iter()
+            .any(|n| crate::convert::target_id(*n) == id);
+        if own {
+            godot_warn!(
+                "ApsPerceptionComponent.{call}: {} is this AI's own body; an AI never perceives \
+                 itself, so the call is ignored",
+                target.get_path()
+            );
+        }
+        own
+    }
+
+    /// On a multiplayer client perception does not run (spec section 10): a call that would
+    /// change belief is refused, with one warning per call.
+    fn refuse_on_client(&mut self, call: &'static str) -> bool {
+        if self.runs_here() {
+            return false;
+        }
+        if !self.refused_on_client.contains(&call) {
+            self.refused_on_client.push(call);
+            godot_warn!(
+                "ApsPerceptionComponent.{call}: perception runs on the server; on a client the \
+                 call is ignored"
+            );
+        }
+        true
+    }
+
     /// Perception runs only where the game is authoritative (spec section 10).
     fn runs_here(&self) -> bool {
         match self.base().get_multiplayer() {

@@ -13,7 +13,7 @@
 
 use super::own_bodies::OwnBodies;
 use super::ApsPerceptionComponent;
-use crate::aps_world::{intern, ApsWorld};
+use crate::aps_world::ApsWorld;
 use crate::convert::{to_vec3, to_vector3};
 use crate::physics_space::GodotSpace;
 use crate::world::WorldKey;
@@ -121,6 +121,20 @@ impl ApsPerceptionComponent {
             .get_parent()
             .and_then(|p| p.try_cast::<Node3D>().ok())
             .map_or(eye.position, |p| to_vec3(p.get_global_position()));
+        // An AI that is nowhere real perceives nothing: it skips its pass, said once.
+        if !(eye.position.is_finite() && body.is_finite()) {
+            if !self.warned_nowhere {
+                self.warned_nowhere = true;
+                godot_warn!(
+                    "ApsPerceptionComponent {}: it is at {}, which is not a position; it skips \
+                     its perception passes until it is somewhere real",
+                    self.base().get_path(),
+                    self.base().get_global_position()
+                );
+            }
+            return None;
+        }
+        self.warned_nowhere = false;
         let mut core = self.core.take()?;
         let me = self.base().instance_id();
         let now = ApsWorld::world_time();
@@ -159,7 +173,7 @@ impl ApsPerceptionComponent {
             range,
             self.own.nodes(),
             &b.held,
-            &mut |t| intern(tags, t),
+            &mut |t| tags.intern(t),
             &mut b.candidates,
             &mut b.gone,
         );

@@ -14,6 +14,8 @@ use crate::aps_significance_policy::ApsSignificancePolicy;
 use crate::aps_target_component::ApsTargetComponent;
 use crate::aps_world_state::ApsWorldState;
 use crate::convert::{main_world_key, target_id, to_vec3, world_key_of};
+use crate::names::Names;
+use crate::pending::Pending;
 use crate::world::{World, WorldKey};
 use aps_core::world::conditions::{keep_in_range, LEVEL_RANGE, ZONE_RADIUS_RANGE};
 use aps_core::TargetId;
@@ -34,18 +36,24 @@ use godot::prelude::*;
 /// [member rain], light zones, [method get_stats], a sound with no instigator) go to the main
 /// scene's world. For another world, [method get_world_state] returns an [ApsWorldState] with
 /// the same calls.
+/// The most different tag names APS keeps (sounds, places).
+pub const MAX_TAGS: usize = 4096;
+
 #[derive(GodotClass)]
 #[class(init, singleton, tool, base = Object)]
 pub struct ApsWorld {
     worlds: Vec<World>,
     /// Nodes registered while outside the tree: they join their world when they enter it.
-    pending: Vec<InstanceId>,
-    /// Sound and place tags by index (index + 1 is the tag's number; 0 is no tag).
-    tags: Vec<StringName>,
+    pending: Pending,
+    /// Sound and place tags, by number (0 is no tag).
+    #[init(val = Names::new("tag", MAX_TAGS))]
+    tags: Names,
     /// Sounds of a tag reach AI at this level-of-detail tier or better, in every world.
     sound_tiers: Vec<(u32, u8)>,
     tracking: bool,
     driver: Option<InstanceId>,
+    /// Calls refused on a multiplayer client, each said once.
+    refused_on_client: Vec<&'static str>,
     frame: FrameSettings,
     /// Light everywhere outside light zones, in the main scene's world: 0 pitch dark, 1
     /// daylight.
@@ -101,8 +109,7 @@ impl ApsWorld {
         let id = node.instance_id();
         match world_key_of(&node.upcast()) {
             Some(key) => self.world_mut(key).registry_mut().register(id),
-            None if !self.pending.contains(&id) => self.pending.push(id),
-            None => {}
+            None => self.pending.add(id),
         }
     }
 
@@ -111,7 +118,7 @@ impl ApsWorld {
     pub fn unregister_perceivable(&mut self, node: Option<Gd<Node3D>>) {
         if let Some(node) = node {
             let id = node.instance_id();
-            self.pending.retain(|p| *p != id);
+            self.pending.remove(id);
             for w in &mut self.worlds {
                 w.registry_mut().unregister(id);
             }
@@ -126,7 +133,7 @@ impl ApsWorld {
             return false;
         };
         let id = node.instance_id();
-        if self.pending.contains(&id) {
+        if self.pending.contains(id) {
             return true;
         }
         self.worlds
@@ -289,6 +296,22 @@ impl ApsWorld {
         engine.get_physics_frames() as f64 / f64::from(tps)
     }
 
+    /// On a multiplayer client perception does not run (spec section 10): a call that would
+    /// change belief or stimuli is refused, with one warning per call. Whether this is a
+    /// client is read off `node`'s multiplayer, else the scene tree's.
+    pub fn refuse_on_client(&mut self, call: &'static str, node: Option<&Gd<Node>>) -> bool {
+        let mp = match node.filter(|n| n.is_inside_tree()) {
+            Some(n) => n.get_multiplayer(),
+            None => crate::convert::scene_tree().and_then(|t| t.get_multiplayer()),
+        };
+        let client = mp.is_some_and(|mp| mp.has_multiplayer_peer() && !mp.is_server());
+        if client && !self.refused_on_client.contains(&call) {
+            self.refused_on_client.push(call);
+            godot_warn!("{call}: perception runs on the server; on a client the call is ignored");
+        }
+        client
+    }
+
     /// The world of `key`, made if APS holds none for it yet.
     pub fn world_mut(&mut self, key: WorldKey) -> &mut World {
         let i = match self.worlds.iter().position(|w| w.key() == key) {
@@ -353,10 +376,10 @@ impl ApsWorld {
     /// viewers, and a node registered while outside the tree becomes perceivable here.
     fn track(&mut self, node: &Gd<Node>) {
         let id = node.instance_id();
-        let pending = self.pending.iter().position(|p| *p == id);
+        let pending = self.pending.contains(id);
         let body = node.clone().try_cast::<CharacterBody3D>().is_ok();
         let camera = !body && node.clone().try_cast::<Camera3D>().is_ok();
-        if !(body || camera || pending.is_some()) {
+        if !(body || camera || pending) {
             return;
         }
         let Some(key) = world_key_of(node) else {
@@ -368,8 +391,8 @@ impl ApsWorld {
         } else if camera {
             world.add_camera(id);
         }
-        if let Some(i) = pending {
-            self.pending.swap_remove(i);
+        if pending {
+            self.pending.remove(id);
             self.world_mut(key).registry_mut().register(id);
         }
     }
@@ -399,14 +422,12 @@ impl ApsWorld {
     /// The tag a sound or place was reported with (`&""` for none).
     #[must_use]
     pub fn tag_name(&self, tag: u32) -> StringName {
-        tag.checked_sub(1)
-            .and_then(|i| self.tags.get(i as usize).cloned())
-            .unwrap_or_default()
+        self.tags.name(tag)
     }
 
     /// The small number standing for `tag` (0 for none).
     pub fn tag_index(&mut self, tag: StringName) -> u32 {
-        intern(&mut self.tags, &tag)
+        self.tags.intern(&tag)
     }
 
     /// Whether candidates come from the spatial grid this frame (`aps/use_spatial_index`).
@@ -416,7 +437,7 @@ impl ApsWorld {
     }
 
     /// Everything a pass needs of its world at once: the world, and the tags to name evidence.
-    pub fn world_and_tags(&mut self, key: WorldKey) -> (&mut World, &mut Vec<StringName>) {
+    pub fn world_and_tags(&mut self, key: WorldKey) -> (&mut World, &mut Names) {
         let i = match self.worlds.iter().position(|w| w.key() == key) {
             Some(i) => i,
             None => {
@@ -426,18 +447,6 @@ impl ApsWorld {
         };
         (&mut self.worlds[i], &mut self.tags)
     }
-}
-
-/// The small number standing for `tag` in `tags` (0 for none), adding it if new.
-pub(crate) fn intern(tags: &mut Vec<StringName>, tag: &StringName) -> u32 {
-    if tag.is_empty() {
-        return 0;
-    }
-    if let Some(i) = tags.iter().position(|t| t == tag) {
-        return i as u32 + 1;
-    }
-    tags.push(tag.clone());
-    tags.len() as u32
 }
 
 /// Warns, naming `call`, when APS used `used` instead of the `given` value.

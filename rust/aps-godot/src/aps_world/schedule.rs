@@ -179,8 +179,7 @@ impl ApsWorld {
             .max(0) as usize,
         };
         self.worlds.retain(crate::world::World::is_alive);
-        self.pending
-            .retain(|id| Gd::<Node>::try_from_instance_id(*id).is_ok());
+        self.pending.forget_freed();
         self.worlds.iter().map(crate::world::World::key).collect()
     }
 

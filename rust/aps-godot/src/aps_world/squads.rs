@@ -22,6 +22,9 @@ impl ApsWorld {
             godot_warn!("ApsWorld.join_squad: perceiver is null; ignored");
             return;
         };
+        if self.refuse_on_client("ApsWorld.join_squad", Some(&p.clone().upcast())) {
+            return;
+        }
         if squad_name.is_empty() {
             godot_warn!("ApsWorld.join_squad: squad_name is empty; ignored");
             return;
@@ -38,6 +41,9 @@ impl ApsWorld {
     #[func]
     pub fn leave_squad(&mut self, perceiver: Option<Gd<ApsPerceptionComponent>>) {
         if let Some(p) = perceiver {
+            if self.refuse_on_client("ApsWorld.leave_squad", Some(&p.clone().upcast())) {
+                return;
+            }
             let id = p.instance_id();
             for w in self.worlds.iter_mut() {
                 w.leave_squad(id);

@@ -6,7 +6,7 @@ use super::{target_of, ApsWorld};
 use crate::convert::{to_vec3, world_key_of};
 use crate::world::World;
 use aps_core::senses::rays::BodyId;
-use aps_core::world::stimulus::{Damage, Sound, Touch};
+use aps_core::world::stimulus::{Damage, Sound, Touch, MAX_DAMAGE};
 use godot::prelude::*;
 
 #[godot_api(secondary)]
@@ -26,6 +26,9 @@ impl ApsWorld {
         tag: StringName,
         instigator: Option<Gd<Node>>,
     ) {
+        if self.refuse_on_client("ApsWorld.emit_sound", instigator.as_ref()) {
+            return;
+        }
         let key = instigator.as_ref().and_then(world_key_of);
         let key = key.unwrap_or_else(crate::convert::main_world_key);
         self.emit_sound_in(
@@ -49,6 +52,9 @@ impl ApsWorld {
             );
             return;
         };
+        if self.refuse_on_client("ApsWorld.report_touch", Some(&body.clone().upcast())) {
+            return;
+        }
         let now = Self::world_time();
         let touch = Touch {
             body: BodyId(body.instance_id().to_i64() as u64),
@@ -75,10 +81,22 @@ impl ApsWorld {
             godot_warn!("ApsWorld.report_damage: victim is null; ignored");
             return;
         };
+        if self.refuse_on_client("ApsWorld.report_damage", Some(&victim.clone().upcast())) {
+            return;
+        }
         if !amount.is_finite() || amount < 0.0 {
             godot_warn!("ApsWorld.report_damage: amount {amount} must be 0 or more; ignored");
             return;
         }
+        let amount = if amount > MAX_DAMAGE {
+            godot_warn!(
+                "ApsWorld.report_damage: amount {amount} is more than {MAX_DAMAGE}; using \
+                 {MAX_DAMAGE}"
+            );
+            MAX_DAMAGE
+        } else {
+            amount
+        };
         let location = if location.is_finite() {
             location
         } else {

@@ -80,6 +80,24 @@ macro_rules! profile_resource {
                 use $crate::profile::bridge::Bridge;
                 $( p $(.$at)+ .$field = self.$inspector.clone().bridge(); )*
             }
+
+            /// The property named `name` if it holds a number, to store a clamped value in.
+            pub(super) fn number_mut(&mut self, name: &str) -> Option<&mut f32> {
+                use $crate::profile::fields::Field;
+                match name {
+                    $( stringify!($inspector) => self.$inspector.as_number(), )*
+                    _ => None,
+                }
+            }
+
+            /// The property named `name` if it holds a whole number (a count or a choice).
+            pub(super) fn whole_mut(&mut self, name: &str) -> Option<&mut i32> {
+                use $crate::profile::fields::Field;
+                match name {
+                    $( stringify!($inspector) => self.$inspector.as_whole(), )*
+                    _ => None,
+                }
+            }
         }
     };
 }
@@ -103,6 +121,33 @@ pub(super) mod kinds {
 }
 
 pub(crate) use profile_resource;
+
+/// Reaching a property's value by its kind, so a value set out of range can be stored clamped.
+pub(super) trait Field {
+    fn as_number(&mut self) -> Option<&mut f32> {
+        None
+    }
+    fn as_whole(&mut self) -> Option<&mut i32> {
+        None
+    }
+}
+
+impl Field for f32 {
+    fn as_number(&mut self) -> Option<&mut f32> {
+        Some(self)
+    }
+}
+
+impl Field for i32 {
+    fn as_whole(&mut self) -> Option<&mut i32> {
+        Some(self)
+    }
+}
+
+impl Field for bool {}
+impl Field for u32 {}
+impl Field for Option<godot::obj::Gd<godot::classes::Curve>> {}
+impl Field for godot::builtin::Array<godot::builtin::Vector3i> {}
 
 /// The inspector hint of a setting's property: a number's slider (its legal range, or up to
 /// its soft maximum with larger values typed in) and unit, a count's range, the physics layers

@@ -4,6 +4,7 @@
 
 use super::fields::kinds::{choice, count, curve, flag, layers, number, rules};
 use super::fields::{inspector_hint, profile_resource};
+use aps_core::profile::Kind;
 use aps_core::Profile;
 use godot::classes::{IResource, Resource};
 use godot::prelude::*;
@@ -26,6 +27,8 @@ aps_core::aps_settings! {
         #[export_group(name = "Custom Senses")]
         #[export]
         custom_senses: Array<Gd<crate::aps_sense::ApsSense>> = Array::new(),
+        /// The revision whose empty custom sense slot was warned of.
+        warned_empty_slot: std::cell::Cell<Option<u64>> = std::cell::Cell::new(None),
     }
 }
 
@@ -36,10 +39,12 @@ impl IResource for ApsProfile {
     }
 
     /// Every property change passes here first; counting them lets a component notice edits
-    /// made while the game runs. Returning false lets Godot store the value as usual.
-    fn on_set(&mut self, _property: StringName, _value: Variant) -> bool {
+    /// made while the game runs. A value outside its setting's legal range is stored clamped,
+    /// with a warning, so what the inspector or a script reads back is what APS uses; any other
+    /// value is left to Godot to store (returning false).
+    fn on_set(&mut self, property: StringName, value: Variant) -> bool {
         self.revision = self.revision.wrapping_add(1);
-        false
+        self.store_clamped(&property.to_string(), &value)
     }
 
     /// A setting's slider, unit or choices come from its row of the core's settings table, so
@@ -57,9 +62,95 @@ impl IResource for ApsProfile {
 impl ApsProfile {}
 
 impl ApsProfile {
-    /// The custom senses, skipping empty entries.
+    /// The custom senses, skipping empty slots (what the inspector's Add Element leaves) with
+    /// one warning per edit of the profile, however many AI use it.
     #[must_use]
     pub fn custom_senses(&self) -> Vec<Gd<crate::aps_sense::ApsSense>> {
-        self.custom_senses.iter_shared().collect()
+        let mut senses = Vec::new();
+        let slots = self.custom_senses.clone().upcast_any_array();
+        for (i, slot) in slots.iter_shared().enumerate() {
+            match slot.try_to::<Gd<crate::aps_sense::ApsSense>>() {
+                Ok(sense) => senses.push(sense),
+                Err(_) if self.warned_empty_slot.get() != Some(self.revision) => {
+                    self.warned_empty_slot.set(Some(self.revision));
+                    godot_warn!(
+                        "ApsProfile {}: custom_senses[{i}] is empty; the slot is skipped",
+                        self.source()
+                    );
+                }
+                Err(_) => {}
+            }
+        }
+        senses
+    }
+
+    /// Where the profile is saved, for messages.
+    fn source(&self) -> String {
+        let path = self.base().get_path();
+        if path.is_empty() {
+            String::from("(unsaved)")
+        } else {
+            path.to_string()
+        }
+    }
+
+    /// Stores a number, count or choice set outside its legal range as the nearest legal value
+    /// (a NaN as the default), with a warning naming the property. Returns whether it did.
+    fn store_clamped(&mut self, name: &str, value: &Variant) -> bool {
+        let Some(setting) = Profile::setting_by_inspector_name(name) else {
+            return false;
+        };
+        match &setting.kind {
+            Kind::Number(n) => {
+                let Ok(given) = value.try_to::<f32>() else {
+                    return false;
+                };
+                let fixed = if given.is_nan() {
+                    n.default
+                } else {
+                    given.clamp(n.min, n.max)
+                };
+                if fixed.to_bits() == given.to_bits() {
+                    return false;
+                }
+                self.warn_clamped(
+                    name,
+                    &given.to_string(),
+                    &format!("{}..{}", n.min, n.max),
+                    &fixed.to_string(),
+                );
+                self.number_mut(name).map(|f| *f = fixed).is_some()
+            }
+            Kind::Count(c) => self.store_whole(name, value, i64::from(c.min), i64::from(c.max)),
+            Kind::Choice { options, .. } => {
+                self.store_whole(name, value, 0, options.len() as i64 - 1)
+            }
+            _ => false,
+        }
+    }
+
+    fn store_whole(&mut self, name: &str, value: &Variant, min: i64, max: i64) -> bool {
+        let Ok(given) = value.try_to::<i64>() else {
+            return false;
+        };
+        let fixed = given.clamp(min, max);
+        if fixed == given {
+            return false;
+        }
+        self.warn_clamped(
+            name,
+            &given.to_string(),
+            &format!("{min}..{max}"),
+            &fixed.to_string(),
+        );
+        let fixed = i32::try_from(fixed).unwrap_or(0);
+        self.whole_mut(name).map(|f| *f = fixed).is_some()
+    }
+
+    fn warn_clamped(&self, name: &str, given: &str, range: &str, fixed: &str) {
+        godot_warn!(
+            "ApsProfile {}: {name}: {given} is outside {range}; using {fixed}",
+            self.source()
+        );
     }
 }
