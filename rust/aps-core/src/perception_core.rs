@@ -2,7 +2,10 @@
 //! (spec section 10). A pass, in the spec's order:
 //!
 //! 1. Prepare senses and own senses: Pre Tick, pain first ([`SenseSuite::pre_tick`]).
-//! 2. In a crowd, choose whom to look at ([`CandidateSelection`]).
+//! 2. Choose whom to look at: every held target and a bounded number of newcomers
+//!    ([`CandidateSelection`]). The adapter chooses first with [`PerceptionCore::choose_looks`],
+//!    from positions it has without reading the engine, so that only the chosen cost a look;
+//!    otherwise the pass chooses among the candidates it is given.
 //! 3. Each target: every sense evaluates it ([`SenseSuite::evaluate`]), squad mates' readings
 //!    join, discovered evidence turns into a place.
 //! 4. Places: readings about places merge by tag and distance into the mind's place ids.
@@ -15,7 +18,7 @@
 //! is evaluated by no sense: every sense reports a miss with SensorDropout, so a belief in it
 //! is lost for that reason until it stands somewhere real again.
 
-use crate::crowd::selection::{CandidateSelection, Chooser};
+use crate::crowd::selection::{CandidateSelection, Chooser, Nearby};
 use crate::events::Event;
 use crate::gather::candidates::{gather_radius, held_targets};
 use crate::gather::target::TargetSnapshot;
@@ -70,6 +73,13 @@ pub struct PerceptionCore {
     /// World time of the previous pass: stimuli after it are new.
     last_world_time: Option<f64>,
     last: PassStats,
+    /// The candidates chosen by [`PerceptionCore::choose_looks`] for the coming pass.
+    chosen: Option<Vec<TargetId>>,
+    /// Scratch: the pass's own choice (ids, then indices into the candidates).
+    choice: Vec<TargetId>,
+    nearby: Vec<Nearby>,
+    held: Vec<TargetId>,
+    evaluate: Vec<usize>,
 }
 
 impl PerceptionCore {
@@ -85,6 +95,11 @@ impl PerceptionCore {
             place_readings: Vec::with_capacity(8),
             last_world_time: None,
             last: PassStats::default(),
+            chosen: None,
+            choice: Vec::new(),
+            nearby: Vec::new(),
+            held: Vec::new(),
+            evaluate: Vec::new(),
         };
         (core, issues)
     }
@@ -146,6 +161,31 @@ impl PerceptionCore {
         held_targets(&self.mind, world, own, shared, out);
     }
 
+    /// Gather's choice, before anything is read from the engine: from the targets `nearby`
+    /// (positions up to a grid rebuild old) and the `held` ones, the ids to look at in the
+    /// coming pass, into `out`. The pass then evaluates every candidate it is given.
+    pub fn choose_looks(
+        &mut self,
+        world: &WorldView,
+        eye: Pose,
+        body: Vec3,
+        nearby: &[Nearby],
+        held: &[TargetId],
+        out: &mut Vec<TargetId>,
+    ) {
+        let by = Chooser {
+            mind: &self.mind,
+            senses: &self.senses,
+            world,
+            eye,
+            body,
+        };
+        self.selection.choose(nearby, held, by, out);
+        let mut chosen = self.chosen.take().unwrap_or_default();
+        chosen.clone_from(out);
+        self.chosen = Some(chosen);
+    }
+
     /// Every kind of stimulus the AI's senses listen to.
     #[must_use]
     pub fn listens_to(&self) -> Stimuli {
@@ -192,23 +232,55 @@ impl PerceptionCore {
         };
         self.last_world_time = Some(input.world.now);
         self.senses.pre_tick(&mut ctx);
-        let chooser = Chooser {
-            mind: &self.mind,
-            world: &input.world,
-            own: input.own,
-            eye: input.eye.position,
-            reach: self.senses.reach(),
-        };
-        let crowded = self.selection.choose(input.candidates, chooser);
+        // Whom to look at: the adapter's choice, else the pass's own among its candidates.
+        self.evaluate.clear();
+        match self.chosen.take() {
+            Some(chosen) => {
+                self.evaluate.extend(0..input.candidates.len());
+                self.choice = chosen;
+            }
+            None => {
+                held_targets(
+                    &self.mind,
+                    &input.world,
+                    input.own,
+                    input.shared,
+                    &mut self.held,
+                );
+                self.nearby.clear();
+                self.nearby.extend(input.candidates.iter().map(|t| Nearby {
+                    id: t.id,
+                    position: t.position,
+                    team: Some(t.team_id),
+                }));
+                let by = Chooser {
+                    mind: &self.mind,
+                    senses: &self.senses,
+                    world: &input.world,
+                    eye: input.eye,
+                    body: input.body,
+                };
+                self.selection
+                    .choose(&self.nearby, &self.held, by, &mut self.choice);
+                let choice = &self.choice;
+                self.evaluate.extend(
+                    input
+                        .candidates
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, t)| choice.contains(&t.id))
+                        .map(|(i, _)| i),
+                );
+            }
+        }
 
         let obs = &mut self.observations;
         obs.clear();
-        for k in 0..self.selection.chosen().len() {
-            let target = &input.candidates[self.selection.chosen()[k]];
+        for &index in &self.evaluate {
+            let target = &input.candidates[index];
             if target.body.is_some_and(|b| input.own.contains(&b)) {
                 continue;
             }
-            let readings_before = obs.reading_count();
             if let Some(tag) = target.evidence_tag {
                 // Discovered evidence: what the senses find is a place, exactly where it lies.
                 let id = self.mind.place_for(tag, target.position, 0.5);
@@ -226,13 +298,6 @@ impl PerceptionCore {
             }
             for (_, r) in input.shared.iter().filter(|(t, _)| *t == target.id) {
                 obs.push(*r);
-            }
-            if crowded {
-                let found = obs
-                    .readings_since(readings_before)
-                    .iter()
-                    .any(|r| r.confidence > 0.0);
-                self.selection.looked(target.id, found, input.world.now);
             }
         }
 
@@ -258,17 +323,19 @@ impl PerceptionCore {
         }
         let rays = ctx.rays;
         self.mind.set_pain(self.senses.pain());
-        let events = self
+        let detections = self
             .mind
-            .tick_with(input.dt, input.eye, &self.observations, &ctx.payload);
+            .tick_with(input.dt, input.eye, &self.observations, &ctx.payload)
+            .iter()
+            .filter(|e| matches!(e, Event::StateChanged(c) if c.new == BeliefState::Detected))
+            .count() as u32;
+        // Newcomers looked at in a crowd that gave nothing, or got no slot, sit out a while.
+        self.selection.settle(&self.mind, input.world.now);
         self.last = PassStats {
             candidates: input.candidates.len() as u32,
             rays,
-            detections: events
-                .iter()
-                .filter(|e| matches!(e, Event::StateChanged(c) if c.new == BeliefState::Detected))
-                .count() as u32,
+            detections,
         };
-        events
+        self.mind.last_events()
     }
 }

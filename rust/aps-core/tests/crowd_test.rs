@@ -2,6 +2,7 @@
 //! view is picked up among more bystanders than slots, and a shot from out of range is always
 //! believed.
 
+use aps_core::crowd::selection::look_budget;
 use aps_core::gather::target::TargetSnapshot;
 use aps_core::senses::rays::{BodyId, BoxSpace};
 use aps_core::senses::WorldView;
@@ -67,9 +68,11 @@ fn a_player_in_plain_view_is_picked_up_among_forty_bystanders() {
             ),
             &mut space,
         );
+        // A bounded number looked at: the ledger's 16 and a rotation's worth of newcomers.
         assert!(
-            core.last_pass().rays <= 16 * 3,
-            "only 16 looked at: {} rays",
+            core.last_pass().rays <= look_budget(16) as u32 * 3,
+            "only {} looked at: {} rays",
+            look_budget(16),
             core.last_pass().rays
         );
     }
@@ -163,4 +166,102 @@ fn a_shot_from_out_of_range_is_believed_with_every_slot_taken() {
         "{}",
         b.damage_received
     );
+}
+
+/// A guard at the origin looking along -Z, `n` bystanders (strangers, in plain view or not)
+/// scattered within 35 m around it, and a player 6 m ahead who is there while `present(tick)`,
+/// in plain view: no bystander stands between them. Returns the first tick the player is
+/// Detected, within `ticks`.
+fn ticks_to_detect(n: usize, ticks: u32, present: impl Fn(u32) -> bool) -> Option<u32> {
+    let (mut core, _) = PerceptionCore::new(Profile::default());
+    let mut space = BoxSpace::new();
+    let mut seed = 0x9e37_79b9_u32;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed as f32 / u32::MAX as f32
+    };
+    let mut bystanders: Vec<TargetSnapshot> = (0..n as u64)
+        .map(|i| {
+            let feet = loop {
+                let (angle, d) = (next() * std::f32::consts::TAU, 2.0 + next() * 33.0);
+                let feet = Vec3::new(angle.sin() * d, 0.0, angle.cos() * d);
+                // Keep the line from the guard to the player (0.3, -6) clear.
+                let in_the_way = feet.z < -0.5 && feet.z > -7.5 && (feet.x - 0.3).abs() < 1.5;
+                if !in_the_way {
+                    break feet;
+                }
+            };
+            let body = BodyId(100 + i);
+            space.add(body, feet + Vec3::Y * 0.9, Vec3::new(0.5, 1.8, 0.5));
+            let mut t = TargetSnapshot::standing(TargetId(i + 1), feet, 1.8);
+            t.body = Some(body);
+            t
+        })
+        .collect();
+    let feet = Vec3::new(0.3, 0.0, -6.0);
+    space.add(BodyId(5000), feet + Vec3::Y * 0.9, Vec3::new(0.5, 1.8, 0.5));
+    let mut player = TargetSnapshot::standing(PLAYER, feet, 1.8);
+    player.body = Some(BodyId(5000));
+    for tick in 1..=ticks {
+        let here = present(tick);
+        if here && !bystanders.iter().any(|t| t.id == PLAYER) {
+            bystanders.push(player.clone());
+        } else if !here {
+            bystanders.retain(|t| t.id != PLAYER);
+        }
+        let world = WorldView {
+            now: f64::from(tick) * 0.1,
+            ..Default::default()
+        };
+        core.run(input(&bystanders, world), &mut space);
+        let state = core.mind().belief(PLAYER).map(|b| b.state);
+        if here && state == Some(BeliefState::Detected) {
+            return Some(tick);
+        }
+    }
+    None
+}
+
+#[test]
+fn a_player_in_plain_view_is_picked_up_even_with_more_bystanders_than_slots() {
+    let alone = ticks_to_detect(0, 100, |_| true).expect("detected alone");
+    for n in [16, 32, 64, 200] {
+        let among = ticks_to_detect(n, 100, |_| true);
+        assert!(
+            among.is_some_and(|t| t <= alone + 1),
+            "among {n} bystanders: detected at tick {among:?}, alone at {alone}"
+        );
+    }
+}
+
+#[test]
+fn a_player_who_left_for_ten_seconds_is_picked_up_again_among_more_bystanders_than_slots() {
+    // Seen from the start, gone from 3 s to 13 s, back after.
+    let back = 131;
+    let present = |tick: u32| !(31..back).contains(&tick);
+    let alone = ticks_to_detect(0, 300, |t| t >= back).expect("detected alone") - back;
+    for n in [64, 200] {
+        let again = ticks_to_detect(n, 300, |t| present(t) && t >= back).map(|t| t - back);
+        assert!(
+            again.is_some_and(|t| t <= alone + 1),
+            "among {n}: picked up again {again:?} ticks after coming back, alone {alone}"
+        );
+        // And with the whole history: seen, gone ten seconds, back.
+        let (mut first, mut later) = (None, None);
+        for limit in [back - 1, 300] {
+            let t = ticks_to_detect(n, limit, |t| present(t) && (limit == back - 1 || t >= back));
+            if limit == back - 1 {
+                first = t;
+            } else {
+                later = t;
+            }
+        }
+        assert!(first.is_some(), "among {n}: seen before it left");
+        assert!(
+            later.is_some_and(|t| t - back <= alone + 1),
+            "among {n}: {later:?}"
+        );
+    }
 }

@@ -14,10 +14,11 @@ use aps_core::brain::squad::Sighting;
 use aps_core::crowd::grid::SpatialGrid;
 use aps_core::crowd::lod::viewer_distance;
 use aps_core::crowd::scheduler::{Due, Run, Schedule};
+use aps_core::crowd::selection::Nearby;
 use aps_core::gather::target::TargetSnapshot;
 use aps_core::world::stats::WorldStats;
 use aps_core::world::WorldState;
-use aps_core::TargetId;
+use aps_core::{TargetId, Vec3};
 use godot::classes::{Camera3D, Node3D, World3D};
 use godot::prelude::*;
 use std::rc::Rc;
@@ -119,99 +120,160 @@ impl World {
 
     // ---- Who can be perceived (spec section 13) ----
 
-    /// Candidates for a perceiver with eyes at `eye` reaching `range` metres: every perceivable
-    /// node in range, not one of `own`, plus every target in `held` wherever it is (beliefs
-    /// already held stay on the list so memory fades smoothly). Held targets that no longer
-    /// exist go to `gone`. Nodes in range come from the spatial grid, or from a scan of every
-    /// body when `use_grid` is off (`aps/use_spatial_index`).
+    /// Gather, first step (spec section 13): every perceivable target within `range` metres of
+    /// `eye`, not one of `own`, as the spatial grid places it (up to a rebuild old, with its
+    /// margin), into `out`, with nothing read from the engine but the few entries added or moved
+    /// since the rebuild. With `use_grid` off (`aps/use_spatial_index`), every perceivable body
+    /// is looked at instead, for comparing.
     #[allow(clippy::too_many_arguments)]
-    pub fn gather(
+    pub fn nearby(
         &mut self,
         now: f64,
         use_grid: bool,
         eye: Vector3,
         range: f32,
         own: &[InstanceId],
+        tag: &mut dyn FnMut(&StringName) -> u32,
+        out: &mut Vec<Nearby>,
+    ) {
+        out.clear();
+        self.nearby.clear();
+        let eye = to_vec3(eye);
+        if use_grid {
+            if self.grid.is_stale(now) || self.registry.changed_overflowed() {
+                self.rebuild_grid(now);
+            }
+            self.grid.query_around(eye, range, &mut self.nearby);
+            let entries = self.registry.entries();
+            for &i in &self.nearby {
+                let Some(entry) = entries.get(i as usize) else {
+                    continue;
+                };
+                // Moved since the rebuild: it comes from the changed entries below.
+                if self.grid_ids.get(i as usize) != Some(&entry.id)
+                    || !entry.is_perceivable()
+                    || own.contains(&entry.id)
+                {
+                    continue;
+                }
+                out.push(Nearby {
+                    id: target_id(entry.id),
+                    position: self.grid.position(i).unwrap_or(Vec3::NAN),
+                    team: entry.seen.as_ref().map(|(_, s)| s.team_id),
+                });
+            }
+            // Entries added or moved since the rebuild are not in the grid where they are: each
+            // is looked at for its position, so a body is a candidate from the frame it enters
+            // the tree.
+            let changed: Vec<u32> = self
+                .registry
+                .changed()
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    let id = self.registry.entries().get(i as usize).map(|e| e.id);
+                    id.is_some() && id != self.grid_ids.get(i as usize).copied()
+                })
+                .collect();
+            self.look_into(now, &changed, eye, range, own, tag, out);
+        } else {
+            self.registry.clear_changed();
+            let all: Vec<u32> = (0..self.registry.entries().len() as u32).collect();
+            self.look_into(now, &all, eye, range, own, tag, out);
+        }
+    }
+
+    /// Looks at the entries at `indices` and adds those within `range` of `eye` to `out`.
+    #[allow(clippy::too_many_arguments)]
+    fn look_into(
+        &mut self,
+        now: f64,
+        indices: &[u32],
+        eye: Vec3,
+        range: f32,
+        own: &[InstanceId],
+        tag: &mut dyn FnMut(&StringName) -> u32,
+        out: &mut Vec<Nearby>,
+    ) {
+        let range_sq = range * range;
+        let conditions = self.state.conditions();
+        let entries = self.registry.entries_mut();
+        let mut freed = Vec::new();
+        for &i in indices {
+            let Some(entry) = entries.get_mut(i as usize) else {
+                continue;
+            };
+            if !entry.is_perceivable() || own.contains(&entry.id) {
+                continue;
+            }
+            match look(entry, now, conditions, tag) {
+                Look::Seen(snap) if (eye - snap.position).length_squared() <= range_sq => {
+                    out.push(Nearby {
+                        id: snap.id,
+                        position: snap.position,
+                        team: Some(snap.team_id),
+                    });
+                }
+                Look::Gone => freed.push(entry.id),
+                _ => {}
+            }
+        }
+        for id in freed {
+            self.registry.remove(id);
+        }
+    }
+
+    /// Gather, last step: a snapshot of each target of `ids` (what the core chose to look at),
+    /// into `out`: those within `range` of `eye` by where they are now, and those of `held`
+    /// wherever they are (beliefs already held stay on the list so memory fades smoothly).
+    /// Held targets that no longer exist go to `gone`. Never one of `own`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn look_at(
+        &mut self,
+        now: f64,
+        eye: Vector3,
+        range: f32,
+        ids: &[TargetId],
         held: &[TargetId],
+        own: &[InstanceId],
         tag: &mut dyn FnMut(&StringName) -> u32,
         out: &mut Vec<TargetSnapshot>,
         gone: &mut Vec<TargetId>,
     ) {
         out.clear();
         gone.clear();
-        self.nearby.clear();
-        if use_grid {
-            if self.grid.is_stale(now) || self.registry.changed_overflowed() {
-                self.rebuild_grid(now);
-            }
-            self.grid
-                .query_around(to_vec3(eye), range, &mut self.nearby);
-        } else {
-            self.nearby
-                .extend(0..self.registry.entries_mut().len() as u32);
-            self.registry.clear_changed();
-        }
-        // Entries added or moved since the rebuild are not in the grid where they are: each is
-        // looked at too (its exact distance decides), so a body is a candidate from the frame
-        // it enters the tree.
-        let from_grid = if use_grid { self.nearby.len() } else { 0 };
-        if use_grid {
-            let (registry, grid_ids) = (&self.registry, &self.grid_ids);
-            self.nearby
-                .extend(registry.changed().iter().copied().filter(|&i| {
-                    let id = registry.entries().get(i as usize).map(|e| e.id);
-                    id.is_some() && id != grid_ids.get(i as usize).copied()
-                }));
-        }
+        let eye = to_vec3(eye);
         let range_sq = range * range;
         let conditions = self.state.conditions();
-        let entries = self.registry.entries_mut();
         let mut freed: Vec<InstanceId> = Vec::new();
-        for (k, &i) in self.nearby.iter().enumerate() {
-            let Some(entry) = entries.get_mut(i as usize) else {
-                continue;
-            };
-            if k < from_grid && self.grid_ids.get(i as usize) != Some(&entry.id) {
-                continue; // moved since the rebuild: it comes from the changed entries
-            }
-            if !entry.is_perceivable() || own.contains(&entry.id) {
-                continue;
-            }
-            let id = target_id(entry.id);
-            match look(entry, now, conditions, tag) {
-                Look::Seen(snap) => {
-                    let near = (to_vec3(eye) - snap.position).length_squared() <= range_sq;
-                    if near || held.contains(&id) {
-                        out.push(snap);
-                    }
-                }
-                Look::Absent => {}
-                Look::Gone => freed.push(entry.id),
-            }
-        }
-        // Held targets out of range are looked at too.
-        for &t in held {
-            // Never its own body (it may have touched or hit itself), never twice.
+        for &t in ids {
+            let is_held = held.contains(&t);
             if own.iter().any(|o| target_id(*o) == t) || out.iter().any(|s| s.id == t) {
                 continue;
             }
-            let entry = instance_id(t).and_then(|id| self.registry.index_of(id));
-            match entry {
+            match instance_id(t).and_then(|id| self.registry.index_of(id)) {
                 Some(i) => {
                     let e = &mut self.registry.entries_mut()[i];
                     if !e.is_perceivable() {
                         continue;
                     }
                     match look(e, now, conditions, tag) {
-                        Look::Seen(snap) => out.push(snap),
+                        Look::Seen(snap) => {
+                            let near = (eye - snap.position).length_squared() <= range_sq;
+                            if near || is_held {
+                                out.push(snap);
+                            }
+                        }
                         Look::Absent => {}
                         Look::Gone => {
                             freed.push(e.id);
-                            gone.push(t);
+                            if is_held {
+                                gone.push(t);
+                            }
                         }
                     }
                 }
-                None if live_node(t).is_none() => gone.push(t),
+                None if is_held && live_node(t).is_none() => gone.push(t),
                 None => {}
             }
         }

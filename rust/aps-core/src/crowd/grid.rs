@@ -109,6 +109,15 @@ impl SpatialGrid {
         self.query(center, radius + STALE_MARGIN, out);
     }
 
+    /// Where `item` stood at the last rebuild.
+    #[must_use]
+    pub fn position(&self, item: u32) -> Option<Vec3> {
+        self.positions
+            .get(item as usize)
+            .copied()
+            .filter(|p| p.is_finite())
+    }
+
     /// How many items the grid holds.
     #[must_use]
     pub fn len(&self) -> usize {

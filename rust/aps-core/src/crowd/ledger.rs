@@ -96,6 +96,24 @@ impl Ledger {
         priority: Priority,
         is_place: bool,
     ) -> Option<usize> {
+        self.slot_for_newcomer_except(score, priority, is_place, &[], 0.0)
+    }
+
+    /// [`Ledger::slot_for_newcomer`] for a newcomer whose `score` counts what its senses report
+    /// now: never giving away one of the slots in `keep` (beliefs admitted this very tick, which
+    /// no sense has updated yet and so look dormant), and weighing each occupant the same way,
+    /// by the larger of its smoothed and its last fused confidence (times
+    /// `confidence_weight`, the sort weight of confidence), so a belief still rising is not
+    /// pushed out by a newcomer it outranks.
+    #[must_use]
+    pub fn slot_for_newcomer_except(
+        &self,
+        score: f32,
+        priority: Priority,
+        is_place: bool,
+        keep: &[usize],
+        confidence_weight: f32,
+    ) -> Option<usize> {
         if let Some(free) = self.slots.iter().position(Option::is_none) {
             return Some(free);
         }
@@ -110,7 +128,7 @@ impl Ledger {
             .iter()
             .enumerate()
             .filter_map(|(i, s)| s.as_ref().map(|b| (i, b)))
-            .filter(|(_, b)| !protected(b));
+            .filter(|(i, b)| !protected(b) && !keep.contains(i));
         if let Some((i, _)) = candidates
             .clone()
             .filter(|(_, b)| dormant(b))
@@ -118,8 +136,10 @@ impl Ledger {
         {
             return Some(i);
         }
+        let claim =
+            |b: &Belief| b.sort_score + confidence_weight * (b.fused - b.confidence).max(0.0);
         candidates
-            .map(|(i, b)| (i, occupant_priority(b), b.sort_score))
+            .map(|(i, b)| (i, occupant_priority(b), claim(b)))
             .filter(|(_, p, s)| *p > priority || (*p == priority && *s < score))
             .max_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)))
             .map(|(i, _, _)| i)
@@ -241,6 +261,37 @@ mod tests {
         assert_eq!(
             l.slot_for_newcomer(0.1, Priority::PerceivedNow, false),
             Some(0)
+        );
+    }
+
+    #[test]
+    fn a_slot_admitted_this_tick_is_kept_for_its_newcomer() {
+        let mut l = full();
+        l.put(2, belief(3, BeliefState::Undetected, 0.0));
+        l.get_mut(2).unwrap().active = crate::senses::id::SenseSet::EMPTY;
+        assert_eq!(
+            l.slot_for_newcomer(0.5, Priority::PerceivedNow, false),
+            Some(2)
+        );
+        assert_eq!(
+            l.slot_for_newcomer_except(0.5, Priority::PerceivedNow, false, &[2], 0.0),
+            Some(1),
+            "the next newcomer takes a worse-scoring belief instead"
+        );
+    }
+
+    #[test]
+    fn a_belief_still_rising_is_weighed_by_what_its_senses_report() {
+        let mut l = full();
+        // Slot 2 was just found: smoothed 0.2, but its senses report 0.9.
+        let rising = l.get_mut(2).unwrap();
+        rising.confidence = 0.2;
+        rising.fused = 0.9;
+        // A newcomer scoring 0.5 beats its stored sort score (0.3) but not its claim
+        // (0.3 + 0.5 x 0.7 = 0.65): it takes slot 1 (0.4) instead.
+        assert_eq!(
+            l.slot_for_newcomer_except(0.5, Priority::PerceivedNow, false, &[], 0.5),
+            Some(1)
         );
     }
 

@@ -11,13 +11,17 @@
 //! Only the chosen candidates are evaluated (and cost rays) this tick.
 
 use crate::TargetId;
+use std::collections::HashMap;
 
 /// Seconds a candidate found empty sits out, per ledger's worth of candidates in the crowd.
 pub const BENCH_PER_CROWD: f32 = 0.5;
 
-/// How many candidates the look book remembers (benched ones beyond it are simply looked at
-/// again sooner).
-pub const LOOK_BOOK: usize = 64;
+/// The longest a candidate sits out, however big the crowd: a bench is short.
+pub const MAX_BENCH: f32 = 5.0;
+
+/// How many benched candidates the look book remembers; past that the one whose bench ends
+/// soonest is forgotten (looked at again a little early).
+pub const LOOK_BOOK: usize = 1024;
 
 /// A candidate's priority tier (lower is more urgent).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -44,74 +48,66 @@ pub struct CandidateInfo {
     pub score: f32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Look {
-    target: TargetId,
-    benched_until: f64,
-}
-
-/// Who the AI looked at and found nothing of, and until when they sit out.
-#[derive(Debug, Clone)]
+/// Who the AI looked at and found nothing of, and until when they sit out (world time).
+#[derive(Debug, Clone, Default)]
 pub struct LookBook {
-    looks: Vec<Look>,
-    next: usize,
-}
-
-impl Default for LookBook {
-    fn default() -> Self {
-        LookBook {
-            looks: Vec::with_capacity(LOOK_BOOK),
-            next: 0,
-        }
-    }
+    benched_until: HashMap<TargetId, f64>,
 }
 
 impl LookBook {
-    fn find(&self, target: TargetId) -> Option<&Look> {
-        self.looks.iter().find(|l| l.target == target)
-    }
-
     /// Whether `target` was looked at and is still benched at `now`.
     #[must_use]
     pub fn is_benched(&self, target: TargetId, now: f64) -> bool {
-        self.find(target).is_some_and(|l| now < l.benched_until)
+        self.benched_until
+            .get(&target)
+            .is_some_and(|until| now < *until)
     }
 
     /// Whether `target` has been looked at (and its bench has not run out).
     #[must_use]
     pub fn looked_at(&self, target: TargetId) -> bool {
-        self.find(target).is_some()
+        self.benched_until.contains_key(&target)
     }
 
     /// Records the result of looking at `target` at `now`: found (forget the bench) or not
     /// (sit out for `bench` seconds).
     pub fn record(&mut self, target: TargetId, found: bool, now: f64, bench: f32) {
-        let i = self.looks.iter().position(|l| l.target == target);
         if found {
-            if let Some(i) = i {
-                self.looks.swap_remove(i);
-                self.next = self.next.min(self.looks.len().saturating_sub(1));
-            }
+            self.benched_until.remove(&target);
             return;
         }
-        let look = Look {
-            target,
-            benched_until: now + f64::from(bench),
-        };
-        match i {
-            Some(i) => self.looks[i] = look,
-            None if self.looks.len() < LOOK_BOOK => self.looks.push(look),
-            None => {
-                self.looks[self.next] = look;
-                self.next = (self.next + 1) % LOOK_BOOK;
+        if self.benched_until.len() >= LOOK_BOOK && !self.benched_until.contains_key(&target) {
+            // Forget benches that ran out; if none did, the one that ends soonest.
+            self.benched_until.retain(|_, until| now < *until);
+            if self.benched_until.len() >= LOOK_BOOK {
+                if let Some(soonest) = self
+                    .benched_until
+                    .iter()
+                    .min_by(|a, b| a.1.total_cmp(b.1))
+                    .map(|(t, _)| *t)
+                {
+                    self.benched_until.remove(&soonest);
+                }
             }
         }
+        self.benched_until.insert(target, now + f64::from(bench));
+    }
+
+    /// How many candidates are remembered.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.benched_until.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.benched_until.is_empty()
     }
 
     /// The priority of a candidate.
     #[must_use]
     pub fn priority(&self, c: &CandidateInfo, now: f64) -> Priority {
-        let benched = self.find(c.target).is_some_and(|l| now < l.benched_until);
+        let benched = self.is_benched(c.target, now);
         if c.hit_or_touched {
             Priority::HitOrTouched
         } else if c.ally {
@@ -161,11 +157,12 @@ impl LookBook {
         out.sort_unstable();
     }
 
-    /// The bench time for a crowd of `candidates` around `slots` belief slots.
+    /// The bench time for a crowd of `candidates` around `slots` belief slots: half a second
+    /// per ledger's worth of candidates, at most [`MAX_BENCH`].
     #[must_use]
     pub fn bench_time(candidates: usize, slots: usize) -> f32 {
         let crowd = candidates.div_ceil(slots.max(1));
-        BENCH_PER_CROWD * crowd.max(1) as f32
+        (BENCH_PER_CROWD * crowd.max(1) as f32).min(MAX_BENCH)
     }
 }
 
@@ -234,6 +231,24 @@ mod tests {
             }
         }
         assert_eq!(seen.len(), 40);
+    }
+
+    #[test]
+    fn a_bench_is_short_however_big_the_crowd() {
+        assert_eq!(LookBook::bench_time(10_000, 16), MAX_BENCH);
+    }
+
+    #[test]
+    fn the_look_book_is_bounded() {
+        let mut book = LookBook::default();
+        for i in 0..(LOOK_BOOK as u64 * 3) {
+            book.record(TargetId(i), false, i as f64 * 0.001, 100.0);
+        }
+        assert_eq!(book.len(), LOOK_BOOK);
+        assert!(
+            book.is_benched(TargetId(LOOK_BOOK as u64 * 3 - 1), 1.0),
+            "the newest stays"
+        );
     }
 
     #[test]

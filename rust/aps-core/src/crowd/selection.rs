@@ -1,97 +1,326 @@
-//! Choosing whom to look at in a crowd (spec section 13, "what happens in a crowd"): with more
-//! candidates than belief slots, only the ones that matter most are evaluated this tick, by the
-//! priorities of [`priority`](crate::crowd::priority), and whoever was looked at and found
-//! empty is benched for a crowd-sized time.
+//! Choosing whom to look at (spec section 13, "what happens in a crowd"). A pass considers a
+//! bounded number of candidates whatever the crowd, [`look_budget`] of them:
+//!
+//! - every held target (believed in, just hit or touched the AI, shared by squad mates) is
+//!   looked at, so beliefs fade or hold by what the senses report;
+//! - then newcomers by the priorities of [`priority`](crate::crowd::priority): a stranger not
+//!   looked at yet before an ally, nearest first, skipping those benched after a look that
+//!   found nothing (or found them but gave them no belief slot), and those no sense could sense
+//!   from here at all (out of every range and cone: the cull before any look or ray). At least
+//!   [`ROTATION_LOOKS`] newcomers each pass, so a crowd rotates through even a full ledger.
+//!
+//! Newcomers are chosen from positions that may be a grid rebuild old, before anything is read
+//! from the engine: only the chosen cost a look. A player in plain view among two hundred
+//! bystanders, or near ten thousand perceivables, is then looked at in the first pass or two,
+//! and kept.
 
-use crate::brain::attention::proximity;
-use crate::crowd::priority::{CandidateInfo, LookBook, Priority};
-use crate::gather::candidates::just_hit_or_touched;
-use crate::gather::target::TargetSnapshot;
+use crate::crowd::grid::STALE_MARGIN;
+use crate::crowd::priority::LookBook;
 use crate::mind::Mind;
-use crate::senses::contract::WorldView;
-use crate::senses::rays::BodyId;
-use crate::TargetId;
+use crate::senses::contract::{Probe, WorldView};
+use crate::senses::suite::SenseSuite;
+use crate::{Pose, TargetId};
 use glam::Vec3;
 
-/// The selection's memory (who is benched) and its scratch.
-#[derive(Debug, Clone, Default)]
-pub struct CandidateSelection {
-    looks: LookBook,
-    infos: Vec<CandidateInfo>,
-    chosen: Vec<usize>,
-    ranking: Vec<(Priority, f32, u64, usize)>,
-    /// Candidates and slots of the last choice: the bench is sized by them.
-    crowd: (usize, usize),
+/// Newcomers looked at each pass at least, whatever the ledger holds.
+pub const ROTATION_LOOKS: usize = 4;
+
+/// How many candidates a pass looks at: the ledger's worth, plus a quarter of it (at least
+/// [`ROTATION_LOOKS`]) for newcomers.
+#[must_use]
+pub fn look_budget(slots: usize) -> usize {
+    slots + rotation_looks(slots)
+}
+
+fn rotation_looks(slots: usize) -> usize {
+    (slots / 4).max(ROTATION_LOOKS)
+}
+
+/// A target in reach as the world last placed it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Nearby {
+    pub id: TargetId,
+    /// Where it was, up to a grid rebuild ago.
+    pub position: Vec3,
+    /// Its team, if the world knows it (from its last look).
+    pub team: Option<i32>,
 }
 
 /// Where the AI looks from and what it perceives with, for choosing.
 #[derive(Clone, Copy)]
 pub struct Chooser<'a> {
     pub mind: &'a Mind,
+    pub senses: &'a SenseSuite,
     pub world: &'a WorldView<'a>,
-    /// The AI's own bodies (a hit on them is its own).
-    pub own: &'a [BodyId],
-    pub eye: Vec3,
-    /// The senses' reach: a newcomer's proximity is measured against it.
-    pub reach: f32,
+    pub eye: Pose,
+    pub body: Vec3,
+}
+
+/// The selection's memory (who is benched) and its scratch.
+#[derive(Debug, Clone, Default)]
+pub struct CandidateSelection {
+    looks: LookBook,
+    /// The newcomers looked at this pass (benched after the tick unless they made it).
+    new_looks: Vec<TargetId>,
+    /// There were more candidates than the budget: benches count.
+    crowded: bool,
+    /// Candidates and slots of the last choice: the bench is sized by them.
+    crowd: (usize, usize),
+    /// The nearest newcomers so far: (distance², id), strangers and allies.
+    strangers: Vec<(f32, TargetId)>,
+    allies: Vec<(f32, TargetId)>,
+    sounding: Vec<TargetId>,
 }
 
 impl CandidateSelection {
-    /// Chooses which of `candidates` to evaluate: all of them when they fit in the mind's
-    /// ledger, else the best by priority, then score. Returns whether it was a crowd.
-    pub fn choose(&mut self, candidates: &[TargetSnapshot], by: Chooser) -> bool {
+    /// Chooses whom to look at this pass from the `held` targets and those `nearby`, into
+    /// `out` (cleared first): every held one, then newcomers as the module doc says.
+    pub fn choose(
+        &mut self,
+        nearby: &[Nearby],
+        held: &[TargetId],
+        by: Chooser,
+        out: &mut Vec<TargetId>,
+    ) {
+        out.clear();
+        for &t in held {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        }
         let slots = by.mind.ledger().capacity();
-        let n = candidates.len();
-        self.crowd = (n, slots);
-        self.chosen.clear();
-        if n <= slots {
-            self.chosen.extend(0..n);
-            return false;
+        let room = look_budget(slots)
+            .saturating_sub(out.len())
+            .max(rotation_looks(slots));
+        self.sounding.clear();
+        if let Some(sounds) = by.world.sounds {
+            self.sounding
+                .extend(sounds.all().iter().filter_map(|s| s.instigator));
+            self.sounding.sort_unstable();
+            self.sounding.dedup();
         }
-        let profile = by.mind.profile();
-        self.infos.clear();
-        for t in candidates {
-            let belief = by.mind.belief(t.id);
-            let ally = belief.map_or_else(
-                || {
-                    by.mind
-                        .relationship_of(t.id, Some(t.team_id))
-                        .is_some_and(crate::brain::threat::Relationship::is_ally)
-                },
-                |b| b.relationship.is_ally(),
-            );
-            self.infos.push(CandidateInfo {
-                target: t.id,
-                hit_or_touched: just_hit_or_touched(t.id, by.world, by.own, profile),
-                perceived: belief.is_some_and(|b| b.was_sensed),
-                ally,
-                score: belief.map_or_else(
-                    || proximity(t.position.distance(by.eye), by.reach),
-                    |b| b.sort_score,
-                ),
+        let probe = Probe {
+            eye: by.eye,
+            body: by.body,
+            world: *by.world,
+            sounding: &self.sounding,
+            margin: STALE_MARGIN,
+        };
+        let now = by.world.now;
+        self.strangers.clear();
+        self.allies.clear();
+        let mut newcomers = 0;
+        for n in nearby {
+            if out.contains(&n.id) || !n.position.is_finite() {
+                continue;
+            }
+            newcomers += 1;
+            let d2 = n.position.distance_squared(by.eye.position);
+            let ally = n.team.is_some_and(|team| {
+                by.mind
+                    .relationship_of(n.id, Some(team))
+                    .is_some_and(crate::brain::threat::Relationship::is_ally)
             });
+            let list = if ally {
+                &mut self.allies
+            } else {
+                &mut self.strangers
+            };
+            // Cheap tests first: only a candidate that would make the nearest `room` is asked
+            // whether it is benched and whether any sense could sense it.
+            if list.len() >= room && list.last().is_some_and(|(worst, _)| d2 >= *worst) {
+                continue;
+            }
+            if self.looks.is_benched(n.id, now) || !by.senses.could_sense(&probe, n.id, n.position)
+            {
+                continue;
+            }
+            let at = list.partition_point(|(d, id)| (*d, *id) < (d2, n.id));
+            list.insert(at, (d2, n.id));
+            list.truncate(room);
         }
-        self.looks.select(
-            &self.infos,
-            slots,
-            by.world.now,
-            &mut self.chosen,
-            &mut self.ranking,
-        );
-        true
+        self.new_looks.clear();
+        for &(_, id) in self.strangers.iter().chain(&self.allies).take(room) {
+            self.new_looks.push(id);
+            out.push(id);
+        }
+        self.crowded = newcomers > room;
+        self.crowd = (held.len() + newcomers, slots);
     }
 
-    /// The indices of the candidates chosen last, in order.
-    #[must_use]
-    pub fn chosen(&self) -> &[usize] {
-        &self.chosen
-    }
-
-    /// After looking at `target` in a crowd at `now`: something found clears its bench,
-    /// nothing benches it for a time sized by the crowd of the last choice.
-    pub fn looked(&mut self, target: TargetId, found: bool, now: f64) {
+    /// After the tick: in a crowd, a newcomer looked at that the AI did not come to believe in
+    /// as sensed now sits out for a crowd-sized time, so the next looks go to others.
+    pub fn settle(&mut self, mind: &Mind, now: f64) {
+        if !self.crowded {
+            self.new_looks.clear();
+            return;
+        }
         let (candidates, slots) = self.crowd;
         let bench = LookBook::bench_time(candidates, slots);
-        self.looks.record(target, found, now, bench);
+        for &id in &self.new_looks {
+            let found = mind.belief(id).is_some_and(|b| b.was_sensed);
+            self.looks.record(id, found, now, bench);
+        }
+        self.new_looks.clear();
+    }
+
+    /// Whether the last choice left candidates out.
+    #[must_use]
+    pub fn was_crowded(&self) -> bool {
+        self.crowded
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Profile;
+
+    fn eye() -> Pose {
+        Pose {
+            position: Vec3::ZERO,
+            forward: Vec3::NEG_Z,
+        }
+    }
+
+    fn chooser<'a>(
+        mind: &'a Mind,
+        senses: &'a SenseSuite,
+        world: &'a WorldView<'a>,
+    ) -> Chooser<'a> {
+        Chooser {
+            mind,
+            senses,
+            world,
+            eye: eye(),
+            body: Vec3::ZERO,
+        }
+    }
+
+    /// `n` bystanders in front, spread from 2 m to 30 m away.
+    fn crowd(n: u64) -> Vec<Nearby> {
+        (0..n)
+            .map(|i| Nearby {
+                id: TargetId(100 + i),
+                position: Vec3::new(
+                    (i % 7) as f32 - 3.0,
+                    0.0,
+                    -2.0 - (i as f32 * 28.0 / n as f32),
+                ),
+                team: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_budget_is_a_ledger_and_a_quarter() {
+        assert_eq!(look_budget(16), 20);
+        assert_eq!(look_budget(4), 8, "at least four newcomers");
+        assert_eq!(look_budget(64), 80);
+    }
+
+    #[test]
+    fn within_the_budget_everyone_is_looked_at_and_nobody_is_benched() {
+        let (mind, _) = Mind::new(Profile::default());
+        let senses = SenseSuite::new(mind.profile());
+        let world = WorldView::default();
+        let mut sel = CandidateSelection::default();
+        let mut out = Vec::new();
+        sel.choose(&crowd(10), &[], chooser(&mind, &senses, &world), &mut out);
+        assert_eq!(out.len(), 10);
+        assert!(!sel.was_crowded());
+        sel.settle(&mind, 0.0);
+        sel.choose(&crowd(10), &[], chooser(&mind, &senses, &world), &mut out);
+        assert_eq!(out.len(), 10, "no bench outside a crowd");
+    }
+
+    #[test]
+    fn held_targets_are_always_looked_at_and_newcomers_go_nearest_first() {
+        let (mind, _) = Mind::new(Profile::default());
+        let senses = SenseSuite::new(mind.profile());
+        let world = WorldView::default();
+        let mut sel = CandidateSelection::default();
+        let mut out = Vec::new();
+        let held: Vec<TargetId> = (0..16).map(TargetId).collect();
+        let nearby = crowd(200);
+        sel.choose(&nearby, &held, chooser(&mind, &senses, &world), &mut out);
+        assert_eq!(&out[..16], &held[..]);
+        assert_eq!(
+            out.len(),
+            16 + ROTATION_LOOKS,
+            "a rotation's worth on top of a full ledger"
+        );
+        let nearest: Vec<TargetId> = {
+            let mut n = nearby.clone();
+            n.sort_by(|a, b| a.position.length().total_cmp(&b.position.length()));
+            n.iter().take(ROTATION_LOOKS).map(|n| n.id).collect()
+        };
+        let mut got = out[16..].to_vec();
+        got.sort_unstable();
+        let mut want = nearest;
+        want.sort_unstable();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn no_sense_could_sense_it_no_look() {
+        let (mind, _) = Mind::new(Profile::default());
+        let senses = SenseSuite::new(mind.profile());
+        let world = WorldView::default();
+        let mut sel = CandidateSelection::default();
+        let mut out = Vec::new();
+        let behind = Nearby {
+            id: TargetId(1),
+            position: Vec3::new(0.0, 0.0, 20.0),
+            team: None,
+        };
+        let far = Nearby {
+            id: TargetId(2),
+            position: Vec3::new(0.0, 0.0, -500.0),
+            team: None,
+        };
+        let ahead = Nearby {
+            id: TargetId(3),
+            position: Vec3::new(0.0, 0.0, -20.0),
+            team: None,
+        };
+        sel.choose(
+            &[behind, far, ahead],
+            &[],
+            chooser(&mind, &senses, &world),
+            &mut out,
+        );
+        assert_eq!(
+            out,
+            [TargetId(3)],
+            "a silent body behind the AI or 500 m off can't be sensed"
+        );
+    }
+
+    #[test]
+    fn a_crowd_rotates_through_looks_and_benches_who_gave_nothing() {
+        let (mut mind, _) = Mind::new(Profile::default());
+        let senses = SenseSuite::new(mind.profile());
+        let world = WorldView::default();
+        let mut sel = CandidateSelection::default();
+        let mut out = Vec::new();
+        let nearby = crowd(64);
+        let mut seen = std::collections::BTreeSet::new();
+        let pose = eye();
+        for pass in 0..12 {
+            let now = f64::from(pass) * 0.1;
+            let world = WorldView { now, ..world };
+            let held: Vec<TargetId> = mind.beliefs().map(|b| b.target).collect();
+            sel.choose(&nearby, &held, chooser(&mind, &senses, &world), &mut out);
+            for t in &out {
+                seen.insert(*t);
+            }
+            // Nobody is really there: the senses find nothing.
+            let obs = crate::Observations::new();
+            mind.tick(0.1, pose, &obs);
+            sel.settle(&mind, now);
+        }
+        // 20 a pass, each benched after a look: 64 bystanders are all looked at within 4 passes.
+        assert_eq!(seen.len(), 64);
     }
 }

@@ -124,6 +124,12 @@ impl Mind {
         &self.senses
     }
 
+    /// The events of the last tick.
+    #[must_use]
+    pub fn last_events(&self) -> &[Event] {
+        &self.events
+    }
+
     /// Seconds of perception time so far.
     #[must_use]
     pub fn now(&self) -> f64 {

@@ -86,14 +86,21 @@ impl Mind {
     }
 
     /// Finds or makes each observed target's slot. A target with no active sense gets no new
-    /// belief; a place never pushes out an actor perceived now.
+    /// belief; a place never pushes out an actor perceived now. In a full ledger a newcomer
+    /// competes with its sort score as it would be with this tick's fused confidence (spec
+    /// section 13: it replaces an active belief with a worse sort score), so a player in plain
+    /// view takes the slot of a bystander barely seen.
     fn map_observations(&mut self, pose: Pose, observations: &Observations, gather_range: f32) {
+        // Slots given to newcomers this tick: the next newcomer may not take them back.
+        let mut admitted: smallvec::SmallVec<[usize; 16]> = smallvec::SmallVec::new();
         for (i, o) in observations.targets().iter().enumerate() {
             let slot = match self.ledger.find(o.target) {
                 Some(s) => Some(s),
                 None => {
                     let readings = observations.readings_of(o);
-                    if fuse(readings, self.senses.weights(), 0.0).active.is_empty() {
+                    let bonus = self.profile.fusion.corroboration_bonus;
+                    let fused = fuse(readings, self.senses.weights(), bonus);
+                    if fused.active.is_empty() {
                         None
                     } else {
                         let near = readings
@@ -102,7 +109,7 @@ impl Mind {
                             .fold(f32::INFINITY, f32::min);
                         let score = sort_score(
                             &self.profile.attention,
-                            0.0,
+                            fused.value,
                             1.0,
                             proximity(near, gather_range),
                         );
@@ -116,9 +123,16 @@ impl Mind {
                         } else {
                             Priority::PerceivedNow
                         };
-                        let slot = self.ledger.slot_for_newcomer(score, priority, place);
+                        let slot = self.ledger.slot_for_newcomer_except(
+                            score,
+                            priority,
+                            place,
+                            &admitted,
+                            self.profile.attention.sort_weight_confidence,
+                        );
                         if let Some(s) = slot {
                             self.admit(s, o.target, o.kind, Some(o.team));
+                            admitted.push(s);
                         }
                         slot
                     }

@@ -137,6 +137,46 @@ impl Stimuli {
     }
 }
 
+/// What a sense may use to tell, before looking, whether a target could be sensed at all: a
+/// cheap test on a position that may be a little old (up to a grid rebuild), so it errs on the
+/// side of yes by [`Probe::margin`] metres.
+#[derive(Clone, Copy)]
+pub struct Probe<'a> {
+    pub eye: Pose,
+    pub body: glam::Vec3,
+    pub world: WorldView<'a>,
+    /// Targets that made a sound the world still holds, sorted.
+    pub sounding: &'a [crate::TargetId],
+    /// Metres the position may be off by.
+    pub margin: f32,
+}
+
+impl Probe<'_> {
+    /// Whether `position` may be within `reach` of the eyes or the body.
+    #[must_use]
+    pub fn near(&self, position: glam::Vec3, reach: f32) -> bool {
+        let r = reach + self.margin;
+        self.eye.position.distance_squared(position) <= r * r
+            || self.body.distance_squared(position) <= r * r
+    }
+
+    /// Whether `position` may be inside a cone of `half_angle` degrees around the eyes'
+    /// forward axis, `range` metres long.
+    #[must_use]
+    pub fn in_cone(&self, position: glam::Vec3, half_angle: f32, range: f32) -> bool {
+        let to = position - self.eye.position;
+        let d = to.length();
+        if d > range + self.margin {
+            return false;
+        }
+        if d <= self.margin || half_angle >= 180.0 {
+            return true;
+        }
+        let slack = (self.margin / d).min(1.0).asin().to_degrees();
+        self.eye.forward.angle_between(to).to_degrees() <= half_angle + slack
+    }
+}
+
 /// One sense of one perceiver.
 pub trait SenseUnit {
     /// The slot this sense fills.
@@ -149,6 +189,13 @@ pub trait SenseUnit {
 
     /// How far it reaches, in metres: feeds the gather range (spec section 13).
     fn reach(&self) -> f32;
+
+    /// Whether target `id`, around `position`, could be sensed at all this tick: the cull
+    /// before any look or ray (design notes). It must never say no to what
+    /// [`SenseUnit::evaluate`] would sense. By default: within reach of the eyes or the body.
+    fn could_sense(&self, probe: &Probe, _id: crate::TargetId, position: glam::Vec3) -> bool {
+        probe.near(position, self.reach())
+    }
 
     /// Once per perceiver per tick, before any target.
     fn pre_tick(&mut self, _ctx: &mut SenseContext) {}

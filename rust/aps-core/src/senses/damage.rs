@@ -39,6 +39,16 @@ impl SenseUnit for DamageSense {
         0.0
     }
 
+    /// Whoever hit the AI is held wherever it stands (gather); nobody else is sensed by it.
+    fn could_sense(
+        &self,
+        _probe: &super::Probe,
+        _id: crate::TargetId,
+        _position: glam::Vec3,
+    ) -> bool {
+        false
+    }
+
     fn pre_tick(&mut self, ctx: &mut SenseContext) {
         if !self.settings.enabled {
             return;

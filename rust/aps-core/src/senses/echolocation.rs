@@ -82,6 +82,17 @@ impl SenseUnit for Echolocation {
         self.settings.echo_range
     }
 
+    /// Within range of the pulse's cone.
+    fn could_sense(
+        &self,
+        probe: &super::Probe,
+        _id: crate::TargetId,
+        position: glam::Vec3,
+    ) -> bool {
+        let s = &self.settings;
+        s.enabled && probe.in_cone(position, s.half_angle, s.echo_range)
+    }
+
     fn pre_tick(&mut self, ctx: &mut SenseContext) {
         self.since_pulse += ctx.dt;
         self.pulsing =

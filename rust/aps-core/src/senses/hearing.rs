@@ -156,6 +156,16 @@ impl SenseUnit for Hearing {
         self.settings.max_range
     }
 
+    /// Only a target that made a sound the world still holds can be heard.
+    fn could_sense(
+        &self,
+        probe: &super::Probe,
+        id: crate::TargetId,
+        _position: glam::Vec3,
+    ) -> bool {
+        self.settings.enabled && probe.sounding.binary_search(&id).is_ok()
+    }
+
     /// Keeps this tick's sounds that pass the cheap checks (distance, age, tier).
     fn pre_tick(&mut self, ctx: &mut SenseContext) {
         self.nearby.clear();

@@ -21,7 +21,9 @@ pub mod touch;
 pub mod vibration;
 pub mod vision;
 
-pub use contract::{PlaceReading, PlaceReadings, SenseContext, SenseUnit, Stimuli, WorldView};
+pub use contract::{
+    PlaceReading, PlaceReadings, Probe, SenseContext, SenseUnit, Stimuli, WorldView,
+};
 pub use damage::DamageSense;
 pub use echolocation::Echolocation;
 pub use hearing::Hearing;

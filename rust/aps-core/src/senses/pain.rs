@@ -72,6 +72,16 @@ impl SenseUnit for Pain {
         0.0
     }
 
+    /// Pain is the AI's own: it senses no target.
+    fn could_sense(
+        &self,
+        _probe: &super::Probe,
+        _id: crate::TargetId,
+        _position: glam::Vec3,
+    ) -> bool {
+        false
+    }
+
     fn pre_tick(&mut self, ctx: &mut SenseContext) {
         let s = self.settings;
         if !s.enabled {

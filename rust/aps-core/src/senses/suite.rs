@@ -107,6 +107,20 @@ impl SenseSuite {
         self.pain.level()
     }
 
+    /// Whether any sense could sense target `id` around `position` (the cull before a look).
+    #[must_use]
+    pub fn could_sense(
+        &self,
+        probe: &crate::senses::Probe,
+        id: crate::TargetId,
+        position: glam::Vec3,
+    ) -> bool {
+        self.builtin
+            .iter()
+            .chain(self.custom.iter().map(|(s, _)| s))
+            .any(|s| s.could_sense(probe, id, position))
+    }
+
     /// Pre Tick: pain first (spec section 10, "Own senses"), so its dulling reaches every other
     /// sense, then every sense once.
     pub fn pre_tick(&mut self, ctx: &mut SenseContext) {

@@ -164,6 +164,22 @@ impl SenseUnit for Vision {
         self.settings.max_range
     }
 
+    /// Within range of the peripheral cone (the wider of the two).
+    fn could_sense(
+        &self,
+        probe: &super::Probe,
+        _id: crate::TargetId,
+        position: glam::Vec3,
+    ) -> bool {
+        let v = &self.settings;
+        v.enabled
+            && probe.in_cone(
+                position,
+                v.peripheral_half_angle.max(v.main_cone_half_angle),
+                v.max_range,
+            )
+    }
+
     fn evaluate(
         &mut self,
         ctx: &mut SenseContext,

@@ -18,6 +18,7 @@ use crate::convert::{to_vec3, to_vector3};
 use crate::physics_space::GodotSpace;
 use crate::world::WorldKey;
 use aps_core::brain::squad::sightings;
+use aps_core::crowd::selection::Nearby;
 use aps_core::gather::target::TargetSnapshot;
 use aps_core::perception_core::{PassInput, PerceptionCore};
 use aps_core::world::WorldState;
@@ -39,6 +40,8 @@ pub struct PassBuffers {
     gone: Vec<TargetId>,
     held: Vec<TargetId>,
     shared: Vec<(TargetId, SenseReading)>,
+    nearby: Vec<Nearby>,
+    chosen: Vec<TargetId>,
 }
 
 impl PassBuffers {
@@ -166,14 +169,28 @@ impl ApsPerceptionComponent {
         let range = core.gather_radius(eye.position, body);
         let use_grid = aps.uses_grid();
         let (world, tags) = aps.world_and_tags(key);
-        world.gather(
+        let eye_at = to_vector3(eye.position);
+        let mut tag = |t: &StringName| tags.intern(t);
+        // Who is in reach, from the grid; whom to look at, chosen by the core before anything
+        // is read; then a look at just those.
+        world.nearby(
             now,
             use_grid,
-            to_vector3(eye.position),
+            eye_at,
             range,
             self.own.nodes(),
+            &mut tag,
+            &mut b.nearby,
+        );
+        core.choose_looks(&view, eye, body, &b.nearby, &b.held, &mut b.chosen);
+        world.look_at(
+            now,
+            eye_at,
+            range,
+            &b.chosen,
             &b.held,
-            &mut |t| tags.intern(t),
+            self.own.nodes(),
+            &mut tag,
             &mut b.candidates,
             &mut b.gone,
         );
