@@ -47,3 +47,21 @@ func test_a_custom_sense_whose_evaluate_returns_a_number() -> void:
 
 func test_a_custom_sense_whose_evaluate_returns_an_array() -> void:
 	await _check_bad_answer([0.9], "[0.9]")
+
+
+func test_an_empty_custom_senses_slot_is_skipped_with_one_warning() -> void:
+	ApsWorldBuilder.floor(self)
+	var profile := ApsProfile.new()
+	profile.custom_senses.resize(2)  # what the inspector's Add Element leaves: empty slots
+	profile.custom_senses[1] = load("res://tests/fixtures/nosy_sense.gd").new()
+	var warnings := ApsWarningLog.start()
+	var a := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, profile)
+	var b := ApsWorldBuilder.guard(self, Vector3(20, 0, 0), Vector3.FORWARD, profile)
+	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Runner")
+	await seconds(1.5)
+	warnings.stop()
+	expect_eq(warnings.count("custom_senses[0] is empty; the slot is skipped"), 1,
+			"one warning, though two guards use the profile:\n%s" % warnings.text())
+	expect_eq(a.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "the guard perceives")
+	expect(a.get_belief_data(runner)["active_senses"].has(8), "with the sense in the other slot")
+	expect(b.get_known_targets().size() >= 0, "the other guard runs too")

@@ -357,7 +357,7 @@ impl World {
     /// Takes a perception component out of the schedule and its squad.
     pub fn remove_perceiver(&mut self, id: InstanceId) {
         self.schedule.remove(id.to_i64() as u64);
-        self.squads.members.retain(|(m, _, _)| *m != id);
+        self.leave_squad(id);
     }
 
     /// What a component tells after each pass.
@@ -425,8 +425,8 @@ impl World {
     /// Puts `member` in squad `name` with `role`, leaving any squad it was in. Returns false
     /// when the world has no room for another squad (warned once).
     pub fn join_squad(&mut self, member: InstanceId, name: StringName, role: StringName) -> bool {
+        self.leave_squad(member);
         let squads = &mut self.squads;
-        squads.members.retain(|(m, _, _)| *m != member);
         let squad = squads.names.intern(&name);
         if squad == 0 {
             return false;
@@ -435,8 +435,17 @@ impl World {
         true
     }
 
+    /// Takes `member` out of its squad; a squad nobody is in any more is forgotten.
     pub fn leave_squad(&mut self, member: InstanceId) {
-        self.squads.members.retain(|(m, _, _)| *m != member);
+        let squads = &mut self.squads;
+        let Some(i) = squads.members.iter().position(|(m, _, _)| *m == member) else {
+            return;
+        };
+        let (_, squad, _) = squads.members.swap_remove(i);
+        if !squads.members.iter().any(|(_, s, _)| *s == squad) {
+            let name = squads.names.name(squad);
+            squads.names.remove(&name);
+        }
     }
 
     /// The members of squad `name` that still exist.

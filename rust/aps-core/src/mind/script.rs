@@ -11,6 +11,15 @@ use crate::{TargetId, TargetKind};
 use glam::Vec3;
 
 impl Mind {
+    /// Drops every belief about `target` at once, with no event: it is no target of this AI's
+    /// any more (its own body, after the AI moved into it). Attention lets go of it.
+    pub fn forget(&mut self, target: TargetId) {
+        if let Some(slot) = self.ledger.find(target) {
+            self.ledger.remove(slot);
+        }
+        self.brain.forget(target);
+    }
+
     /// Decides who `target` is, whatever its team (`None` clears the override).
     pub fn set_relationship(&mut self, target: TargetId, relationship: Option<Relationship>) {
         self.relations.set_override(target, relationship);
@@ -119,5 +128,30 @@ impl Mind {
             }
         }
         Some(slot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::mind::Mind;
+    use crate::{Profile, TargetId, Vec3};
+
+    #[test]
+    fn a_raised_belief_is_placed_where_the_target_is_and_can_be_forgotten() {
+        let (mut mind, _) = Mind::new(Profile::default());
+        let far = TargetId(7);
+        let at = Vec3::new(300.0, 0.0, 40.0);
+        assert!(mind.set_target_confidence_at(far, 0.5, Some(at)));
+        assert_eq!(mind.belief(far).unwrap().last_known_position, at);
+        assert!(mind.set_target_confidence_at(far, 0.6, Some(Vec3::NAN)));
+        assert_eq!(
+            mind.belief(far).unwrap().last_known_position,
+            at,
+            "NaN places nothing"
+        );
+        mind.force_attention(Some(far));
+        mind.forget(far);
+        assert!(mind.belief(far).is_none());
+        assert_eq!(mind.attention_target(), None);
     }
 }

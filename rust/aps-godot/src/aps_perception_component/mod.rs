@@ -267,11 +267,17 @@ impl ApsPerceptionComponent {
 }
 
 impl ApsPerceptionComponent {
-    /// Every collision body among its ancestors: never a candidate, never hit by its rays.
+    /// Every collision body among its ancestors: never a candidate, never hit by its rays. A
+    /// belief it held about one of them (before it was reparented into it) is dropped.
     fn find_own_bodies(&mut self) {
         let me = self.to_gd().upcast::<Node>();
         self.own.find(&me);
         self.buffers.exclude(self.own.rids());
+        if let Some(core) = self.core.as_mut() {
+            for node in self.own.nodes() {
+                core.mind_mut().forget(crate::convert::target_id(*node));
+            }
+        }
     }
 
     /// Whether `target` is this AI's own body (or any node above it): an AI never believes in

@@ -49,7 +49,7 @@ pub struct ApsWorld {
     #[init(val = Names::new("tag", MAX_TAGS))]
     tags: Names,
     /// Sounds of a tag reach AI at this level-of-detail tier or better, in every world.
-    sound_tiers: Vec<(u32, u8)>,
+    sound_tiers: Vec<(StringName, u8)>,
     tracking: bool,
     driver: Option<InstanceId>,
     /// Calls refused on a multiplayer client, each said once.

@@ -31,7 +31,10 @@ impl ApsWorld {
             godot_warn!("ApsWorld.set_sound_max_tier: tier {max_tier} is outside 0..4; ignored");
             return;
         }
-        let tag = self.tag_index(tag);
+        if tag.is_empty() {
+            godot_warn!("ApsWorld.set_sound_max_tier: tag is empty; ignored");
+            return;
+        }
         self.sound_tiers.retain(|(t, _)| *t != tag);
         self.sound_tiers.push((tag, max_tier as u8));
     }
@@ -138,10 +141,10 @@ impl ApsWorld {
 
     /// The max tier a sound of `tag` reaches.
     #[must_use]
-    pub fn sound_max_tier(&self, tag: u32) -> u8 {
+    pub fn sound_max_tier(&self, tag: &StringName) -> u8 {
         self.sound_tiers
             .iter()
-            .find(|(t, _)| *t == tag)
+            .find(|(t, _)| t == tag)
             .map_or(aps_core::crowd::lod::SUSPENDED, |(_, m)| *m)
     }
 

@@ -140,6 +140,7 @@ impl ApsWorld {
             godot_warn!("{call}: max_range {max_range} must be above 0 m; sound ignored");
             return;
         }
+        let max_tier = self.sound_max_tier(&tag);
         let tag = self.tag_index(tag);
         let sound = Sound {
             location: to_vec3(location),
@@ -148,7 +149,7 @@ impl ApsWorld {
             tag,
             instigator: instigator.map(|n| target_of(&n)),
             time: Self::world_time(),
-            max_tier: self.sound_max_tier(tag),
+            max_tier,
         };
         let world: &mut World = self.world_mut(key);
         world.state_mut().emit_sound(sound);
