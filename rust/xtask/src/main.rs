@@ -40,6 +40,11 @@ Commands:
                         --play: in a window, for a person (the scene gets `--play` after `--`)
   bench [-- ARGS]       cargo bench -p aps-core; build the extension (release); run
                         res://tests/bench/stress.tscn headless, ARGS passed to the scene
+  fuzz [--steps N]      the core under 10^7 random steps (or N), invariants checked every step,
+                        in release (`cargo test` runs 10^5 of them)
+  soak [-- ARGS]        build the extension (release); run res://tests/soak/soak.tscn headless:
+                        10 minutes of game time spawning, freeing, reparenting, re-profiling;
+                        prints RSS and Godot's object, node and orphan counts
   screenshot [-- ARGS]  build; the demo, in a window (Xvfb if need be), saves docs/screenshots/*.png
   lint                  cargo fmt --check and cargo clippy -D warnings, workspace-wide
   godot [ARGS...]       run the Godot xtask uses, with ARGS (e.g. `godot --editor --path .`)
@@ -94,6 +99,15 @@ fn dispatch(command: &str, args: Vec<OsString>) -> Result<ExitCode, String> {
             options(command, &flags, &[])?;
             tasks::bench(&paths, &scene_args)
         }
+        "fuzz" => {
+            let steps = steps_option(&args)?;
+            tasks::fuzz(&paths, steps)
+        }
+        "soak" => {
+            let (flags, scene_args) = split_scene_args(args);
+            options(command, &flags, &[])?;
+            tasks::soak(&paths, &scene_args)
+        }
         "screenshot" => {
             let (flags, scene_args) = split_scene_args(args);
             options(command, &flags, &[])?;
@@ -107,6 +121,19 @@ fn dispatch(command: &str, args: Vec<OsString>) -> Result<ExitCode, String> {
         other => Err(format!(
             "unknown command `{other}`; `cargo xtask help` lists the commands"
         )),
+    }
+}
+
+/// `--steps N` for `fuzz`, if given.
+fn steps_option(args: &[OsString]) -> Result<Option<u64>, String> {
+    match args {
+        [] => Ok(None),
+        [flag, n] if flag == "--steps" => n
+            .to_str()
+            .and_then(|n| n.replace('_', "").parse().ok())
+            .map(Some)
+            .ok_or_else(|| format!("--steps takes a whole number, not {n:?}")),
+        _ => Err("fuzz takes only `--steps N`".into()),
     }
 }
 

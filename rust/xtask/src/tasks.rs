@@ -17,6 +17,8 @@ const TEST_RUNNER: &str = "res://tests/runner.tscn";
 const DEMO: &str = "res://demo/main.tscn";
 /// The whole-addon stress scene; it prints the figures the benchmarks report.
 const STRESS: &str = "res://tests/bench/stress.tscn";
+/// The soak scene: a long run of spawning and freeing, sampling memory and object counts.
+const SOAK: &str = "res://tests/soak/soak.tscn";
 
 const FIND_GODOT: &str = "find Godot, import the project";
 
@@ -147,6 +149,60 @@ pub fn bench(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String>
             });
         }
         None => report.skip(stress, "needs the extension and Godot"),
+    }
+    Ok(report.finish())
+}
+
+/// `cargo xtask fuzz`: the core's long fuzz run, in release.
+pub fn fuzz(paths: &Paths, steps: Option<u64>) -> Result<ExitCode, String> {
+    let mut report = Report::new("fuzz");
+    let steps = steps.unwrap_or(10_000_000);
+    report.step(&format!("{steps} random steps through the core"), || {
+        cmd::run(
+            cmd::cargo()
+                .current_dir(&paths.workspace)
+                .env("APS_FUZZ_STEPS", steps.to_string())
+                .args([
+                    "test",
+                    "--release",
+                    "--package",
+                    "aps-core",
+                    "--test",
+                    "fuzz_test",
+                    "--",
+                    "--ignored",
+                    "--nocapture",
+                ]),
+        )
+    });
+    Ok(report.finish())
+}
+
+/// `cargo xtask soak`: ten minutes of game time of a game churning nodes, on a release build.
+pub fn soak(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String> {
+    std::env::set_var("RUST_BACKTRACE", "0");
+    let mut report = Report::new("soak");
+    let godot = report
+        .step(build::step_name(Profile::Release), || {
+            build::build_and_install(paths, Profile::Release)
+        })
+        .and_then(|_| report.step(FIND_GODOT, || prepare_godot(paths)));
+    let step = format!("soak scene: {SOAK}");
+    match godot {
+        Some(godot) => {
+            report.step(step, || {
+                run::headless(
+                    &godot,
+                    paths,
+                    &Scene {
+                        path: SOAK,
+                        user_args: scene_args,
+                        expect_summary: false,
+                    },
+                )
+            });
+        }
+        None => report.skip(step, "needs the extension and Godot"),
     }
     Ok(report.finish())
 }

@@ -119,10 +119,7 @@ impl Ledger {
         }
         let protected =
             |b: &Belief| is_place && b.kind == crate::TargetKind::Actor && !b.active.is_empty();
-        let dormant = |b: &Belief| {
-            matches!(b.state, BeliefState::Expired | BeliefState::Remembered)
-                || (b.state == BeliefState::Undetected && b.active.is_empty())
-        };
+        let dormant = is_dormant;
         let candidates = self
             .slots
             .iter()
@@ -159,6 +156,14 @@ impl Ledger {
             self.slots[slot] = Some(b);
         }
     }
+}
+
+/// Whether a belief gives way first to a newcomer: Expired, Remembered, or Undetected with no
+/// sense on it.
+#[must_use]
+pub fn is_dormant(b: &Belief) -> bool {
+    matches!(b.state, BeliefState::Expired | BeliefState::Remembered)
+        || (b.state == BeliefState::Undetected && b.active.is_empty())
 }
 
 /// How much a held belief matters in a crowd (spec section 13's tiers). A target that hurt the

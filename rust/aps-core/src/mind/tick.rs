@@ -14,10 +14,12 @@ use crate::brain::attention::{proximity, sort_score};
 use crate::brain::player_model::PlayerModels;
 use crate::brain::threat::rate_threat;
 use crate::brain::BrainInput;
+use crate::crowd::ledger::is_dormant;
 use crate::crowd::Priority;
 use crate::events::{Event, StateChange};
 use crate::fusion::fuse;
 use crate::senses::id::Sense;
+use crate::world::stimulus::MAX_DAMAGE;
 use crate::{Observations, Pose, TargetId, TargetKind};
 use glam::Vec3;
 
@@ -91,11 +93,29 @@ impl Mind {
     /// section 13: it replaces an active belief with a worse sort score), so a player in plain
     /// view takes the slot of a bystander barely seen.
     fn map_observations(&mut self, pose: Pose, observations: &Observations, gather_range: f32) {
-        // Slots given to newcomers this tick: the next newcomer may not take them back.
+        // Slots a newcomer may not take this tick: those given to newcomers this tick, and
+        // dormant beliefs whose target a sense has again (they wake up themselves, with their
+        // own Expired-to-Undetected or re-detection, rather than vanish).
         let mut admitted: smallvec::SmallVec<[usize; 16]> = smallvec::SmallVec::new();
+        let weights = self.senses.weights();
+        for o in observations.targets() {
+            if let Some(s) = self.ledger.find(o.target) {
+                let dormant = self.ledger.get(s).is_some_and(is_dormant);
+                if dormant
+                    && !fuse(observations.readings_of(o), weights, 0.0)
+                        .active
+                        .is_empty()
+                {
+                    admitted.push(s);
+                }
+            }
+        }
+        // Targets pushed out of their slot this tick: not let back in before the next.
+        let mut evicted: smallvec::SmallVec<[TargetId; 16]> = smallvec::SmallVec::new();
         for (i, o) in observations.targets().iter().enumerate() {
             let slot = match self.ledger.find(o.target) {
                 Some(s) => Some(s),
+                None if evicted.contains(&o.target) => None,
                 None => {
                     let readings = observations.readings_of(o);
                     let bonus = self.profile.fusion.corroboration_bonus;
@@ -131,6 +151,9 @@ impl Mind {
                             self.profile.attention.sort_weight_confidence,
                         );
                         if let Some(s) = slot {
+                            if let Some(old) = self.ledger.get(s) {
+                                evicted.push(old.target);
+                            }
                             self.admit(s, o.target, o.kind, Some(o.team));
                             admitted.push(s);
                         }
@@ -161,7 +184,13 @@ impl Mind {
             } = *e
             {
                 if let Some(b) = self.ledger.find(t).and_then(|s| self.ledger.get_mut(s)) {
-                    b.damage_received += amount.max(0.0);
+                    // Damage that is not a number is no damage; absurd amounts are capped.
+                    let amount = if amount.is_finite() {
+                        amount.max(0.0)
+                    } else {
+                        0.0
+                    };
+                    b.damage_received = (b.damage_received + amount).min(MAX_DAMAGE);
                 }
             }
         }

@@ -61,7 +61,11 @@ impl SenseUnit for DamageSense {
             if ctx.is_own(d.victim) && ctx.is_new(d.time) {
                 ctx.payload.push(Event::Damaged {
                     instigator: d.instigator,
-                    amount: d.amount,
+                    amount: if d.amount.is_finite() {
+                        d.amount.clamp(0.0, crate::world::stimulus::MAX_DAMAGE)
+                    } else {
+                        0.0
+                    },
                     location: d.location,
                 });
             }
