@@ -157,7 +157,7 @@ pub fn bench(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String>
 pub fn fuzz(paths: &Paths, steps: Option<u64>) -> Result<ExitCode, String> {
     let mut report = Report::new("fuzz");
     let steps = steps.unwrap_or(10_000_000);
-    report.step(&format!("{steps} random steps through the core"), || {
+    report.step(format!("{steps} random steps through the core"), || {
         cmd::run(
             cmd::cargo()
                 .current_dir(&paths.workspace)
