@@ -129,3 +129,17 @@ func test_nodes_registered_outside_the_tree_and_freed_leave_nothing_behind() -> 
 	await seconds(1.5)
 	expect(late in guard.get_known_targets(), "seen once it entered")
 	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "perception goes on")
+
+
+func test_a_relationship_or_a_mask_out_of_range_reads_back_as_what_aps_uses() -> void:
+	var p := ApsProfile.new()
+	var warnings := ApsWarningLog.start()
+	p.default_relationship = 99
+	p.vision_collision_mask = -1
+	p.hearing_occlusion_mask = 1 << 40
+	warnings.stop()
+	expect_eq(p.default_relationship, ApsPerceptionComponent.RELATIONSHIP_TEAMMATE, "the last relationship")
+	expect_eq(p.vision_collision_mask, 0xFFFFFFFF, "-1: every layer")
+	expect_eq(p.hearing_occlusion_mask, 0, "the low 32 bits")
+	expect_eq(warnings.count(" is outside "), 3, "one warning each:\n%s" % warnings.text())
+	expect_eq(p.validate().size(), 0, "nothing left to fix")

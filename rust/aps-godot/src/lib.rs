@@ -4,7 +4,7 @@
 //! `aps-core`. It reads nodes, casts rays and emits signals; every threshold, interval and
 //! formula is the core's. One file (or folder) per class, named for it:
 //!
-//! - [`ApsProfile`](profile): the settings of one kind of AI, edited in the inspector.
+//! - [`ApsProfile`](aps_profile): the settings of one kind of AI, edited in the inspector.
 //! - [`ApsPerceptionComponent`](aps_perception_component): perception for one AI.
 //! - [`ApsTargetComponent`](aps_target_component): makes its parent perceivable.
 //! - [`ApsWorld`](aps_world): the singleton that keeps one [`World`](world::World) per
@@ -20,6 +20,7 @@
 
 mod aps_driver;
 mod aps_perception_component;
+mod aps_profile;
 mod aps_quality_profile;
 mod aps_sense;
 mod aps_significance_policy;
@@ -30,7 +31,6 @@ mod convert;
 mod names;
 mod pending;
 mod physics_space;
-mod profile;
 mod registry;
 mod settings;
 mod snapshot;

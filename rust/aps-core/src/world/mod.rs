@@ -135,15 +135,7 @@ mod tests {
     use super::*;
 
     fn sound(time: f64) -> Sound {
-        Sound {
-            location: Vec3::ZERO,
-            loudness: 1.0,
-            max_range: 10.0,
-            tag: 0,
-            instigator: None,
-            time,
-            max_tier: 4,
-        }
+        stimulus::sound_at(time)
     }
 
     #[test]

@@ -137,20 +137,26 @@ impl<T: Stimulus> Default for Ring<T> {
     }
 }
 
+/// A loud untagged sound at the origin with no known source, made at `time` (for tests).
+#[cfg(test)]
+pub(crate) fn sound_at(time: f64) -> Sound {
+    Sound {
+        location: Vec3::ZERO,
+        loudness: 1.0,
+        max_range: 10.0,
+        tag: 0,
+        instigator: None,
+        time,
+        max_tier: 4,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn sound(time: f64) -> Sound {
-        Sound {
-            location: Vec3::ZERO,
-            loudness: 1.0,
-            max_range: 10.0,
-            tag: 0,
-            instigator: None,
-            time,
-            max_tier: 4,
-        }
+        sound_at(time)
     }
 
     #[test]

@@ -10,11 +10,11 @@ mod own_bodies;
 mod pass;
 mod signals;
 
+use crate::aps_profile::ApsProfile;
 use crate::aps_quality_profile::ApsQualityProfile;
 use crate::aps_sense::ScriptSense;
 use crate::aps_world::{target_of, ApsWorld};
 use crate::convert::to_vec3;
-use crate::profile::ApsProfile;
 use crate::world::WorldKey;
 use aps_core::events::Event;
 use aps_core::profile::Performance;

@@ -125,6 +125,24 @@ impl ApsProfile {
             Kind::Choice { options, .. } => {
                 self.store_whole(name, value, 0, options.len() as i64 - 1)
             }
+            // Physics layers are 32 bits: a number beyond them (-1 for "all layers", say) keeps
+            // its low 32 bits.
+            Kind::Layers { .. } => {
+                let Ok(given) = value.try_to::<i64>() else {
+                    return false;
+                };
+                if (0..=i64::from(u32::MAX)).contains(&given) {
+                    return false;
+                }
+                let fixed = (given & 0xFFFF_FFFF) as u32;
+                self.warn_clamped(
+                    name,
+                    &given.to_string(),
+                    "0..4294967295",
+                    &fixed.to_string(),
+                );
+                self.layers_mut(name).map(|f| *f = fixed).is_some()
+            }
             _ => false,
         }
     }

@@ -55,7 +55,7 @@ macro_rules! profile_resource {
                 p: &aps_core::Profile,
                 base: godot::obj::Base<godot::classes::Resource>,
             ) -> Self {
-                use $crate::profile::bridge::Bridge;
+                use $crate::aps_profile::bridge::Bridge;
                 ApsProfile {
                     $( $inspector: p $(.$at)+ .$field.clone().bridge(), )*
                     $( $efield: $einit, )*
@@ -66,10 +66,10 @@ macro_rules! profile_resource {
 
             /// Copies the core's values into the exported properties.
             pub(super) fn read_core(&mut self, p: &aps_core::Profile) {
-                use $crate::profile::bridge::Bridge;
+                use $crate::aps_profile::bridge::Bridge;
                 $(
                     let current = self.$inspector.clone().bridge();
-                    if $crate::profile::bridge::differs(&current, &p $(.$at)+ .$field) {
+                    if $crate::aps_profile::bridge::differs(&current, &p $(.$at)+ .$field) {
                         self.$inspector = p $(.$at)+ .$field.clone().bridge();
                     }
                 )*
@@ -77,22 +77,31 @@ macro_rules! profile_resource {
 
             /// Copies the exported properties into a core profile.
             pub(super) fn write_core(&self, p: &mut aps_core::Profile) {
-                use $crate::profile::bridge::Bridge;
+                use $crate::aps_profile::bridge::Bridge;
                 $( p $(.$at)+ .$field = self.$inspector.clone().bridge(); )*
             }
 
             /// The property named `name` if it holds a number, to store a clamped value in.
             pub(super) fn number_mut(&mut self, name: &str) -> Option<&mut f32> {
-                use $crate::profile::fields::Field;
+                use $crate::aps_profile::fields::Field;
                 match name {
                     $( stringify!($inspector) => self.$inspector.as_number(), )*
                     _ => None,
                 }
             }
 
+            /// The property named `name` if it holds physics layers.
+            pub(super) fn layers_mut(&mut self, name: &str) -> Option<&mut u32> {
+                use $crate::aps_profile::fields::Field;
+                match name {
+                    $( stringify!($inspector) => self.$inspector.as_layers(), )*
+                    _ => None,
+                }
+            }
+
             /// The property named `name` if it holds a whole number (a count or a choice).
             pub(super) fn whole_mut(&mut self, name: &str) -> Option<&mut i32> {
-                use $crate::profile::fields::Field;
+                use $crate::aps_profile::fields::Field;
                 match name {
                     $( stringify!($inspector) => self.$inspector.as_whole(), )*
                     _ => None,
@@ -130,6 +139,9 @@ pub(super) trait Field {
     fn as_whole(&mut self) -> Option<&mut i32> {
         None
     }
+    fn as_layers(&mut self) -> Option<&mut u32> {
+        None
+    }
 }
 
 impl Field for f32 {
@@ -145,7 +157,12 @@ impl Field for i32 {
 }
 
 impl Field for bool {}
-impl Field for u32 {}
+
+impl Field for u32 {
+    fn as_layers(&mut self) -> Option<&mut u32> {
+        Some(self)
+    }
+}
 impl Field for Option<godot::obj::Gd<godot::classes::Curve>> {}
 impl Field for godot::builtin::Array<godot::builtin::Vector3i> {}
 
