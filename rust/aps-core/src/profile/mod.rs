@@ -15,6 +15,7 @@
 //! [`TeamRule`], and the profile's lookups.
 
 mod blocks;
+mod checks;
 mod setting;
 mod settings;
 mod toml_io;
