@@ -89,3 +89,50 @@ func test_editing_the_profile_while_playing_keeps_beliefs() -> void:
 	expect(guard.get_confidence(runner) > 0.5, "belief kept across the edit")
 	await seconds(1.0)
 	expect(guard.get_belief_state(runner) != ApsPerceptionComponent.STATE_TRACKED, "the edit took effect")
+
+
+## The usage flags of `p`'s property `name`, as the inspector gets them.
+func _usage(p: ApsProfile, name: String) -> int:
+	for prop in p.get_property_list():
+		if prop["name"] == name:
+			return prop["usage"]
+	return -1
+
+
+func test_a_sense_that_is_off_has_its_settings_greyed_out() -> void:
+	var p := ApsProfile.new()
+	# Smell is off by default, vision on.
+	expect(_usage(p, "smell_range") & PROPERTY_USAGE_READ_ONLY, "smell off: Smell Range greyed")
+	expect(_usage(p, "smell_grace_time") & PROPERTY_USAGE_READ_ONLY, "and its loss settings")
+	expect(not _usage(p, "smell_enabled") & PROPERTY_USAGE_READ_ONLY, "its switch stays editable")
+	expect(not _usage(p, "vision_max_range") & PROPERTY_USAGE_READ_ONLY, "vision on: editable")
+	expect(_usage(p, "vision_max_range") & PROPERTY_USAGE_STORAGE, "still saved")
+	p.smell_enabled = true
+	p.vision_enabled = false
+	expect(not _usage(p, "smell_range") & PROPERTY_USAGE_READ_ONLY, "smell on: editable")
+	expect(_usage(p, "vision_max_range") & PROPERTY_USAGE_READ_ONLY, "vision off: greyed")
+	expect(not _usage(p, "suspect_threshold") & PROPERTY_USAGE_READ_ONLY, "no sense's: editable")
+	# Greyed settings still take values from scripts and files.
+	p.vision_max_range = 12.0
+	expect_near(p.vision_max_range, 12.0, 1e-6, "set while greyed")
+
+
+func test_edits_emit_changed_once_a_frame() -> void:
+	var p := ApsProfile.new()
+	var log := {"changed": 0, "list": 0}
+	p.changed.connect(func() -> void: log["changed"] += 1)
+	p.property_list_changed.connect(func() -> void: log["list"] += 1)
+	p.vision_max_range = 30.0
+	p.hearing_max_range = 20.0
+	expect_eq(log["changed"], 0, "not inside the edit")
+	await get_tree().process_frame
+	expect_eq(log["changed"], 1, "one changed for two edits")
+	expect_eq(log["list"], 0, "no new property list for a value")
+	p.smell_enabled = true
+	await get_tree().process_frame
+	expect_eq(log["changed"], 2, "a switch emits changed")
+	expect_eq(log["list"], 1, "and a new property list, for the greyed settings")
+	expect_engine_error("no file at res://no/such/profile.toml")
+	expect_eq(p.load_toml("res://no/such/profile.toml"), ERR_FILE_NOT_FOUND, "a missing file")
+	await get_tree().process_frame
+	expect_eq(log["changed"], 2, "a failed load changes nothing")

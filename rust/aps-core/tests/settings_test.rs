@@ -349,3 +349,27 @@ fn the_loss_rows_are_the_specs_grace_table() {
         );
     }
 }
+
+#[test]
+fn a_senses_settings_and_its_loss_are_switched_by_its_enabled_flag() {
+    let flag = |path| Profile::switched_by(path).map(|s| s.inspector);
+    assert_eq!(flag("vision.max_range"), Some("vision_enabled"));
+    assert_eq!(flag("loss.vision.grace_time"), Some("vision_enabled"));
+    assert_eq!(
+        flag("echolocation.echo_range"),
+        Some("echolocation_enabled")
+    );
+    assert_eq!(flag("smell.range"), Some("smell_enabled"));
+    // The flag itself and settings of no one sense stay editable.
+    assert_eq!(flag("vision.enabled"), None);
+    assert_eq!(flag("thresholds.suspect_threshold"), None);
+    assert_eq!(flag("fusion.weights.vision"), None);
+    // Every sense's settings but its flag are switched by it.
+    for s in Profile::SETTINGS
+        .iter()
+        .filter(|s| s.path.starts_with("hearing."))
+    {
+        let expected = (s.path != "hearing.enabled").then_some("hearing_enabled");
+        assert_eq!(flag(s.path), expected, "{}", s.path);
+    }
+}

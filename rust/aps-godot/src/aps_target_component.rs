@@ -1,6 +1,7 @@
 //! `ApsTargetComponent`: makes its parent perceivable and describes how it can be perceived.
 
 use crate::aps_world::ApsWorld;
+use crate::editor::in_editor;
 use aps_core::gather::target::TargetTraits;
 use godot::classes::{INode3D, Node, Node3D};
 use godot::prelude::*;
@@ -11,8 +12,11 @@ use godot::prelude::*;
 /// perceivable automatically): a security camera's target, a thrown item, a prop. It also tunes
 /// bodies that are perceivable anyway: which points vision looks at, how lit and how cloaked
 /// they are, how much noise they make.
+///
+/// In the editor it warns in the Scene dock when its parent has no collision shape to take
+/// vision's sample points from.
 #[derive(GodotClass)]
-#[class(base = Node3D)]
+#[class(tool, base = Node3D)]
 pub struct ApsTargetComponent {
     /// Registers the parent with [ApsWorld] when this enters the tree, and unregisters it when
     /// it leaves.
@@ -48,6 +52,8 @@ pub struct ApsTargetComponent {
     #[export]
     evidence_tag: StringName,
     registered_parent: Option<InstanceId>,
+    /// In the editor: the parent it listens to for shapes added or removed.
+    watched_parent: Option<(Gd<Node>, Callable)>,
     base: Base<Node3D>,
 }
 
@@ -65,6 +71,7 @@ impl INode3D for ApsTargetComponent {
             team_id: 0,
             evidence_tag: StringName::default(),
             registered_parent: None,
+            watched_parent: None,
             base,
         }
     }
@@ -73,6 +80,10 @@ impl INode3D for ApsTargetComponent {
     /// what a script reads back is what APS uses.
     fn on_set(&mut self, property: StringName, value: Variant) -> bool {
         let name = property.to_string();
+        if name == "sample_points" && in_editor() {
+            self.base_mut()
+                .call_deferred("update_configuration_warnings", &[]);
+        }
         let (light, multiplier) = (TargetTraits::LIGHT_RANGE, TargetTraits::MULTIPLIER_RANGE);
         let field = match name.as_str() {
             "light_level" => Some((&mut self.light_level, light, 1.0)),
@@ -86,6 +97,10 @@ impl INode3D for ApsTargetComponent {
     }
 
     fn enter_tree(&mut self) {
+        if in_editor() {
+            self.watch_parent();
+            return;
+        }
         if !self.auto_register {
             return;
         }
@@ -108,6 +123,11 @@ impl INode3D for ApsTargetComponent {
     }
 
     fn exit_tree(&mut self) {
+        if let Some((mut parent, callable)) = self.watched_parent.take() {
+            if parent.is_instance_valid() && parent.is_connected("child_order_changed", &callable) {
+                parent.disconnect("child_order_changed", &callable);
+            }
+        }
         if let Some(target) = self.registered_parent.take() {
             let me = self.base().instance_id();
             ApsWorld::singleton()
@@ -115,9 +135,41 @@ impl INode3D for ApsTargetComponent {
                 .detach_component(target, me);
         }
     }
+
+    /// The Scene dock's warnings (see `editor/warnings.rs`).
+    fn get_configuration_warnings(&self) -> PackedStringArray {
+        self.get_setup_warnings()
+    }
+}
+
+#[godot_api]
+impl ApsTargetComponent {
+    /// What the Scene dock's warning triangle says about this target, one line per problem: a
+    /// parent that is not a Node3D, or one with no collision shape to take vision's sample
+    /// points from while Sample Points is empty. Empty when it is set up right.
+    #[func]
+    pub fn get_setup_warnings(&self) -> PackedStringArray {
+        crate::editor::warnings::target(self.base().get_parent(), !self.sample_points.is_empty())
+    }
 }
 
 impl ApsTargetComponent {
+    /// In the editor: re-asks the warnings now and whenever the parent gains or loses a child
+    /// (a collision shape added, say).
+    fn watch_parent(&mut self) {
+        let me = self.to_gd();
+        crate::editor::watch::refresh(&me.clone().upcast());
+        let Some(mut parent) = self.base().get_parent() else {
+            return;
+        };
+        let target = me.clone().upcast::<Node3D>();
+        let callable = Callable::from_linked_fn("aps_editor_refresh", &me, move |_| {
+            crate::editor::watch::refresh(&target);
+        });
+        parent.connect("child_order_changed", &callable);
+        self.watched_parent = Some((parent, callable));
+    }
+
     /// How the target lets itself be perceived, as set in the inspector (the core keeps each
     /// value in its range).
     #[must_use]

@@ -16,7 +16,8 @@
 //!
 //! Below the classes: who can be perceived in a world ([`registry`]), a node as the core sees it
 //! ([`snapshot`]), the core's ray seam on Godot's physics ([`physics_space`]), the project
-//! settings ([`settings`]) and conversions ([`convert`]).
+//! settings ([`settings`]) and conversions ([`convert`]). Beside them, what the nodes do in the
+//! editor only: warnings and keeping the gizmo current ([`editor`]).
 
 mod aps_driver;
 mod aps_perception_component;
@@ -28,6 +29,7 @@ mod aps_target_component;
 mod aps_world;
 mod aps_world_state;
 mod convert;
+mod editor;
 mod names;
 mod pending;
 mod physics_space;

@@ -9,6 +9,7 @@ mod build;
 mod cmd;
 #[cfg(all(unix, not(target_os = "macos")))]
 mod display;
+mod editor_tour;
 mod godot;
 mod import;
 mod output;
@@ -45,7 +46,10 @@ Commands:
   soak [-- ARGS]        build the extension (release); run res://tests/soak/soak.tscn headless:
                         10 minutes of game time spawning, freeing, reparenting, re-profiling;
                         prints RSS and Godot's object, node and orphan counts
-  screenshot [-- ARGS]  build; the demo, in a window (Xvfb if need be), saves docs/screenshots/*.png
+  screenshot [--editor-only] [-- ARGS]
+                        build; the demo in a window (Xvfb if need be), then the editor tour
+                        (gizmo, warning, preset), save docs/screenshots/*.png;
+                        --editor-only: the editor tour alone
   lint                  cargo fmt --check and cargo clippy -D warnings, workspace-wide
   godot [ARGS...]       run the Godot xtask uses, with ARGS (e.g. `godot --editor --path .`)
   help                  this text
@@ -110,8 +114,9 @@ fn dispatch(command: &str, args: Vec<OsString>) -> Result<ExitCode, String> {
         }
         "screenshot" => {
             let (flags, scene_args) = split_scene_args(args);
-            options(command, &flags, &[])?;
-            tasks::screenshot(&paths, &scene_args)
+            let editor_only =
+                options(command, &flags, &["--editor-only"])?.contains(&"--editor-only");
+            tasks::screenshot(&paths, editor_only, &scene_args)
         }
         "lint" => {
             options(command, &args, &[])?;

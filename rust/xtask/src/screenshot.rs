@@ -52,7 +52,38 @@ pub fn take(
     if !file.is_file() {
         return Err(format!("{scene} does not exist ({})", file.display()));
     }
-    let folder = prepare_folder(&paths.project)?;
+    let sitting = Sitting {
+        project: &paths.project,
+        label: scene,
+        launch: vec![scene.into()],
+        folder_flag: "--screenshots=",
+        user_args: scene_args.to_vec(),
+        harmless: &[],
+    };
+    Ok(sit(godot, &paths.project, &sitting)?.is_empty())
+}
+
+/// One windowed Godot run that takes pictures.
+pub struct Sitting<'a> {
+    /// The Godot project it runs in.
+    pub project: &'a Path,
+    /// What to call it in the verdict.
+    pub label: &'a str,
+    /// Godot's arguments after the project: a scene to run, or `--editor`.
+    pub launch: Vec<OsString>,
+    /// The user argument that names the pictures' folder, e.g. `--screenshots=`.
+    pub folder_flag: &'a str,
+    /// More user arguments, after the folder's.
+    pub user_args: Vec<OsString>,
+    /// Errors this run is known to print through no fault of APS's, by a part of any of their
+    /// lines: they do not fail it.
+    pub harmless: &'a [&'a str],
+}
+
+/// Runs `sitting` in a window, the pictures going to `docs/screenshots` under `home`; prints
+/// the PNGs it wrote and the verdict. Returns every reason it failed (empty: it passed).
+pub fn sit(godot: &Godot, home: &Path, sitting: &Sitting) -> Result<Vec<String>, String> {
+    let folder = prepare_folder(home)?;
     let before = pngs(&folder);
 
     let mut cmd = godot.command();
@@ -68,31 +99,37 @@ pub fn take(
             .args(["--display-driver", "x11"]);
         display
     };
-    let mut screenshots = OsString::from("--screenshots=");
-    screenshots.push(&folder);
+    let mut folder_arg = OsString::from(sitting.folder_flag);
+    folder_arg.push(&folder);
     cmd.args(GODOT_ARGS)
         .arg("--path")
-        .arg(&paths.project)
-        .arg(scene)
+        .arg(sitting.project)
+        .args(&sitting.launch)
         .arg("--")
-        .arg(screenshots)
-        .args(scene_args);
+        .arg(folder_arg)
+        .args(&sitting.user_args);
     let limits = Limits {
         deadline: run::timeout()?,
         stop_when_stuck: true,
     };
-    let outcome = run::stream(&mut cmd, &limits)?;
+    let mut outcome = run::stream(&mut cmd, &limits)?;
     #[cfg(all(unix, not(target_os = "macos")))]
     drop(display);
+    outcome.watcher.errors.retain(|error| {
+        !error
+            .iter()
+            .any(|line| sitting.harmless.iter().any(|h| line.contains(h)))
+    });
 
     let mut failures = run::judge(&outcome, false);
     let written = written_since(&folder, &before);
     println!();
     if written.is_empty() {
         failures.push(format!(
-            "no new PNG in {} (the scene must save its pictures into the folder given as \
-             `--screenshots=<dir>`)",
-            folder.display()
+            "no new PNG in {} (the run must save its pictures into the folder given as \
+             `{}<dir>`)",
+            folder.display(),
+            sitting.folder_flag
         ));
     } else {
         println!("Screenshots written to {}:", folder.display());
@@ -102,18 +139,9 @@ pub fn take(
                 failures.push(format!("{} is not a PNG", png.name));
             }
         }
-        // A wing renamed or dropped leaves its old picture behind; say so, the README may use it.
-        let stale: Vec<&str> = before
-            .iter()
-            .filter(|old| !written.iter().any(|png| png.name == old.name))
-            .map(|old| old.name.as_str())
-            .collect();
-        if !stale.is_empty() {
-            println!("Not rewritten this run: {}", stale.join(", "));
-        }
     }
-    run::report(scene, &outcome, &failures);
-    Ok(failures.is_empty())
+    run::report(sitting.label, &outcome, &failures);
+    Ok(failures)
 }
 
 /// Creates the pictures' folder, telling Godot to leave it alone: imported, every new picture

@@ -2,6 +2,7 @@
 
 use crate::build::{self, Profile};
 use crate::cmd;
+use crate::editor_tour;
 use crate::godot::{self, Godot};
 use crate::import;
 use crate::paths::Paths;
@@ -103,12 +104,19 @@ pub fn demo(paths: &Paths, play: bool, scene_args: &[OsString]) -> Result<ExitCo
     })
 }
 
-/// `cargo xtask screenshot`: the demo in a window, saving the README's pictures into docs/screenshots.
-pub fn screenshot(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String> {
+/// `cargo xtask screenshot`: the demo in a window, then the editor tour (see `editor_tour.rs`),
+/// saving the README's pictures into docs/screenshots.
+pub fn screenshot(
+    paths: &Paths,
+    editor_only: bool,
+    scene_args: &[OsString],
+) -> Result<ExitCode, String> {
     build::build_and_install(paths, Profile::Dev)?;
     let godot = prepare_godot(paths)?;
-    // The verdict is printed by the run itself.
-    Ok(if screenshot::take(&godot, paths, DEMO, scene_args)? {
+    // Each verdict is printed by its run.
+    let demo = editor_only || screenshot::take(&godot, paths, DEMO, scene_args)?;
+    let editor = editor_tour::take(&godot, paths)?.is_empty();
+    Ok(if demo && editor {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -168,6 +168,23 @@ impl Profile {
         Some((group, subgroup))
     }
 
+    /// The on/off flag of the sense the setting at a TOML path belongs to (`vision.enabled`
+    /// for `vision.max_range` and for `loss.vision.grace_time`), so an editor can show a
+    /// sense's settings as idle while the sense is off. `None` for the flag itself and for
+    /// settings of no one sense.
+    #[must_use]
+    pub fn switched_by(path: &str) -> Option<&'static Setting> {
+        let mut parts = path.split('.');
+        let block = match parts.next()? {
+            "loss" => parts.next()?,
+            block => block,
+        };
+        let flag = Self::SETTINGS.iter().find(|s| {
+            matches!(s.kind, Kind::Flag { .. }) && s.path.strip_suffix(".enabled") == Some(block)
+        })?;
+        (flag.path != path).then_some(flag)
+    }
+
     /// The inspector property name of the setting at a TOML path.
     #[must_use]
     pub fn inspector_name(path: &str) -> Option<&'static str> {

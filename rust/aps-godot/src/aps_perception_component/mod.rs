@@ -15,6 +15,8 @@ use crate::aps_quality_profile::ApsQualityProfile;
 use crate::aps_sense::ScriptSense;
 use crate::aps_world::{target_of, ApsWorld};
 use crate::convert::to_vec3;
+use crate::editor::in_editor;
+use crate::editor::watch::ResourceWatch;
 use crate::world::WorldKey;
 use aps_core::events::Event;
 use aps_core::profile::Performance;
@@ -46,11 +48,16 @@ const MAX_CUSTOM_SENSES: usize = aps_core::senses::id::CUSTOM_SENSES;
 /// through the states like anyone, so their signals fire too (check
 /// [method get_relationship] in a handler if that matters), but they never become the top or
 /// attention target, raise awareness, or keep the AI from its all_clear.
+///
+/// In the editor it shows what its profile perceives as a gizmo (see the addon's README) and
+/// warns in the Scene dock of a missing profile, a missing body and profile mistakes.
 #[derive(GodotClass)]
-#[class(base = Node3D)]
+#[class(tool, base = Node3D)]
 pub struct ApsPerceptionComponent {
-    /// The settings this AI perceives with. Empty: the APS defaults, with a warning.
+    /// The settings this AI perceives with. Empty: the APS defaults, with a warning. Ready
+    /// ones are in `addons/aps/presets`. A profile is shared by every AI it is set on.
     #[export]
+    #[var(set = set_profile)]
     profile: Option<Gd<ApsProfile>>,
     /// Whether perception runs. While off, beliefs are kept as they are.
     #[export]
@@ -78,6 +85,8 @@ pub struct ApsPerceptionComponent {
     refused_on_client: Vec<&'static str>,
     /// A pass is running: calls from inside it (a custom sense) are refused.
     in_pass: bool,
+    /// In the editor: the profile and sub-resources its gizmo and warnings are drawn from.
+    watch: ResourceWatch,
     base: Base<Node3D>,
 }
 
@@ -99,11 +108,15 @@ impl INode3D for ApsPerceptionComponent {
             warned_nowhere: false,
             refused_on_client: Vec::new(),
             in_pass: false,
+            watch: ResourceWatch::default(),
             base,
         }
     }
 
     fn ready(&mut self) {
+        if in_editor() {
+            return;
+        }
         self.find_own_bodies();
         if self.own.is_empty() {
             godot_warn!(
@@ -118,15 +131,28 @@ impl INode3D for ApsPerceptionComponent {
     fn enter_tree(&mut self) {
         // Reparented or back in the tree: its own bodies may be others now.
         self.find_own_bodies();
+        if in_editor() {
+            self.watch_profile();
+            return;
+        }
         let me = self.to_gd().upcast::<Node3D>();
         self.world = crate::convert::world_key_of(&me.clone().upcast());
         ApsWorld::singleton().bind_mut().add_perceiver(&me);
     }
 
     fn exit_tree(&mut self) {
+        if in_editor() {
+            self.watch.stop();
+            return;
+        }
         let id = self.base().instance_id();
         ApsWorld::singleton().bind_mut().remove_perceiver(id);
         self.world = None;
+    }
+
+    /// The Scene dock's warnings (see `editor/warnings.rs`).
+    fn get_configuration_warnings(&self) -> PackedStringArray {
+        self.get_setup_warnings()
     }
 }
 
@@ -237,6 +263,25 @@ impl ApsPerceptionComponent {
     /// No one is noticed any more: the AI can stand down.
     #[signal]
     pub fn all_clear();
+    /// What the Scene dock's warning triangle says about this AI, one line per problem: no
+    /// profile, no physics body above it, a profile that perceives nothing, state thresholds
+    /// out of order, an empty Custom Senses slot. Empty when it is set up right, so a game's
+    /// own tests can check its scenes with it.
+    #[func]
+    pub fn get_setup_warnings(&self) -> PackedStringArray {
+        crate::editor::warnings::perception(self.profile.as_ref(), !self.own.is_empty())
+    }
+
+    /// Sets the profile (null: the APS defaults). Beliefs are kept; the next pass perceives
+    /// with the new settings.
+    #[func]
+    pub fn set_profile(&mut self, profile: Option<Gd<ApsProfile>>) {
+        self.profile = profile;
+        if in_editor() && self.base().is_inside_tree() {
+            self.watch_profile();
+        }
+    }
+
     /// Sets the quality profile (null: full quality): perception intervals and rays scale at
     /// once, and every belief is kept.
     #[func]
@@ -267,6 +312,19 @@ impl ApsPerceptionComponent {
 }
 
 impl ApsPerceptionComponent {
+    /// In the editor: redraws the gizmo and re-asks the warnings now and whenever the profile
+    /// or one of its sub-resources changes.
+    fn watch_profile(&mut self) {
+        let me = self.to_gd().upcast::<Node3D>();
+        let profile = self.profile.clone();
+        self.watch.watch(&me, profile.as_ref(), |node| {
+            if let Ok(mut c) = node.try_cast::<ApsPerceptionComponent>() {
+                c.run_deferred(Self::watch_profile);
+            }
+        });
+        crate::editor::watch::refresh(&me);
+    }
+
     /// Every collision body among its ancestors: never a candidate, never hit by its rays. A
     /// belief it held about one of them (before it was reparented into it) is dropped.
     fn find_own_bodies(&mut self) {

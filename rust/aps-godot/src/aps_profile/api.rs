@@ -72,7 +72,7 @@ impl ApsProfile {
                 }
                 self.read_core(&p);
                 self.revision = self.revision.wrapping_add(1);
-                self.base_mut().notify_property_list_changed();
+                self.queue_changed(true);
                 Error::OK
             }
             Err(e) => {

@@ -90,6 +90,23 @@ macro_rules! profile_resource {
                 }
             }
 
+            /// The curves among the properties that are set.
+            pub(super) fn curves(&self) -> Vec<godot::obj::Gd<godot::classes::Curve>> {
+                use $crate::aps_profile::fields::Field;
+                let mut curves = Vec::new();
+                $( curves.extend(self.$inspector.curve_value()); )*
+                curves
+            }
+
+            /// The value of the flag property named `name`, if it is one.
+            pub(super) fn flag(&self, name: &str) -> Option<bool> {
+                use $crate::aps_profile::fields::Field;
+                match name {
+                    $( stringify!($inspector) => self.$inspector.flag_value(), )*
+                    _ => None,
+                }
+            }
+
             /// The property named `name` if it holds physics layers.
             pub(super) fn layers_mut(&mut self, name: &str) -> Option<&mut u32> {
                 use $crate::aps_profile::fields::Field;
@@ -142,6 +159,12 @@ pub(super) trait Field {
     fn as_layers(&mut self) -> Option<&mut u32> {
         None
     }
+    fn flag_value(&self) -> Option<bool> {
+        None
+    }
+    fn curve_value(&self) -> Option<godot::obj::Gd<godot::classes::Curve>> {
+        None
+    }
 }
 
 impl Field for f32 {
@@ -156,14 +179,22 @@ impl Field for i32 {
     }
 }
 
-impl Field for bool {}
+impl Field for bool {
+    fn flag_value(&self) -> Option<bool> {
+        Some(*self)
+    }
+}
 
 impl Field for u32 {
     fn as_layers(&mut self) -> Option<&mut u32> {
         Some(self)
     }
 }
-impl Field for Option<godot::obj::Gd<godot::classes::Curve>> {}
+impl Field for Option<godot::obj::Gd<godot::classes::Curve>> {
+    fn curve_value(&self) -> Option<godot::obj::Gd<godot::classes::Curve>> {
+        self.clone()
+    }
+}
 impl Field for godot::builtin::Array<godot::builtin::Vector3i> {}
 
 /// The inspector hint of a setting's property: a number's slider (its legal range, or up to

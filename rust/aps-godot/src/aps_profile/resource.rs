@@ -8,7 +8,7 @@ use aps_core::profile::Kind;
 use aps_core::Profile;
 use godot::classes::{IResource, Resource};
 use godot::prelude::*;
-use godot::register::info::PropertyInfo;
+use godot::register::info::{PropertyInfo, PropertyUsageFlags};
 
 // Every setting's property comes from the core's declaration (`aps_core::aps_settings!`): its
 // name, type, doc, group and, through `on_validate_property` below, its slider and unit.
@@ -29,6 +29,10 @@ aps_core::aps_settings! {
         custom_senses: Array<Gd<crate::aps_sense::ApsSense>> = Array::new(),
         /// The revision whose empty custom sense slot was warned of.
         warned_empty_slot: std::cell::Cell<Option<u64>> = std::cell::Cell::new(None),
+        /// A `changed` signal is queued for the end of the frame.
+        change_queued: bool = false,
+        /// A sense was switched on or off: the inspector must grey its settings anew.
+        list_change_queued: bool = false,
     }
 }
 
@@ -41,18 +45,32 @@ impl IResource for ApsProfile {
     /// Every property change passes here first; counting them lets a component notice edits
     /// made while the game runs. A value outside its setting's legal range is stored clamped,
     /// with a warning, so what the inspector or a script reads back is what APS uses; any other
-    /// value is left to Godot to store (returning false).
+    /// value is left to Godot to store (returning false). Either way `changed` is emitted at
+    /// the end of the frame (once for many edits), so gizmos and warnings follow.
     fn on_set(&mut self, property: StringName, value: Variant) -> bool {
         self.revision = self.revision.wrapping_add(1);
-        self.store_clamped(&property.to_string(), &value)
+        let name = property.to_string();
+        let switch = Profile::setting_by_inspector_name(&name)
+            .is_some_and(|s| matches!(s.kind, Kind::Flag { .. }) && s.path.ends_with(".enabled"));
+        self.queue_changed(switch);
+        self.store_clamped(&name, &value)
     }
 
     /// A setting's slider, unit or choices come from its row of the core's settings table, so
-    /// the inspector offers exactly the legal range that validation clamps to.
+    /// the inspector offers exactly the legal range that validation clamps to. The settings of
+    /// a sense that is off are shown greyed out: they take effect only once it is on.
     fn on_validate_property(&self, property: &mut PropertyInfo) {
         let name = property.property_name.to_string();
-        if let Some(hint) = Profile::setting_by_inspector_name(&name).and_then(inspector_hint) {
+        let Some(setting) = Profile::setting_by_inspector_name(&name) else {
+            return;
+        };
+        if let Some(hint) = inspector_hint(setting) {
             property.hint_info = hint;
+        }
+        let off = Profile::switched_by(setting.path)
+            .is_some_and(|flag| self.flag(flag.inspector) == Some(false));
+        if off {
+            property.usage |= PropertyUsageFlags::READ_ONLY;
         }
     }
 }
@@ -82,6 +100,78 @@ impl ApsProfile {
             }
         }
         senses
+    }
+
+    /// What a designer should fix before the game runs, one line each: a profile that perceives
+    /// nothing, state thresholds out of order, empty custom sense slots.
+    #[must_use]
+    pub fn editor_problems(&self) -> Vec<String> {
+        let mut p = Profile::default();
+        self.write_core(&mut p);
+        let slots = self.custom_senses.clone().upcast_any_array();
+        let empty: Vec<usize> = slots
+            .iter_shared()
+            .enumerate()
+            .filter(|(_, slot)| slot.try_to::<Gd<crate::aps_sense::ApsSense>>().is_err())
+            .map(|(i, _)| i)
+            .collect();
+        let mut problems = Vec::new();
+        if let Some(why) = p.perceives_nothing(slots.len() - empty.len()) {
+            problems.push(format!("The profile perceives nothing: {why}."));
+        }
+        for order in p.threshold_order_problems() {
+            problems.push(format!(
+                "Thresholds out of order: {order}; each must be below the next (they are raised \
+                 to fit when the game runs)."
+            ));
+        }
+        for i in empty {
+            problems.push(format!(
+                "Custom Senses slot {i} is empty: it is skipped. Put an ApsSense there or remove \
+                 the slot."
+            ));
+        }
+        problems
+    }
+
+    /// The resources the profile holds (its curves and custom senses), whose edits change it.
+    #[must_use]
+    pub fn sub_resources(&self) -> Vec<Gd<Resource>> {
+        let mut held: Vec<Gd<Resource>> = self.curves().into_iter().map(Gd::upcast).collect();
+        let slots = self.custom_senses.clone().upcast_any_array();
+        held.extend(
+            slots
+                .iter_shared()
+                .filter_map(|slot| slot.try_to::<Gd<crate::aps_sense::ApsSense>>().ok())
+                .map(Gd::upcast),
+        );
+        held
+    }
+
+    /// Queues one `changed` signal for the end of the frame (and, when a sense was switched,
+    /// a fresh property list, for the greyed-out settings). Only from the main thread: a
+    /// profile loaded on a loader thread has no one listening yet.
+    pub(super) fn queue_changed(&mut self, list_changed: bool) {
+        if !godot::init::is_main_thread() {
+            return;
+        }
+        self.list_change_queued |= list_changed;
+        if self.change_queued {
+            return;
+        }
+        self.change_queued = true;
+        // Emitted unbound: a listener reads the profile back.
+        self.run_deferred_gd(|mut profile: Gd<ApsProfile>| {
+            let list = {
+                let mut p = profile.bind_mut();
+                p.change_queued = false;
+                std::mem::take(&mut p.list_change_queued)
+            };
+            if list {
+                profile.notify_property_list_changed();
+            }
+            profile.emit_changed();
+        });
     }
 
     /// Where the profile is saved, for messages.

@@ -1,0 +1,60 @@
+//! The configuration warnings of APS's nodes: what the Scene dock's triangle says, in words a
+//! designer can act on. Each is a mistake that makes an AI or a target quietly do less than
+//! meant; the same mistakes are warned of in Output when the game runs.
+
+use crate::aps_profile::ApsProfile;
+use godot::classes::{CollisionShape3D, Node, Node3D};
+use godot::prelude::*;
+
+/// An `ApsPerceptionComponent`'s warnings: no profile, no physics body above it, and what its
+/// profile gets wrong.
+#[must_use]
+pub fn perception(profile: Option<&Gd<ApsProfile>>, body_above: bool) -> PackedStringArray {
+    let mut lines = Vec::new();
+    match profile {
+        None => lines.push(
+            "No profile: it perceives with the APS defaults. Set Profile to an ApsProfile (ready \
+             ones are in addons/aps/presets)."
+                .to_owned(),
+        ),
+        Some(p) => lines.extend(p.bind().editor_problems()),
+    }
+    if !body_above {
+        lines.push(
+            "Not under a physics body: place it under the AI's body (a CharacterBody3D, say) so \
+             its rays and its candidates skip the AI itself."
+                .to_owned(),
+        );
+    }
+    lines.iter().map(GString::from).collect()
+}
+
+/// An `ApsTargetComponent`'s warnings: a parent that is not a `Node3D`, or one with no
+/// collision shape to take vision's sample points from when none are set.
+#[must_use]
+pub fn target(parent: Option<Gd<Node>>, has_sample_points: bool) -> PackedStringArray {
+    let mut lines: Vec<&str> = Vec::new();
+    match parent.map(|p| p.try_cast::<Node3D>()) {
+        Some(Ok(parent)) if !has_sample_points && !has_collision_shape(&parent) => lines.push(
+            "Its parent has no CollisionShape3D with a shape, so vision looks only at the \
+             parent's origin and its rays have no body to hit. Give the parent a collision \
+             shape (head, chest and feet are taken from it) or set Sample Points.",
+        ),
+        Some(Err(_)) => lines.push(
+            "Its parent is not a Node3D, so nothing here is perceivable. Place it under the \
+             Node3D an AI should notice.",
+        ),
+        Some(Ok(_)) | None => {}
+    }
+    lines.into_iter().map(GString::from).collect()
+}
+
+/// Whether `node` has a collision shape child that vision can take sample points from (the
+/// same child the game looks for: enabled, with a shape).
+fn has_collision_shape(node: &Gd<Node3D>) -> bool {
+    node.get_children().iter_shared().any(|child| {
+        child
+            .try_cast::<CollisionShape3D>()
+            .is_ok_and(|cs| !cs.is_disabled() && cs.get_shape().is_some())
+    })
+}
