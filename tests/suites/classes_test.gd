@@ -17,12 +17,17 @@ func _aps_classes() -> PackedStringArray:
 	return found
 
 
-## Whether a script can name `type` (as a variable's type). Compiling one that cannot raises a
-## parse error, which the caller must declare with `expect_engine_error` first.
+## Whether a script can name `type` (as a variable's type). A script that cannot fails to
+## compile; the parse error it prints is expected here, so printing is muted while it compiles
+## (a printed error, even one a test declares, would start the runner's watch for a hung run).
 func _scripts_can_name(type: String) -> bool:
 	var script := GDScript.new()
 	script.source_code = "extends RefCounted\nvar value: %s\n" % type
-	return script.reload() == OK
+	var printing := Engine.print_error_messages
+	Engine.print_error_messages = false
+	var compiled := script.reload()
+	Engine.print_error_messages = printing
+	return compiled == OK
 
 
 func test_the_world_has_no_engine_callbacks_as_methods() -> void:
@@ -60,7 +65,6 @@ func test_the_driver_is_internal_yet_apsworld_still_adds_it() -> void:
 	# of the Create Node dialog and the class reference.
 	expect(ClassDB.class_exists("ApsDriver"), "ApsDriver is registered")
 	expect(_scripts_can_name("ApsTargetComponent"), "a script can name an exposed APS class")
-	expect_engine_error("Could not find type \"ApsDriver\"")
 	expect(not _scripts_can_name("ApsDriver"), "a script cannot name ApsDriver")
 	# Perception still runs: APS adds its driver when the first component appears.
 	ApsWorldBuilder.floor(self)
