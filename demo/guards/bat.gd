@@ -1,7 +1,7 @@
 extends DemoGuard
 ## A bat: it hangs in the dark cave and finds you by echolocation, pulses of rays that care
-## nothing for light. Its profile has echolocation only. A pulse that misses (you stepped
-## behind a pillar) drops you at once: echolocation cuts straight to Lost.
+## nothing for light. Its profile, the bat preset, has echolocation only. A pulse that misses
+## (you stepped behind a pillar) drops you at once: echolocation cuts straight to Lost.
 
 
 func _build_body() -> void:

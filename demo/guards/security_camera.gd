@@ -1,6 +1,6 @@
 extends DemoGuard
-## A security camera: vision only (its profile turns every other sense off) and a body that
-## never moves: it pans to and fro, locks on to whatever it sees, and pans again once it has
+## A security camera: vision only (its profile, the security camera preset, turns every other
+## sense off) and a body that never moves: it pans to and fro, locks on to whatever it sees, and pans again once it has
 ## lost it. Run right behind it: it has no ears.
 
 @export var pan_degrees := 35.0

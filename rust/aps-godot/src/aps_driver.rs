@@ -10,9 +10,10 @@ use godot::classes::{INode, Node, Node3D};
 use godot::prelude::*;
 use std::time::Instant;
 
-/// Runs APS perception once per physics frame. Added by APS itself; you don't need to add it.
+/// Runs APS perception once per physics frame. APS adds it itself, so the class is internal:
+/// registered with Godot but kept out of the Create Node dialog and the class reference.
 #[derive(GodotClass)]
-#[class(init, base = Node)]
+#[class(init, internal, base = Node)]
 pub struct ApsDriver {
     base: Base<Node>,
 }

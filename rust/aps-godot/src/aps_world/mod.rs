@@ -262,19 +262,6 @@ impl ApsWorld {
     pub fn get_world_count(&self) -> i64 {
         self.worlds.len() as i64
     }
-
-    #[func]
-    fn _on_node_added(&mut self, node: Gd<Node>) {
-        self.track(&node);
-    }
-
-    #[func]
-    fn _on_node_removed(&mut self, node: Gd<Node>) {
-        let id = node.instance_id();
-        for w in &mut self.worlds {
-            w.forget_node(id);
-        }
-    }
 }
 
 /// The target a node stands for: the parent of a target component, else the node itself.
@@ -349,6 +336,9 @@ impl ApsWorld {
     }
 
     /// Starts following the scene tree for `CharacterBody3D`s and cameras, once.
+    ///
+    /// The tree's signals call Rust closures bound to this singleton, not methods of the class:
+    /// engine callbacks are no part of the API a script sees (nor of the class reference).
     pub fn ensure_tracking(&mut self) {
         if self.tracking {
             return;
@@ -359,16 +349,39 @@ impl ApsWorld {
         self.tracking = true;
         let me = self.to_gd();
         let mut tree = tree;
+        let mut world = me.clone();
         tree.connect(
             "node_added",
-            &Callable::from_object_method(&me, "_on_node_added"),
+            &me.linked_callable("ApsWorld.node_added", move |args| {
+                if let Some(Ok(node)) = args.first().map(|a| a.try_to::<Gd<Node>>()) {
+                    world.bind_mut().on_node_added(&node);
+                }
+            }),
         );
+        let mut world = me.clone();
         tree.connect(
             "node_removed",
-            &Callable::from_object_method(&me, "_on_node_removed"),
+            &me.linked_callable("ApsWorld.node_removed", move |args| {
+                if let Some(Ok(node)) = args.first().map(|a| a.try_to::<Gd<Node>>()) {
+                    world.bind_mut().on_node_removed(&node);
+                }
+            }),
         );
         if let Some(root) = tree.get_root() {
             self.scan(root.upcast());
+        }
+    }
+
+    /// The tree's `node_added`: the node may be a body, a camera or a node registered early.
+    fn on_node_added(&mut self, node: &Gd<Node>) {
+        self.track(node);
+    }
+
+    /// The tree's `node_removed`: every world forgets the node.
+    fn on_node_removed(&mut self, node: &Gd<Node>) {
+        let id = node.instance_id();
+        for w in &mut self.worlds {
+            w.forget_node(id);
         }
     }
 
