@@ -26,7 +26,27 @@ impl Profile {
 
     /// The profile as TOML, every setting written out.
     pub fn to_toml_string(&self) -> Result<String, ProfileError> {
-        toml::to_string_pretty(self).map_err(|e| ProfileError(e.to_string()))
+        let mut value = toml::Value::try_from(self).map_err(|e| ProfileError(e.to_string()))?;
+        shortest_floats(&mut value);
+        toml::to_string_pretty(&value).map_err(|e| ProfileError(e.to_string()))
+    }
+}
+
+/// Every number in the profile is an `f32`, which serde hands TOML widened to `f64`: 0.15 would
+/// be written `0.15000000596046448`. Each float is rewritten as the `f64` nearest the shortest
+/// decimal that reads back as the same `f32` (0.15), so a file says what a designer typed and
+/// loads into exactly the values it was saved from.
+fn shortest_floats(value: &mut toml::Value) {
+    match value {
+        toml::Value::Float(f) => {
+            let single = *f as f32;
+            if let Ok(short) = single.to_string().parse::<f64>() {
+                *f = short;
+            }
+        }
+        toml::Value::Array(items) => items.iter_mut().for_each(shortest_floats),
+        toml::Value::Table(table) => table.iter_mut().for_each(|(_, v)| shortest_floats(v)),
+        _ => {}
     }
 }
 
@@ -45,6 +65,23 @@ mod tests {
         let text = p.to_toml_string().unwrap();
         let (back, issues) = Profile::from_toml_str(&text).unwrap();
         assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!(back, p);
+    }
+
+    #[test]
+    fn numbers_are_written_as_typed() {
+        let mut p = Profile::default();
+        p.thresholds.suspect_threshold = 0.15;
+        p.memory.long_term_decay_rate = 0.002;
+        let text = p.to_toml_string().unwrap();
+        assert!(text.contains("suspect_threshold = 0.15\n"), "{text}");
+        assert!(text.contains("long_term_decay_rate = 0.002\n"), "{text}");
+        assert!(!text.contains("0000000"), "{text}");
+        // The settings keep the declaration's order, as the inspector shows them.
+        let suspect = text.find("suspect_threshold").unwrap();
+        let detect = text.find("detect_threshold").unwrap();
+        assert!(suspect < detect);
+        let (back, _) = Profile::from_toml_str(&text).unwrap();
         assert_eq!(back, p);
     }
 
