@@ -175,7 +175,8 @@ pub fn stream(cmd: &mut Command, limits: &Limits) -> Result<Run, String> {
                 limits.deadline.as_secs()
             ))
         } else if limits.stop_when_stuck
-            && !watcher.errors.is_empty()
+            // Errors a test declared it provokes are part of the test, not a sign it is stuck.
+            && !watcher.unexpected().0.is_empty()
             && last_output.elapsed() > SILENCE_AFTER_ERROR
         {
             Some(format!(
