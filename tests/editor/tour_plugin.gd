@@ -70,7 +70,12 @@ func _tour(dir: String) -> void:
 			"Suspect 0.15 clears it")
 
 	if ResourceLoader.exists(PRESET):
-		EditorInterface.edit_resource(load(PRESET))
+		var preset: Resource = load(PRESET)
+		EditorInterface.edit_resource(preset)
+		await _frames(5)
+		# Open the dog's nose, and a sense it lacks (its settings greyed out).
+		_unfold_section_of("smell_enabled")
+		_unfold_section_of("echolocation_enabled")
 		await _frames(30)
 		_save(dir, "editor_preset")
 	else:
@@ -155,6 +160,17 @@ func _close_dialogs() -> void:
 	for dialog in EditorInterface.get_base_control().find_children("*", "AcceptDialog", true, false):
 		if dialog.visible:
 			dialog.hide()
+
+
+## Unfolds the inspector section that holds `property`.
+func _unfold_section_of(property: String) -> void:
+	var inspector := EditorInterface.get_inspector()
+	for section in inspector.find_children("*", "EditorInspectorSection", true, false):
+		for editor in section.get_vbox().get_children():
+			if editor is EditorProperty and editor.get_edited_property() == property:
+				section.unfold()
+				return
+	_check(false, "the inspector shows %s" % property)
 
 
 func _select(node: Node) -> void:
