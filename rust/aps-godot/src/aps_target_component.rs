@@ -60,15 +60,17 @@ pub struct ApsTargetComponent {
 #[godot_api]
 impl INode3D for ApsTargetComponent {
     fn init(base: Base<Node3D>) -> Self {
+        // The core's defaults: fully lit, no light carried, seen, heard and smelled as usual.
+        let d = TargetTraits::default();
         ApsTargetComponent {
             auto_register: true,
             sample_points: PackedVector3Array::new(),
-            light_level: 1.0,
-            carried_light: 0.0,
-            visibility_multiplier: 1.0,
-            noise_multiplier: 1.0,
-            scent_multiplier: 1.0,
-            team_id: 0,
+            light_level: d.light_level,
+            carried_light: d.carried_light,
+            visibility_multiplier: d.visibility_multiplier,
+            noise_multiplier: d.noise_multiplier,
+            scent_multiplier: d.scent_multiplier,
+            team_id: d.team_id,
             evidence_tag: StringName::default(),
             registered_parent: None,
             watched_parent: None,
@@ -85,12 +87,21 @@ impl INode3D for ApsTargetComponent {
                 .call_deferred("update_configuration_warnings", &[]);
         }
         let (light, multiplier) = (TargetTraits::LIGHT_RANGE, TargetTraits::MULTIPLIER_RANGE);
+        let d = TargetTraits::default();
         let field = match name.as_str() {
-            "light_level" => Some((&mut self.light_level, light, 1.0)),
-            "carried_light" => Some((&mut self.carried_light, light, 0.0)),
-            "visibility_multiplier" => Some((&mut self.visibility_multiplier, multiplier, 1.0)),
-            "noise_multiplier" => Some((&mut self.noise_multiplier, multiplier, 1.0)),
-            "scent_multiplier" => Some((&mut self.scent_multiplier, multiplier, 1.0)),
+            "light_level" => Some((&mut self.light_level, light, d.light_level)),
+            "carried_light" => Some((&mut self.carried_light, light, d.carried_light)),
+            "visibility_multiplier" => Some((
+                &mut self.visibility_multiplier,
+                multiplier,
+                d.visibility_multiplier,
+            )),
+            "noise_multiplier" => {
+                Some((&mut self.noise_multiplier, multiplier, d.noise_multiplier))
+            }
+            "scent_multiplier" => {
+                Some((&mut self.scent_multiplier, multiplier, d.scent_multiplier))
+            }
             _ => None,
         };
         crate::convert::store_kept(&format!("ApsTargetComponent.{name}"), field, &value)
