@@ -20,6 +20,8 @@ func test_no_profile_warns_until_one_is_set() -> void:
 	var eye := World.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	eye.profile = null
 	expect_eq(_with(eye, "No profile").size(), 1, "no profile")
+	# Asked the way Godot asks any node, the answer is the same.
+	expect_eq(eye._get_configuration_warnings(), eye.get_setup_warnings(), "_get_configuration_warnings")
 	eye.profile = ApsProfile.new()
 	expect_eq(_with(eye, "No profile").size(), 0, "a profile set")
 
@@ -120,3 +122,4 @@ func test_a_target_under_a_plain_node_warns() -> void:
 	target.auto_register = false
 	holder.add_child(target)
 	expect_eq(_with(target, "not a Node3D").size(), 1, "under a Node")
+	expect_eq(target._get_configuration_warnings(), target.get_setup_warnings(), "_get_configuration_warnings")

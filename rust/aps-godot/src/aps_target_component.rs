@@ -158,6 +158,13 @@ impl ApsTargetComponent {
     /// What the Scene dock's warning triangle says about this target, one line per problem: a
     /// parent that is not a Node3D, or one with no collision shape to take vision's sample
     /// points from while Sample Points is empty. Empty when it is set up right.
+    /// The same lines as [method get_setup_warnings], under the name Godot gives a node's
+    /// warnings, for scripts and tests that ask any node for them that way.
+    #[func(rename = _get_configuration_warnings)]
+    pub fn configuration_warnings(&self) -> PackedStringArray {
+        self.get_setup_warnings()
+    }
+
     #[func]
     pub fn get_setup_warnings(&self) -> PackedStringArray {
         crate::editor::warnings::target(self.base().get_parent(), !self.sample_points.is_empty())

@@ -267,6 +267,13 @@ impl ApsPerceptionComponent {
     /// profile, no physics body above it, a profile that perceives nothing, state thresholds
     /// out of order, an empty Custom Senses slot. Empty when it is set up right, so a game's
     /// own tests can check its scenes with it.
+    /// The same lines as [method get_setup_warnings], under the name Godot gives a node's
+    /// warnings, for scripts and tests that ask any node for them that way.
+    #[func(rename = _get_configuration_warnings)]
+    pub fn configuration_warnings(&self) -> PackedStringArray {
+        self.get_setup_warnings()
+    }
+
     #[func]
     pub fn get_setup_warnings(&self) -> PackedStringArray {
         crate::editor::warnings::perception(self.profile.as_ref(), !self.own.is_empty())
