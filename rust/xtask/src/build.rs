@@ -122,7 +122,7 @@ fn install(built: &Path, bin_dir: &Path) -> Result<PathBuf, String> {
 }
 
 /// Cargo's target directory, which `CARGO_TARGET_DIR` or `build.target-dir` may have moved.
-fn target_dir(paths: &Paths) -> Result<PathBuf, String> {
+pub fn target_dir(paths: &Paths) -> Result<PathBuf, String> {
     let mut cargo = cmd::cargo();
     cargo
         .current_dir(&paths.workspace)

@@ -19,6 +19,7 @@ mod run;
 mod screenshot;
 mod software_gl;
 mod tasks;
+mod versions;
 
 use paths::Paths;
 use std::ffi::OsString;
@@ -31,8 +32,9 @@ Usage: cargo xtask <command> [options]
 
 Commands:
   test [--godot-only] [-- ARGS]
-                        cargo test --workspace; build the extension (dev) into addons/aps/bin;
-                        run res://tests/runner.tscn and the demo tour headless (what CI runs);
+                        cargo test --workspace; cargo check against the newest Godot API;
+                        build the extension (dev) into addons/aps/bin; run
+                        res://tests/runner.tscn and the demo tour headless (what CI runs);
                         --godot-only skips cargo test and the tour; ARGS go to the runner
                         (e.g. `-- --only=vision` runs the suites or tests matching `vision`)
   demo [--play] [-- ARGS]
@@ -50,20 +52,25 @@ Commands:
   godot [ARGS...]       run the Godot xtask uses, with ARGS (e.g. `godot --editor --path .`)
   help                  this text
 
-Godot is looked for in this order: $GODOT4_BIN; `godot` or `godot4` 4.3+ on PATH; a Godot
+Godot is looked for in this order: $GODOT4_BIN; `godot` or `godot4` {minimum}+ on PATH; a Godot
 provisioned earlier into .cache/godot/; otherwise xtask provisions Debian sid's Godot there
 (Linux x86_64, as root, with network; about a minute and 1 GB, once).
 
 Environment:
-  GODOT4_BIN            the Godot 4.3+ binary to use
+  GODOT4_BIN            the Godot {minimum}+ binary to use
   XTASK_GODOT_TIMEOUT   seconds each headless or screenshot run may take (default 600)
   XTASK_GODOT_PROJECT   run the Godot side in another project (for testing xtask itself)
 ";
 
+/// The help text, with the minimum Godot filled in.
+fn usage() -> String {
+    USAGE.replace("{minimum}", &versions::minimum_text())
+}
+
 fn main() -> ExitCode {
     let mut args = std::env::args_os().skip(1);
     let Some(command) = args.next() else {
-        eprint!("{USAGE}");
+        eprint!("{}", usage());
         return ExitCode::from(2);
     };
     let command = command.to_string_lossy().into_owned();
@@ -79,7 +86,7 @@ fn main() -> ExitCode {
 
 fn dispatch(command: &str, args: Vec<OsString>) -> Result<ExitCode, String> {
     if matches!(command, "help" | "-h" | "--help") {
-        print!("{USAGE}");
+        print!("{}", usage());
         return Ok(ExitCode::SUCCESS);
     }
     let paths = Paths::discover()?;

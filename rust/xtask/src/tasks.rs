@@ -8,6 +8,7 @@ use crate::paths::Paths;
 use crate::report::Report;
 use crate::run::{self, Scene};
 use crate::screenshot;
+use crate::versions;
 use std::ffi::OsString;
 use std::process::{ExitCode, ExitStatus};
 
@@ -22,7 +23,8 @@ const SOAK: &str = "res://tests/soak/soak.tscn";
 
 const FIND_GODOT: &str = "find Godot, import the project";
 
-/// `cargo xtask test`: Rust tests, then the Godot suites and the demo tour in headless Godot.
+/// `cargo xtask test`: Rust tests and a check against the newest Godot API, then the Godot suites
+/// and the demo tour in headless Godot.
 /// `godot_only` runs just the suites, with `runner_args` (a developer's quick loop).
 pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result<ExitCode, String> {
     let mut report = Report::new("test");
@@ -35,6 +37,13 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
                 "--no-fail-fast",
             ]))
         });
+        report.step(
+            format!(
+                "cargo check -p aps-godot against the newest Godot API ({})",
+                versions::NEWEST_API
+            ),
+            || check_newest_api(paths),
+        );
     }
     let godot_steps = [
         format!("Godot tests: {TEST_RUNNER}"),
@@ -237,6 +246,27 @@ pub fn lint(paths: &Paths) -> Result<ExitCode, String> {
 pub fn godot(paths: &Paths, args: &[OsString]) -> Result<ExitCode, String> {
     let godot = godot::find(paths)?;
     Ok(exit_code(cmd::status(godot.command().args(args))?))
+}
+
+/// Compiles the extension against the newest Godot API gdext offers, so that code a newer Godot
+/// breaks fails here rather than in a user's editor. A check, not a build, and in a target folder
+/// of its own: the main build's artifacts stay valid.
+fn check_newest_api(paths: &Paths) -> Result<(), String> {
+    let target = build::target_dir(paths)?.join("newest-godot-api");
+    cmd::run(
+        cmd::cargo()
+            .current_dir(&paths.workspace)
+            .args([
+                "check",
+                "--package",
+                "aps-godot",
+                "--no-default-features",
+                "--features",
+                versions::NEWEST_API,
+                "--target-dir",
+            ])
+            .arg(target),
+    )
 }
 
 /// Finds Godot and brings the project's import up to date: what every scene run needs first.
