@@ -4,12 +4,14 @@ extends EditorPlugin
 ## (`aps.gdextension`) and show in the Create Node dialog with their icons whether or not this
 ## plugin is enabled; enabling it checks that the extension loaded and says how to fix it if not.
 
+## Says why the library did not load (a Godot older than its minimum, or no file for this platform).
+const LibraryCheck := preload("res://addons/aps/editor/library_check.gd")
+
 
 func _enter_tree() -> void:
-	if not ClassDB.class_exists("ApsPerceptionComponent"):
-		push_warning("APS: the extension library is missing from addons/aps/bin/. Build it with "
-				+ "`cargo xtask test` (or copy the prebuilt library for your platform there), "
-				+ "then restart the editor.")
+	var problem := LibraryCheck.explain_here()
+	if problem != "":
+		push_warning(problem)
 
 
 func _exit_tree() -> void:

@@ -4,7 +4,8 @@
 //! `api-4-x` feature, which is the default feature of `rust/aps-godot/Cargo.toml`. xtask reads
 //! the number from there (the manifest is compiled in), so its version check cannot drift from
 //! the build. The places a person or Godot reads it in their own words (`compatibility_minimum`
-//! in `aps.gdextension`, the plugin's message, the READMEs) are held to it by a test below.
+//! in `aps.gdextension`, the plugin's `MINIMUM_GODOT`, the READMEs) are held to it by a test
+//! below.
 //!
 //! [`NEWEST_API`] is the newest API gdext offers; `cargo xtask test` checks that the code still
 //! compiles against it, so a Godot release that renames what APS calls is caught before a user
@@ -146,6 +147,13 @@ mod tests {
         assert!(
             gdextension.contains(&format!("compatibility_minimum = \"{text}\"")),
             "{} says compatibility_minimum = \"{text}\"",
+            file.display()
+        );
+
+        let (file, check) = repository_file("addons/aps/editor/library_check.gd");
+        assert!(
+            check.contains(&format!("const MINIMUM_GODOT := \"{text}\"")),
+            "{}: the plugin's MINIMUM_GODOT is \"{text}\"",
             file.display()
         );
 
