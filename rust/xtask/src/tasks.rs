@@ -1,6 +1,6 @@
 //! The commands themselves, each a short sequence of steps.
 
-use crate::build::{self, Profile};
+use crate::build::{self, Profile, Slot};
 use crate::cmd;
 use crate::godot::{self, Godot};
 use crate::import;
@@ -22,6 +22,14 @@ const STRESS: &str = "res://tests/bench/stress.tscn";
 const SOAK: &str = "res://tests/soak/soak.tscn";
 
 const FIND_GODOT: &str = "find Godot, import the project";
+
+/// A dev build is installed as the debug library: the one every run from an editor build of
+/// Godot loads (see `build.rs`).
+const DEV_SLOTS: &[Slot] = &[Slot::Debug];
+/// A release build is installed as the release library, and as the debug library too: the
+/// headless runs of `bench` and `soak` use the editor's Godot, which loads the debug entry, and
+/// they must measure the release build.
+const RELEASE_SLOTS: &[Slot] = &[Slot::Release, Slot::Debug];
 
 /// `cargo xtask test`: Rust tests and a check against the newest Godot API, then the Godot suites
 /// and the demo tour in headless Godot.
@@ -51,7 +59,7 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
     ];
     let godot = report
         .step(build::step_name(Profile::Dev), || {
-            build::build_and_install(paths, Profile::Dev)
+            build::build_and_install(paths, Profile::Dev, DEV_SLOTS)
         })
         .and_then(|_| report.step(FIND_GODOT, || prepare_godot(paths)));
     let Some(godot) = godot else {
@@ -91,7 +99,7 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
 
 /// `cargo xtask demo [--play]`: the demo, headless with its timeline, or windowed for a person.
 pub fn demo(paths: &Paths, play: bool, scene_args: &[OsString]) -> Result<ExitCode, String> {
-    build::build_and_install(paths, Profile::Dev)?;
+    build::build_and_install(paths, Profile::Dev, DEV_SLOTS)?;
     let godot = prepare_godot(paths)?;
     if play {
         // The scene tells a person from a headless tour by this user argument.
@@ -114,7 +122,7 @@ pub fn demo(paths: &Paths, play: bool, scene_args: &[OsString]) -> Result<ExitCo
 
 /// `cargo xtask screenshot`: the demo in a window, saving the README's pictures into docs/screenshots.
 pub fn screenshot(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String> {
-    build::build_and_install(paths, Profile::Dev)?;
+    build::build_and_install(paths, Profile::Dev, DEV_SLOTS)?;
     let godot = prepare_godot(paths)?;
     // The verdict is printed by the run itself.
     Ok(if screenshot::take(&godot, paths, DEMO, scene_args)? {
@@ -140,7 +148,7 @@ pub fn bench(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String>
     let stress = format!("stress scene: {STRESS}");
     let godot = report
         .step(build::step_name(Profile::Release), || {
-            build::build_and_install(paths, Profile::Release)
+            build::build_and_install(paths, Profile::Release, RELEASE_SLOTS)
         })
         .and_then(|_| report.step(FIND_GODOT, || prepare_godot(paths)));
     match godot {
@@ -193,7 +201,7 @@ pub fn soak(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String> 
     let mut report = Report::new("soak");
     let godot = report
         .step(build::step_name(Profile::Release), || {
-            build::build_and_install(paths, Profile::Release)
+            build::build_and_install(paths, Profile::Release, RELEASE_SLOTS)
         })
         .and_then(|_| report.step(FIND_GODOT, || prepare_godot(paths)));
     let step = format!("soak scene: {SOAK}");
