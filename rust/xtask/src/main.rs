@@ -9,9 +9,11 @@ mod build;
 mod cmd;
 #[cfg(all(unix, not(target_os = "macos")))]
 mod display;
+mod fresh_project;
 mod godot;
 mod import;
 mod output;
+mod package;
 mod paths;
 mod provision;
 mod report;
@@ -20,6 +22,7 @@ mod screenshot;
 mod software_gl;
 mod tasks;
 mod versions;
+mod zip;
 
 use paths::Paths;
 use std::ffi::OsString;
@@ -34,7 +37,8 @@ Commands:
   test [--godot-only] [-- ARGS]
                         cargo test --workspace; cargo check against the newest Godot API;
                         build the extension (dev) into addons/aps/bin; run
-                        res://tests/runner.tscn and the demo tour headless (what CI runs);
+                        res://tests/runner.tscn and the demo tour headless; package the dev
+                        build and use the package in a fresh project (what CI runs);
                         --godot-only skips cargo test and the tour; ARGS go to the runner
                         (e.g. `-- --only=vision` runs the suites or tests matching `vision`)
   demo [--play] [-- ARGS]
@@ -47,6 +51,9 @@ Commands:
   soak [-- ARGS]        build the extension (release); run res://tests/soak/soak.tscn headless:
                         10 minutes of game time spawning, freeing, reparenting, re-profiling;
                         prints RSS and Godot's object, node and orphan counts
+  package               build the extension (dev and release) and write dist/aps-<version>.zip:
+                        addons/aps/ as a user installs it, with this platform's debug and
+                        release libraries in bin/
   screenshot [-- ARGS]  build; the demo, in a window (Xvfb if need be), saves docs/screenshots/*.png
   lint                  cargo fmt --check and cargo clippy -D warnings, workspace-wide
   godot [ARGS...]       run the Godot xtask uses, with ARGS (e.g. `godot --editor --path .`)
@@ -119,6 +126,10 @@ fn dispatch(command: &str, args: Vec<OsString>) -> Result<ExitCode, String> {
             let (flags, scene_args) = split_scene_args(args);
             options(command, &flags, &[])?;
             tasks::screenshot(&paths, &scene_args)
+        }
+        "package" => {
+            options(command, &args, &[])?;
+            tasks::package(&paths)
         }
         "lint" => {
             options(command, &args, &[])?;

@@ -2,8 +2,10 @@
 
 use crate::build::{self, Profile, Slot};
 use crate::cmd;
+use crate::fresh_project;
 use crate::godot::{self, Godot};
 use crate::import;
+use crate::package;
 use crate::paths::Paths;
 use crate::report::Report;
 use crate::run::{self, Scene};
@@ -22,6 +24,8 @@ const STRESS: &str = "res://tests/bench/stress.tscn";
 const SOAK: &str = "res://tests/soak/soak.tscn";
 
 const FIND_GODOT: &str = "find Godot, import the project";
+const PACKAGE_TEST: &str =
+    "package (the dev build as both libraries) unzipped into a fresh project: a guard sees a runner";
 
 /// A dev build is installed as the debug library: the one every run from an editor build of
 /// Godot loads (see `build.rs`).
@@ -56,19 +60,22 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
     let godot_steps = [
         format!("Godot tests: {TEST_RUNNER}"),
         format!("demo tour: {DEMO}"),
+        PACKAGE_TEST.to_string(),
     ];
-    let godot = report
-        .step(build::step_name(Profile::Dev), || {
-            build::build_and_install(paths, Profile::Dev, DEV_SLOTS)
-        })
+    let installed = report.step(build::step_name(Profile::Dev), || {
+        build::build_and_install(paths, Profile::Dev, DEV_SLOTS)
+    });
+    let godot = installed
+        .as_ref()
         .and_then(|_| report.step(FIND_GODOT, || prepare_godot(paths)));
-    let Some(godot) = godot else {
-        for step in godot_steps {
+    let (Some(godot), Some(installed)) = (godot, installed) else {
+        let skipped = if godot_only { 1 } else { godot_steps.len() };
+        for step in godot_steps.into_iter().take(skipped) {
             report.skip(step, "needs the extension and Godot");
         }
         return Ok(report.finish());
     };
-    let [tests, demo] = godot_steps;
+    let [tests, demo, package_test] = godot_steps;
     report.step(tests, || {
         run::headless(
             &godot,
@@ -94,6 +101,40 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
             },
         )
     });
+    report.step(package_test, || {
+        let dev_library = installed.first().ok_or("no library was installed")?;
+        fresh_project::package_test(&godot, paths, dev_library)
+    });
+    Ok(report.finish())
+}
+
+/// `cargo xtask package`: the dev and the release build, each as its own library, zipped with
+/// the addon into `dist/aps-<version>.zip`.
+pub fn package(paths: &Paths) -> Result<ExitCode, String> {
+    let version = package::version(paths)?;
+    let out = package::dist_file(paths, &version);
+    let mut report = Report::new("package");
+    let dev = report.step("build aps-godot (dev): the debug library", || {
+        build::build(paths, Profile::Dev)
+    });
+    let release = report.step("build aps-godot (release): the release library", || {
+        build::build(paths, Profile::Release)
+    });
+    let step = format!("write {}", out.display());
+    match (dev, release) {
+        (Some(dev), Some(release)) => {
+            report.step(step, || {
+                let libraries = [(Slot::Debug, dev), (Slot::Release, release)];
+                let names = package::write(paths, &libraries, &out)?;
+                println!("{} holds:", out.display());
+                for name in names {
+                    println!("  {name}");
+                }
+                Ok(())
+            });
+        }
+        _ => report.skip(step, "needs both builds"),
+    }
     Ok(report.finish())
 }
 

@@ -158,5 +158,6 @@ mod tests {
         );
 
         states_the_minimum("README.md");
+        states_the_minimum("addons/aps/README.md");
     }
 }
