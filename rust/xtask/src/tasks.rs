@@ -24,8 +24,10 @@ const STRESS: &str = "res://tests/bench/stress.tscn";
 const SOAK: &str = "res://tests/soak/soak.tscn";
 
 const FIND_GODOT: &str = "find Godot, import the project";
-const PACKAGE_TEST: &str =
-    "package (the dev build as both libraries) unzipped into a fresh project: a guard sees a runner";
+const TEST_PACKAGE: &str = "package the dev build (as both libraries)";
+const PACKAGE_TEST: &str = "the package in a fresh project: a guard sees a runner";
+const TOGGLE_TEST: &str =
+    "the package in a fresh project: toggling the APS plugin changes only project.godot's plugin list";
 
 /// A dev build is installed as the debug library: the one every run from an editor build of
 /// Godot loads (see `build.rs`).
@@ -60,7 +62,9 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
     let godot_steps = [
         format!("Godot tests: {TEST_RUNNER}"),
         format!("demo tour: {DEMO}"),
+        TEST_PACKAGE.to_string(),
         PACKAGE_TEST.to_string(),
+        TOGGLE_TEST.to_string(),
     ];
     let installed = report.step(build::step_name(Profile::Dev), || {
         build::build_and_install(paths, Profile::Dev, DEV_SLOTS)
@@ -75,7 +79,7 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
         }
         return Ok(report.finish());
     };
-    let [tests, demo, package_test] = godot_steps;
+    let [tests, demo, _, package_test, toggle_test] = godot_steps;
     report.step(tests, || {
         run::headless(
             &godot,
@@ -101,10 +105,24 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
             },
         )
     });
-    report.step(package_test, || {
+    let package = report.step(TEST_PACKAGE, || {
         let dev_library = installed.first().ok_or("no library was installed")?;
-        fresh_project::package_test(&godot, paths, dev_library)
+        fresh_project::test_package(paths, dev_library)
     });
+    match package {
+        Some(zip_file) => {
+            report.step(package_test, || {
+                fresh_project::package_test(&godot, paths, &zip_file)
+            });
+            report.step(toggle_test, || {
+                fresh_project::plugin_toggle_test(&godot, paths, &zip_file)
+            });
+        }
+        None => {
+            report.skip(package_test, "needs the test package");
+            report.skip(toggle_test, "needs the test package");
+        }
+    }
     Ok(report.finish())
 }
 
