@@ -131,9 +131,13 @@ fn reason_to_import(project: &Path, stamp: &Path, version: &str, skip: &Path) ->
     let Some(since) = modified(stamp) else {
         return Some("cannot read the import stamp's time".into());
     };
-    changed_since(project, since, skip).map(|path| {
-        let shown = path.strip_prefix(project).unwrap_or(&path);
-        format!("{} changed since the last import", shown.display())
+    changed_since(project, since, skip).map(|path| match path.strip_prefix(project) {
+        // The project folder's own time: an entry was added, removed or renamed.
+        Ok(shown) if shown.as_os_str().is_empty() => {
+            "a file or folder was added to the project or removed since the last import".into()
+        }
+        Ok(shown) => format!("{} changed since the last import", shown.display()),
+        Err(_) => format!("{} changed since the last import", path.display()),
     })
 }
 
