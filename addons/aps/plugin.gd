@@ -9,12 +9,14 @@ const PerceptionGizmo := preload("res://addons/aps/editor/perception_gizmo.gd")
 
 var _gizmo: EditorNode3DGizmoPlugin
 
+## Says why the library did not load (a Godot older than its minimum, or no file for this platform).
+const LibraryCheck := preload("res://addons/aps/editor/library_check.gd")
+
 
 func _enter_tree() -> void:
-	if not ClassDB.class_exists("ApsPerceptionComponent"):
-		push_warning("APS: the extension library is missing from addons/aps/bin/. Build it with "
-				+ "`cargo xtask test` (or copy the prebuilt library for your platform there), "
-				+ "then restart the editor.")
+	var problem := LibraryCheck.explain_here()
+	if problem != "":
+		push_warning(problem)
 		return
 	_gizmo = PerceptionGizmo.new()
 	_gizmo.undo_redo = get_undo_redo()

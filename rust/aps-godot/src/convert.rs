@@ -32,6 +32,26 @@ pub fn live_node(t: TargetId) -> Option<Gd<Node3D>> {
     (!node.is_queued_for_deletion()).then_some(node)
 }
 
+/// An engine return value that Godot 4.7's API declares never null (`SceneTree::get_root`,
+/// `SceneTree::get_multiplayer`), so gdext gives it as `Gd<T>` there and as `Option<Gd<T>>`
+/// against older APIs. Read through this, the code builds against the minimum API and the
+/// newest alike (`cargo xtask test` checks both).
+pub trait MaybeNull<T: GodotClass> {
+    fn maybe_null(self) -> Option<Gd<T>>;
+}
+
+impl<T: GodotClass> MaybeNull<T> for Gd<T> {
+    fn maybe_null(self) -> Option<Gd<T>> {
+        Some(self)
+    }
+}
+
+impl<T: GodotClass> MaybeNull<T> for Option<Gd<T>> {
+    fn maybe_null(self) -> Option<Gd<T>> {
+        self
+    }
+}
+
 /// The running game's scene tree; `None` before the main loop exists or with a custom one.
 #[must_use]
 pub fn scene_tree() -> Option<Gd<godot::classes::SceneTree>> {
@@ -57,7 +77,7 @@ pub fn world_key_of(node: &Gd<Node>) -> Option<crate::world::WorldKey> {
 #[must_use]
 pub fn main_world_key() -> crate::world::WorldKey {
     scene_tree()
-        .and_then(|t| t.get_root())
+        .and_then(|t| t.get_root().maybe_null())
         .and_then(|r| r.find_world_3d())
         .map_or(0, |w| w.instance_id().to_i64())
 }

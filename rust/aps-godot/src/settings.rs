@@ -12,6 +12,11 @@ pub const MAX_UPDATES_PER_FRAME: &str = "aps/max_perception_updates_per_frame";
 pub const LEVEL_OF_DETAIL: &str = "aps/level_of_detail";
 
 /// Registers the settings with their defaults and hints, keeping values a project already has.
+///
+/// Each default is also the setting's initial value: Godot writes a setting to `project.godot`
+/// only when it differs from its initial value, so a project that leaves APS's settings alone
+/// gets no `aps/` lines when the editor saves it (toggling a plugin does). `cargo xtask test`
+/// checks this in a headless editor.
 pub fn register() {
     let mut ps = ProjectSettings::singleton();
     add(

@@ -1,8 +1,13 @@
 //! Building the extension and installing it where `addons/aps/aps.gdextension` looks for it.
 //!
-//! The library is installed under one name per platform whatever the profile, so the
-//! `.gdextension` file maps its debug and release keys to the same file: `test` and `demo`
-//! install a dev build there, `bench` a release build.
+//! `aps.gdextension` names two files per platform: the `debug` entry, which an editor build of
+//! Godot always loads (the editor, and `--headless` runs of a project: their Godot has the
+//! `debug` feature), as does a game exported with the debug template; and the `release` entry,
+//! which only a game exported with the release template loads. `test`, `demo` and `screenshot` install a dev build as the debug
+//! file. `bench` and `soak` install a release build as the release file and also as the debug
+//! file, because their headless runs use the editor's Godot, which loads the debug entry: that
+//! is how they measure the release build (the next `test` or `demo` puts the dev build back).
+//! `package` installs each build as its own file.
 
 use crate::cmd;
 use crate::paths::Paths;
@@ -14,14 +19,15 @@ use std::path::{Path, PathBuf};
 const PACKAGE: &str = "aps-godot";
 const LIB_NAME: &str = "aps_godot";
 
-#[derive(Clone, Copy)]
+/// A Cargo profile the extension is built with.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Profile {
     Dev,
     Release,
 }
 
 impl Profile {
-    fn describe(self) -> &'static str {
+    pub fn describe(self) -> &'static str {
         match self {
             Profile::Dev => "dev",
             Profile::Release => "release",
@@ -37,6 +43,25 @@ impl Profile {
     }
 }
 
+/// Which of `aps.gdextension`'s two entries for a platform a file is installed as.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Slot {
+    /// `<os>.debug.<arch>`: what the editor, and any run of an editor build of Godot, loads.
+    Debug,
+    /// `<os>.release.<arch>`: what a game exported with the release template loads.
+    Release,
+}
+
+impl Slot {
+    /// The feature tag Godot selects the entry by.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Slot::Debug => "debug",
+            Slot::Release => "release",
+        }
+    }
+}
+
 /// A short name for the step, for summaries.
 pub fn step_name(profile: Profile) -> String {
     format!(
@@ -45,8 +70,22 @@ pub fn step_name(profile: Profile) -> String {
     )
 }
 
-/// Builds the extension and copies it into `addons/aps/bin/`; returns the installed file.
-pub fn build_and_install(paths: &Paths, profile: Profile) -> Result<PathBuf, String> {
+/// Builds the extension and copies it into `addons/aps/bin/` as each of `slots`; returns the
+/// installed files.
+pub fn build_and_install(
+    paths: &Paths,
+    profile: Profile,
+    slots: &[Slot],
+) -> Result<Vec<PathBuf>, String> {
+    let built = build(paths, profile)?;
+    slots
+        .iter()
+        .map(|&slot| install(&built, &paths.addon_bin(), slot))
+        .collect()
+}
+
+/// Builds the extension with `profile`; returns the library Cargo wrote.
+pub fn build(paths: &Paths, profile: Profile) -> Result<PathBuf, String> {
     let mut cargo = cmd::cargo();
     cargo
         .current_dir(&paths.workspace)
@@ -60,7 +99,14 @@ pub fn build_and_install(paths: &Paths, profile: Profile) -> Result<PathBuf, Str
     let built = target
         .join(profile.target_subdir())
         .join(format!("{DLL_PREFIX}{LIB_NAME}{DLL_SUFFIX}"));
-    install(&built, &paths.addon_bin())
+    if built.is_file() {
+        Ok(built)
+    } else {
+        Err(format!(
+            "cargo built {PACKAGE} but {} is missing (is it a cdylib?)",
+            built.display()
+        ))
+    }
 }
 
 /// The target directory sits inside the Godot project but is not in git, so nothing else can
@@ -73,30 +119,32 @@ fn keep_godot_out(target: &Path, paths: &Paths) -> Result<(), String> {
     fs::write(&marker, "").map_err(|e| format!("cannot write {}: {e}", marker.display()))
 }
 
-/// The file name `aps.gdextension` expects on this platform (arch names follow Godot's
-/// feature tags: `x86_64`, `arm64`; macOS builds are one universal name).
-pub fn installed_file_name() -> Result<String, String> {
-    let arch = || match ARCH {
+/// The file `aps.gdextension` names for `slot` on this platform.
+pub fn installed_file_name(slot: Slot) -> Result<String, String> {
+    file_name(OS, ARCH, slot)
+}
+
+/// The file `aps.gdextension` names for `slot` on `os` and `arch` (Rust's names for them): the
+/// library name, then the entry's key (`linux.debug.x86_64`: Godot's feature tags, so `arm64`
+/// for `aarch64`), then the platform's suffix. macOS has one universal entry per slot.
+fn file_name(os: &str, arch: &str, slot: Slot) -> Result<String, String> {
+    let arch = || match arch {
         "x86_64" => Ok("x86_64"),
         "aarch64" => Ok("arm64"),
-        other => Err(format!("no library name for {OS} on {other}")),
+        other => Err(format!("no library name for {os} on {other}")),
     };
-    match OS {
-        "linux" => Ok(format!("lib{LIB_NAME}.linux.{}.so", arch()?)),
-        "windows" => Ok(format!("{LIB_NAME}.windows.{}.dll", arch()?)),
-        "macos" => Ok(format!("lib{LIB_NAME}.macos.dylib")),
+    let tag = slot.tag();
+    match os {
+        "linux" => Ok(format!("lib{LIB_NAME}.linux.{tag}.{}.so", arch()?)),
+        "windows" => Ok(format!("{LIB_NAME}.windows.{tag}.{}.dll", arch()?)),
+        "macos" => Ok(format!("lib{LIB_NAME}.macos.{tag}.dylib")),
         other => Err(format!("no library name for {other}")),
     }
 }
 
-fn install(built: &Path, bin_dir: &Path) -> Result<PathBuf, String> {
-    if !built.is_file() {
-        return Err(format!(
-            "cargo built {PACKAGE} but {} is missing (is it a cdylib?)",
-            built.display()
-        ));
-    }
-    let name = installed_file_name()?;
+/// Copies `built` into `bin_dir` under `slot`'s name; returns the installed file.
+pub fn install(built: &Path, bin_dir: &Path, slot: Slot) -> Result<PathBuf, String> {
+    let name = installed_file_name(slot)?;
     fs::create_dir_all(bin_dir).map_err(|e| format!("cannot create {}: {e}", bin_dir.display()))?;
     let dest = bin_dir.join(&name);
     // Copy beside it, then rename over it: a Godot editor that has the old library loaded
@@ -117,12 +165,17 @@ fn install(built: &Path, bin_dir: &Path) -> Result<PathBuf, String> {
             dest.display()
         )
     })?;
-    println!("installed {} -> {}", built.display(), dest.display());
+    println!(
+        "installed {} -> {} ({} entry)",
+        built.display(),
+        dest.display(),
+        slot.tag()
+    );
     Ok(dest)
 }
 
 /// Cargo's target directory, which `CARGO_TARGET_DIR` or `build.target-dir` may have moved.
-fn target_dir(paths: &Paths) -> Result<PathBuf, String> {
+pub fn target_dir(paths: &Paths) -> Result<PathBuf, String> {
     let mut cargo = cmd::cargo();
     cargo
         .current_dir(&paths.workspace)
@@ -192,10 +245,52 @@ mod tests {
 
     #[test]
     fn names_the_library_for_this_platform() {
-        let name = installed_file_name().unwrap();
+        let name = installed_file_name(Slot::Debug).unwrap();
         if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
-            assert_eq!(name, "libaps_godot.linux.x86_64.so");
+            assert_eq!(name, "libaps_godot.linux.debug.x86_64.so");
         }
-        assert!(name.contains("aps_godot"));
+        assert_ne!(name, installed_file_name(Slot::Release).unwrap());
+    }
+
+    /// Every file xtask installs is the one `aps.gdextension` names for its entry, and the other
+    /// way round.
+    #[test]
+    fn the_names_are_aps_gdextensions() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let text = fs::read_to_string(root.join("addons/aps/aps.gdextension")).unwrap();
+        let libraries: Vec<(String, String)> = text
+            .split("[libraries]")
+            .nth(1)
+            .expect("a [libraries] section")
+            .lines()
+            .take_while(|line| !line.starts_with('['))
+            .filter(|line| !line.trim_start().starts_with(';'))
+            .filter_map(|line| line.split_once('='))
+            .map(|(key, value)| (key.trim().into(), value.trim().trim_matches('"').into()))
+            .collect();
+        let mut expected = Vec::new();
+        for (os, arch) in [
+            ("linux", "x86_64"),
+            ("linux", "aarch64"),
+            ("windows", "x86_64"),
+            ("macos", "aarch64"),
+        ] {
+            for slot in [Slot::Debug, Slot::Release] {
+                let key = match (os, arch) {
+                    ("macos", _) => format!("macos.{}", slot.tag()),
+                    (_, "aarch64") => format!("{os}.{}.arm64", slot.tag()),
+                    _ => format!("{os}.{}.{arch}", slot.tag()),
+                };
+                let path = format!(
+                    "res://addons/aps/bin/{}",
+                    file_name(os, arch, slot).unwrap()
+                );
+                expected.push((key, path));
+            }
+        }
+        expected.sort();
+        let mut libraries = libraries;
+        libraries.sort();
+        assert_eq!(libraries, expected);
     }
 }

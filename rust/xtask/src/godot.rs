@@ -1,13 +1,14 @@
 //! Which Godot to run, and how to start it.
 //!
 //! A developer's own Godot wins over anything xtask would fetch: first `GODOT4_BIN`, then a
-//! Godot 4.3+ on PATH, then the one xtask provisioned earlier into `.cache/godot/`, and only
+//! Godot on PATH at least as new as the minimum (`versions.rs`), then the one xtask provisioned earlier into `.cache/godot/`, and only
 //! then a fresh provisioning (see `provision.rs`). The choice is always printed, because
 //! "which Godot ran this?" is the first question when a scene behaves differently.
 
 use crate::cmd;
 use crate::paths::Paths;
 use crate::provision;
+use crate::versions;
 use std::env;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -16,9 +17,6 @@ use std::time::Duration;
 
 /// The variable gdext already reads for "the Godot binary to use".
 pub const BIN_ENV: &str = "GODOT4_BIN";
-
-/// Oldest Godot the addon supports (GDExtension compatibility and `--import`).
-pub const MIN_VERSION: (u32, u32) = (4, 3);
 
 /// How long `godot --version` may take before we call the binary broken.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(30);
@@ -105,8 +103,9 @@ impl Godot {
         Ok(self)
     }
 
+    /// Whether it can load the library: at least the Godot API the library is built against.
     pub fn is_supported(&self) -> bool {
-        parse_version(&self.version).is_some_and(|version| version >= MIN_VERSION)
+        parse_version(&self.version).is_some_and(|version| version >= versions::minimum())
     }
 }
 
@@ -125,9 +124,8 @@ pub fn find(paths: &Paths) -> Result<Godot, String> {
         return Ok(godot);
     }
     println!(
-        "Godot: no {BIN_ENV}, no Godot {}.{}+ on PATH, nothing in {}; provisioning one there",
-        MIN_VERSION.0,
-        MIN_VERSION.1,
+        "Godot: no {BIN_ENV}, no Godot {}+ on PATH, nothing in {}; provisioning one there",
+        versions::minimum_text(),
         cache.display()
     );
     let godot = provision::provision(&cache)?;
@@ -145,20 +143,21 @@ fn from_env(bin: &Path) -> Result<Godot, String> {
     };
     if !bin.is_file() {
         return Err(format!(
-            "{BIN_ENV}={} does not exist (or is not a file); point it at a Godot {}.{}+ binary or unset it",
+            "{BIN_ENV}={} does not exist (or is not a file); point it at a Godot {}+ binary or unset it",
             bin.display(),
-            MIN_VERSION.0,
-            MIN_VERSION.1
+            versions::minimum_text()
         ));
     }
     let godot = Godot::binary(bin.to_path_buf())
         .probe()
         .map_err(|e| format!("{BIN_ENV}={} cannot be run: {e}", bin.display()))?;
     if !godot.is_supported() {
-        // An explicit choice is respected, but it will likely fail in confusing ways.
+        // An explicit choice is respected, but Godot will refuse to load the library.
         println!(
-            "Godot: warning: {BIN_ENV} is Godot {}, older than {}.{}; using it anyway",
-            godot.version, MIN_VERSION.0, MIN_VERSION.1
+            "Godot: warning: {BIN_ENV} is Godot {}, older than {}, the oldest that loads the \
+             library; using it anyway",
+            godot.version,
+            versions::minimum_text()
         );
     }
     println!("Godot: using {} (from {BIN_ENV})", godot.describe());
@@ -185,11 +184,10 @@ fn on_path() -> Option<Godot> {
             match Godot::binary(candidate.clone()).probe() {
                 Ok(godot) if godot.is_supported() => return Some(godot),
                 Ok(godot) => println!(
-                    "Godot: skipping {} (version {}, need {}.{}+)",
+                    "Godot: skipping {} (version {}, need {}+)",
                     candidate.display(),
                     godot.version,
-                    MIN_VERSION.0,
-                    MIN_VERSION.1
+                    versions::minimum_text()
                 ),
                 Err(e) => println!("Godot: skipping {}: {e}", candidate.display()),
             }
@@ -238,9 +236,15 @@ mod tests {
             version: version.into(),
             ..Godot::binary("godot".into())
         };
-        assert!(godot("4.10.0.stable").is_supported());
-        assert!(godot("4.3.stable").is_supported());
-        assert!(!godot("4.2.2.stable").is_supported());
+        let (major, minor) = versions::minimum();
+        assert!(godot(&format!("{major}.{minor}.stable")).is_supported());
+        assert!(godot(&format!("{major}.{minor}.1.stable.official")).is_supported());
+        assert!(!godot(&format!("{major}.{}.9.stable", minor - 1)).is_supported());
+        assert!(
+            godot("4.10.0.stable").is_supported(),
+            "minor versions compare as numbers"
+        );
+        assert!(godot("5.0.stable").is_supported());
         assert!(!godot("3.6.stable").is_supported());
     }
 }

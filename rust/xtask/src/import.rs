@@ -5,6 +5,12 @@
 //! until `godot --headless --import` ran once. An import takes several seconds, so xtask leaves
 //! a stamp in `.godot/` after each one and imports again only when a file Godot reads changed
 //! since (or was added or removed), or when another Godot version did the last import.
+//!
+//! Before the first import of a project, xtask lists its extensions in
+//! `.godot/extension_list.cfg`, as the README's Troubleshooting section tells users to. Without
+//! the list, Godot finds and loads the extension in the middle of the import, and a headless run
+//! that quits right after loading it aborts at shutdown (exit 134, godotengine/godot#111048);
+//! with it, the extension loads at startup, as on every later run, and the import exits cleanly.
 
 use crate::godot::Godot;
 use crate::paths::Paths;
@@ -25,19 +31,10 @@ pub fn ensure(godot: &Godot, paths: &Paths) -> Result<(), String> {
         return Ok(());
     };
     println!("Godot import: {reason}; importing");
-    let mut run = import_once(godot, paths)?;
+    list_extensions(&paths.project)?;
+    let run = import_once(godot, paths)?;
     if !run.status.success() {
-        // Godot 4.6 can crash while shutting down after the first import of a project whose
-        // extension registers classes (SIGABRT); the import itself is complete by then, and a
-        // second import runs clean. Only a second failure is a real one.
-        println!(
-            "Godot import: exited with {}; importing once more",
-            run.status
-        );
-        run = import_once(godot, paths)?;
-        if !run.status.success() {
-            return Err(format!("Godot import failed twice ({})", run.status));
-        }
+        return Err(format!("Godot import failed ({})", run.status));
     }
     // Not fatal here: errors that matter break the scene runs, which are judged strictly.
     if !run.watcher.errors.is_empty() {
@@ -48,6 +45,59 @@ pub fn ensure(godot: &Godot, paths: &Paths) -> Result<(), String> {
     }
     fs::write(&stamp, format!("{}\n", godot.version))
         .map_err(|e| format!("cannot write {}: {e}", stamp.display()))
+}
+
+/// Where Godot keeps the extensions it loads at startup, one `res://` path a line.
+const EXTENSION_LIST: &str = "extension_list.cfg";
+
+/// Writes `.godot/extension_list.cfg` listing every `.gdextension` of the project, unless Godot
+/// wrote one already (Godot keeps it up to date from then on).
+pub fn list_extensions(project: &Path) -> Result<(), String> {
+    let list = project.join(".godot").join(EXTENSION_LIST);
+    if list.exists() {
+        return Ok(());
+    }
+    let mut found = Vec::new();
+    find_extensions(project, project, &mut found);
+    if found.is_empty() {
+        return Ok(());
+    }
+    found.sort();
+    let folder = project.join(".godot");
+    fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    let lines: String = found.iter().map(|path| format!("{path}\n")).collect();
+    fs::write(&list, lines).map_err(|e| format!("cannot write {}: {e}", list.display()))?;
+    println!(
+        "Godot import: listed {} in .godot/{EXTENSION_LIST}",
+        found.join(", ")
+    );
+    Ok(())
+}
+
+/// The `res://` paths of the `.gdextension` files under `dir`, walking what Godot walks.
+fn find_extensions(project: &Path, dir: &Path, found: &mut Vec<String>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if entry.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        if path.is_dir() {
+            if !path.join(".gdignore").exists() {
+                find_extensions(project, &path, found);
+            }
+        } else if path.extension().is_some_and(|ext| ext == "gdextension") {
+            if let Ok(relative) = path.strip_prefix(project) {
+                let parts: Vec<_> = relative
+                    .components()
+                    .map(|part| part.as_os_str().to_string_lossy())
+                    .collect();
+                found.push(format!("res://{}", parts.join("/")));
+            }
+        }
+    }
 }
 
 /// One `godot --headless --import` of the project.
@@ -81,9 +131,13 @@ fn reason_to_import(project: &Path, stamp: &Path, version: &str, skip: &Path) ->
     let Some(since) = modified(stamp) else {
         return Some("cannot read the import stamp's time".into());
     };
-    changed_since(project, since, skip).map(|path| {
-        let shown = path.strip_prefix(project).unwrap_or(&path);
-        format!("{} changed since the last import", shown.display())
+    changed_since(project, since, skip).map(|path| match path.strip_prefix(project) {
+        // The project folder's own time: an entry was added, removed or renamed.
+        Ok(shown) if shown.as_os_str().is_empty() => {
+            "a file or folder was added to the project or removed since the last import".into()
+        }
+        Ok(shown) => format!("{} changed since the last import", shown.display()),
+        Err(_) => format!("{} changed since the last import", path.display()),
     })
 }
 
@@ -159,6 +213,29 @@ mod tests {
             .open(path)
             .unwrap();
         file.set_modified(time).unwrap();
+    }
+
+    #[test]
+    fn lists_the_extensions_before_the_first_import_only() {
+        let scratch = Scratch::new("extensions");
+        let root = &scratch.0;
+        fs::remove_dir_all(root.join(".godot")).unwrap();
+        fs::write(root.join("addons/aps/aps.gdextension"), "[configuration]").unwrap();
+        fs::write(root.join("target/other.gdextension"), "").unwrap();
+        list_extensions(root).unwrap();
+        let list = root.join(".godot").join(EXTENSION_LIST);
+        assert_eq!(
+            fs::read_to_string(&list).unwrap(),
+            "res://addons/aps/aps.gdextension\n",
+            "gdignored folders are not Godot's"
+        );
+        // Godot's own list is left alone.
+        fs::write(&list, "res://kept.gdextension\n").unwrap();
+        list_extensions(root).unwrap();
+        assert_eq!(
+            fs::read_to_string(&list).unwrap(),
+            "res://kept.gdextension\n"
+        );
     }
 
     #[test]

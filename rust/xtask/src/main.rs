@@ -10,9 +10,11 @@ mod cmd;
 #[cfg(all(unix, not(target_os = "macos")))]
 mod display;
 mod editor_tour;
+mod fresh_project;
 mod godot;
 mod import;
 mod output;
+mod package;
 mod paths;
 mod provision;
 mod report;
@@ -20,6 +22,8 @@ mod run;
 mod screenshot;
 mod software_gl;
 mod tasks;
+mod versions;
+mod zip;
 
 use paths::Paths;
 use std::ffi::OsString;
@@ -32,8 +36,10 @@ Usage: cargo xtask <command> [options]
 
 Commands:
   test [--godot-only] [-- ARGS]
-                        cargo test --workspace; build the extension (dev) into addons/aps/bin;
-                        run res://tests/runner.tscn and the demo tour headless (what CI runs);
+                        cargo test --workspace; cargo check against the newest Godot API;
+                        build the extension (dev) into addons/aps/bin; run
+                        res://tests/runner.tscn and the demo tour headless; package the dev
+                        build and use the package in a fresh project (what CI runs);
                         --godot-only skips cargo test and the tour; ARGS go to the runner
                         (e.g. `-- --only=vision` runs the suites or tests matching `vision`)
   demo [--play] [-- ARGS]
@@ -46,6 +52,9 @@ Commands:
   soak [-- ARGS]        build the extension (release); run res://tests/soak/soak.tscn headless:
                         10 minutes of game time spawning, freeing, reparenting, re-profiling;
                         prints RSS and Godot's object, node and orphan counts
+  package               build the extension (dev and release) and write dist/aps-<version>.zip:
+                        addons/aps/ as a user installs it, with this platform's debug and
+                        release libraries in bin/
   screenshot [--editor-only] [-- ARGS]
                         build; the demo in a window (Xvfb if need be), then the editor tour
                         (gizmo, warning, preset), save docs/screenshots/*.png;
@@ -54,20 +63,25 @@ Commands:
   godot [ARGS...]       run the Godot xtask uses, with ARGS (e.g. `godot --editor --path .`)
   help                  this text
 
-Godot is looked for in this order: $GODOT4_BIN; `godot` or `godot4` 4.3+ on PATH; a Godot
+Godot is looked for in this order: $GODOT4_BIN; `godot` or `godot4` {minimum}+ on PATH; a Godot
 provisioned earlier into .cache/godot/; otherwise xtask provisions Debian sid's Godot there
 (Linux x86_64, as root, with network; about a minute and 1 GB, once).
 
 Environment:
-  GODOT4_BIN            the Godot 4.3+ binary to use
+  GODOT4_BIN            the Godot {minimum}+ binary to use
   XTASK_GODOT_TIMEOUT   seconds each headless or screenshot run may take (default 600)
   XTASK_GODOT_PROJECT   run the Godot side in another project (for testing xtask itself)
 ";
 
+/// The help text, with the minimum Godot filled in.
+fn usage() -> String {
+    USAGE.replace("{minimum}", &versions::minimum_text())
+}
+
 fn main() -> ExitCode {
     let mut args = std::env::args_os().skip(1);
     let Some(command) = args.next() else {
-        eprint!("{USAGE}");
+        eprint!("{}", usage());
         return ExitCode::from(2);
     };
     let command = command.to_string_lossy().into_owned();
@@ -83,7 +97,7 @@ fn main() -> ExitCode {
 
 fn dispatch(command: &str, args: Vec<OsString>) -> Result<ExitCode, String> {
     if matches!(command, "help" | "-h" | "--help") {
-        print!("{USAGE}");
+        print!("{}", usage());
         return Ok(ExitCode::SUCCESS);
     }
     let paths = Paths::discover()?;
@@ -117,6 +131,10 @@ fn dispatch(command: &str, args: Vec<OsString>) -> Result<ExitCode, String> {
             let editor_only =
                 options(command, &flags, &["--editor-only"])?.contains(&"--editor-only");
             tasks::screenshot(&paths, editor_only, &scene_args)
+        }
+        "package" => {
+            options(command, &args, &[])?;
+            tasks::package(&paths)
         }
         "lint" => {
             options(command, &args, &[])?;

@@ -31,8 +31,12 @@ const LIBRARY_DIRS: [&str; 2] = [
 const GODOT_BINARY: &str = "usr/bin/godot";
 
 /// What to do when provisioning is impossible here.
-const INSTEAD: &str =
-    "Or install Godot 4.3+ yourself and set GODOT4_BIN=/path/to/godot (or put `godot` on PATH).";
+fn instead() -> String {
+    format!(
+        "Or install Godot {}+ yourself and set GODOT4_BIN=/path/to/godot (or put `godot` on PATH).",
+        crate::versions::minimum_text()
+    )
+}
 
 /// The Godot provisioned earlier into `cache`, if a provisioning finished there.
 pub fn provisioned(cache: &Path) -> Result<Option<Godot>, String> {
@@ -76,7 +80,10 @@ pub fn provision(cache: &Path) -> Result<Godot, String> {
         .arg(&root)
         .arg(MIRROR);
     cmd::run(&mut bootstrap).map_err(|e| {
-        format!("{e}\ndebootstrap could not build a Debian {SUITE} root from {MIRROR}: is the network up? {INSTEAD}")
+        format!(
+            "{e}\ndebootstrap could not build a Debian {SUITE} root from {MIRROR}: is the network up? {}",
+            instead()
+        )
     })?;
     update_root(&root)?;
     install_packages(&root, &[PACKAGE])?;
@@ -104,15 +111,17 @@ fn launcher(root: &Path) -> Result<Godot, String> {
 fn check_host() -> Result<(), String> {
     if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
         return Err(format!(
-            "no Godot found, and xtask can provision one only on Linux x86_64 (this is {}-{}). {INSTEAD}",
+            "no Godot found, and xtask can provision one only on Linux x86_64 (this is {}-{}). {}",
             env::consts::OS,
-            env::consts::ARCH
+            env::consts::ARCH,
+            instead()
         ));
     }
     if !is_root() {
         return Err(format!(
             "no Godot found, and provisioning one needs root (for debootstrap and chroot): \
-             run this once as root. {INSTEAD}"
+             run this once as root. {}",
+            instead()
         ));
     }
     Ok(())
@@ -135,9 +144,12 @@ fn ensure_debootstrap() -> Result<PathBuf, String> {
         return Ok(path);
     }
     println!("Godot: debootstrap is missing; installing it with apt-get");
-    install_on_host(&["debootstrap"]).map_err(|e| format!("{e}. {INSTEAD}"))?;
+    install_on_host(&["debootstrap"]).map_err(|e| format!("{e}. {}", instead()))?;
     find_tool("debootstrap").ok_or_else(|| {
-        format!("debootstrap is still not to be found after installing it. {INSTEAD}")
+        format!(
+            "debootstrap is still not to be found after installing it. {}",
+            instead()
+        )
     })
 }
 

@@ -1,14 +1,17 @@
 //! The commands themselves, each a short sequence of steps.
 
-use crate::build::{self, Profile};
+use crate::build::{self, Profile, Slot};
 use crate::cmd;
 use crate::editor_tour;
+use crate::fresh_project;
 use crate::godot::{self, Godot};
 use crate::import;
+use crate::package;
 use crate::paths::Paths;
 use crate::report::Report;
 use crate::run::{self, Scene};
 use crate::screenshot;
+use crate::versions;
 use std::ffi::OsString;
 use std::process::{ExitCode, ExitStatus};
 
@@ -22,8 +25,21 @@ const STRESS: &str = "res://tests/bench/stress.tscn";
 const SOAK: &str = "res://tests/soak/soak.tscn";
 
 const FIND_GODOT: &str = "find Godot, import the project";
+const TEST_PACKAGE: &str = "package the dev build (as both libraries)";
+const PACKAGE_TEST: &str = "the package in a fresh project: a guard sees a runner";
+const TOGGLE_TEST: &str =
+    "the package in a fresh project: toggling the APS plugin changes only project.godot's plugin list";
 
-/// `cargo xtask test`: Rust tests, then the Godot suites and the demo tour in headless Godot.
+/// A dev build is installed as the debug library: the one every run from an editor build of
+/// Godot loads (see `build.rs`).
+const DEV_SLOTS: &[Slot] = &[Slot::Debug];
+/// A release build is installed as the release library, and as the debug library too: the
+/// headless runs of `bench` and `soak` use the editor's Godot, which loads the debug entry, and
+/// they must measure the release build.
+const RELEASE_SLOTS: &[Slot] = &[Slot::Release, Slot::Debug];
+
+/// `cargo xtask test`: Rust tests and a check against the newest Godot API, then the Godot suites
+/// and the demo tour in headless Godot.
 /// `godot_only` runs just the suites, with `runner_args` (a developer's quick loop).
 pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result<ExitCode, String> {
     let mut report = Report::new("test");
@@ -36,23 +52,35 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
                 "--no-fail-fast",
             ]))
         });
+        report.step(
+            format!(
+                "cargo check -p aps-godot against the newest Godot API ({})",
+                versions::NEWEST_API
+            ),
+            || check_newest_api(paths),
+        );
     }
     let godot_steps = [
         format!("Godot tests: {TEST_RUNNER}"),
         format!("demo tour: {DEMO}"),
+        TEST_PACKAGE.to_string(),
+        PACKAGE_TEST.to_string(),
+        TOGGLE_TEST.to_string(),
     ];
-    let godot = report
-        .step(build::step_name(Profile::Dev), || {
-            build::build_and_install(paths, Profile::Dev)
-        })
+    let installed = report.step(build::step_name(Profile::Dev), || {
+        build::build_and_install(paths, Profile::Dev, DEV_SLOTS)
+    });
+    let godot = installed
+        .as_ref()
         .and_then(|_| report.step(FIND_GODOT, || prepare_godot(paths)));
-    let Some(godot) = godot else {
-        for step in godot_steps {
+    let (Some(godot), Some(installed)) = (godot, installed) else {
+        let skipped = if godot_only { 1 } else { godot_steps.len() };
+        for step in godot_steps.into_iter().take(skipped) {
             report.skip(step, "needs the extension and Godot");
         }
         return Ok(report.finish());
     };
-    let [tests, demo] = godot_steps;
+    let [tests, demo, _, package_test, toggle_test] = godot_steps;
     report.step(tests, || {
         run::headless(
             &godot,
@@ -78,12 +106,60 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
             },
         )
     });
+    let package = report.step(TEST_PACKAGE, || {
+        let dev_library = installed.first().ok_or("no library was installed")?;
+        fresh_project::test_package(paths, dev_library)
+    });
+    match package {
+        Some(zip_file) => {
+            report.step(package_test, || {
+                fresh_project::package_test(&godot, paths, &zip_file)
+            });
+            report.step(toggle_test, || {
+                fresh_project::plugin_toggle_test(&godot, paths, &zip_file)
+            });
+        }
+        None => {
+            report.skip(package_test, "needs the test package");
+            report.skip(toggle_test, "needs the test package");
+        }
+    }
+    Ok(report.finish())
+}
+
+/// `cargo xtask package`: the dev and the release build, each as its own library, zipped with
+/// the addon into `dist/aps-<version>.zip`.
+pub fn package(paths: &Paths) -> Result<ExitCode, String> {
+    let version = package::version(paths)?;
+    let out = package::dist_file(paths, &version);
+    let mut report = Report::new("package");
+    let dev = report.step("build aps-godot (dev): the debug library", || {
+        build::build(paths, Profile::Dev)
+    });
+    let release = report.step("build aps-godot (release): the release library", || {
+        build::build(paths, Profile::Release)
+    });
+    let step = format!("write {}", out.display());
+    match (dev, release) {
+        (Some(dev), Some(release)) => {
+            report.step(step, || {
+                let libraries = [(Slot::Debug, dev), (Slot::Release, release)];
+                let names = package::write(paths, &libraries, &out)?;
+                println!("{} holds:", out.display());
+                for name in names {
+                    println!("  {name}");
+                }
+                Ok(())
+            });
+        }
+        _ => report.skip(step, "needs both builds"),
+    }
     Ok(report.finish())
 }
 
 /// `cargo xtask demo [--play]`: the demo, headless with its timeline, or windowed for a person.
 pub fn demo(paths: &Paths, play: bool, scene_args: &[OsString]) -> Result<ExitCode, String> {
-    build::build_and_install(paths, Profile::Dev)?;
+    build::build_and_install(paths, Profile::Dev, DEV_SLOTS)?;
     let godot = prepare_godot(paths)?;
     if play {
         // The scene tells a person from a headless tour by this user argument.
@@ -111,7 +187,7 @@ pub fn screenshot(
     editor_only: bool,
     scene_args: &[OsString],
 ) -> Result<ExitCode, String> {
-    build::build_and_install(paths, Profile::Dev)?;
+    build::build_and_install(paths, Profile::Dev, DEV_SLOTS)?;
     let godot = prepare_godot(paths)?;
     // Each verdict is printed by its run.
     let demo = editor_only || screenshot::take(&godot, paths, DEMO, scene_args)?;
@@ -139,7 +215,7 @@ pub fn bench(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String>
     let stress = format!("stress scene: {STRESS}");
     let godot = report
         .step(build::step_name(Profile::Release), || {
-            build::build_and_install(paths, Profile::Release)
+            build::build_and_install(paths, Profile::Release, RELEASE_SLOTS)
         })
         .and_then(|_| report.step(FIND_GODOT, || prepare_godot(paths)));
     match godot {
@@ -192,7 +268,7 @@ pub fn soak(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String> 
     let mut report = Report::new("soak");
     let godot = report
         .step(build::step_name(Profile::Release), || {
-            build::build_and_install(paths, Profile::Release)
+            build::build_and_install(paths, Profile::Release, RELEASE_SLOTS)
         })
         .and_then(|_| report.step(FIND_GODOT, || prepare_godot(paths)));
     let step = format!("soak scene: {SOAK}");
@@ -245,6 +321,27 @@ pub fn lint(paths: &Paths) -> Result<ExitCode, String> {
 pub fn godot(paths: &Paths, args: &[OsString]) -> Result<ExitCode, String> {
     let godot = godot::find(paths)?;
     Ok(exit_code(cmd::status(godot.command().args(args))?))
+}
+
+/// Compiles the extension against the newest Godot API gdext offers, so that code a newer Godot
+/// breaks fails here rather than in a user's editor. A check, not a build, and in a target folder
+/// of its own: the main build's artifacts stay valid.
+fn check_newest_api(paths: &Paths) -> Result<(), String> {
+    let target = build::target_dir(paths)?.join("newest-godot-api");
+    cmd::run(
+        cmd::cargo()
+            .current_dir(&paths.workspace)
+            .args([
+                "check",
+                "--package",
+                "aps-godot",
+                "--no-default-features",
+                "--features",
+                versions::NEWEST_API,
+                "--target-dir",
+            ])
+            .arg(target),
+    )
 }
 
 /// Finds Godot and brings the project's import up to date: what every scene run needs first.

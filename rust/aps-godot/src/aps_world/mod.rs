@@ -13,7 +13,7 @@ pub(crate) use schedule::frame_stats_dict;
 use crate::aps_significance_policy::ApsSignificancePolicy;
 use crate::aps_target_component::ApsTargetComponent;
 use crate::aps_world_state::ApsWorldState;
-use crate::convert::{main_world_key, target_id, to_vec3, world_key_of};
+use crate::convert::{main_world_key, target_id, to_vec3, world_key_of, MaybeNull};
 use crate::names::Names;
 use crate::pending::Pending;
 use crate::world::{World, WorldKey};
@@ -289,7 +289,7 @@ impl ApsWorld {
     pub fn refuse_on_client(&mut self, call: &'static str, node: Option<&Gd<Node>>) -> bool {
         let mp = match node.filter(|n| n.is_inside_tree()) {
             Some(n) => n.get_multiplayer(),
-            None => crate::convert::scene_tree().and_then(|t| t.get_multiplayer()),
+            None => crate::convert::scene_tree().and_then(|t| t.get_multiplayer().maybe_null()),
         };
         let client = mp.is_some_and(|mp| mp.has_multiplayer_peer() && !mp.is_server());
         if client && !self.refused_on_client.contains(&call) {
@@ -367,7 +367,7 @@ impl ApsWorld {
                 }
             }),
         );
-        if let Some(root) = tree.get_root() {
+        if let Some(root) = tree.get_root().maybe_null() {
             self.scan(root.upcast());
         }
     }

@@ -6,7 +6,7 @@
 use super::ApsWorld;
 use crate::aps_driver::new_driver;
 use crate::aps_significance_policy::ApsSignificancePolicy;
-use crate::convert::{main_world_key, to_vec3, world_key_of};
+use crate::convert::{main_world_key, to_vec3, world_key_of, MaybeNull};
 use crate::physics_space::GodotSpace;
 use crate::settings;
 use crate::world::WorldKey;
@@ -159,7 +159,7 @@ impl ApsWorld {
         let Some(tree) = crate::convert::scene_tree() else {
             return;
         };
-        let Some(mut root) = tree.get_root() else {
+        let Some(mut root) = tree.get_root().maybe_null() else {
             return;
         };
         let driver = new_driver();

@@ -1,0 +1,174 @@
+//! The addon as a user installs it, in one zip: what `cargo xtask package` writes to
+//! `dist/aps-<version>.zip`.
+//!
+//! The zip holds `addons/aps/` at its root, the layout the Godot Asset Library and the Asset
+//! Store install from: everything in the addon folder (`aps.gdextension`, `plugin.cfg`,
+//! `plugin.gd`, `editor/`, `icons/`, `presets/`, the addon's own `README.md` and `LICENSE`, and
+//! the `.uid` files by which Godot 4.4+ knows its scripts), then `bin/` with this platform's two
+//! libraries under the names `aps.gdextension` gives them. Left out: `.import` files (Godot
+//! writes its own on a user's first import), hidden files, and whatever else lies in `bin/`.
+//! A package for another platform is built on that platform with the same command (see
+//! `.github/workflows/release.yml`). The version is the workspace's, which `plugin.cfg` states too.
+
+use crate::build::{self, Slot};
+use crate::paths::Paths;
+use crate::zip::{self, Entry};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Where the addon sits in the project, and so in the zip.
+const ADDON: [&str; 2] = ["addons", "aps"];
+/// The libraries' folder inside the addon: filled from the builds, not from the folder.
+const BIN: &str = "bin";
+
+/// The version of the package: the workspace's `version`, which `plugin.cfg` must agree with.
+pub fn version(paths: &Paths) -> Result<String, String> {
+    let manifest = paths.workspace.join("Cargo.toml");
+    let cargo = read(&manifest)?;
+    let cargo_version = quoted_value(&cargo, "version")
+        .ok_or_else(|| format!("{} has no `version = \"...\"`", manifest.display()))?;
+    let cfg = addon_dir(&paths.workspace).join("plugin.cfg");
+    let plugin_version = quoted_value(&read(&cfg)?, "version")
+        .ok_or_else(|| format!("{} has no `version=\"...\"`", cfg.display()))?;
+    if cargo_version == plugin_version {
+        Ok(cargo_version)
+    } else {
+        Err(format!(
+            "Cargo.toml says version {cargo_version} but addons/aps/plugin.cfg says \
+             {plugin_version}: make them the same"
+        ))
+    }
+}
+
+/// `dist/aps-<version>.zip`, where `cargo xtask package` writes the package.
+pub fn dist_file(paths: &Paths, version: &str) -> PathBuf {
+    paths
+        .workspace
+        .join("dist")
+        .join(format!("aps-{version}.zip"))
+}
+
+/// Writes the package to `out` with `libraries` (one file per slot) in `bin/`; returns the
+/// names of its entries.
+pub fn write(
+    paths: &Paths,
+    libraries: &[(Slot, PathBuf)],
+    out: &Path,
+) -> Result<Vec<String>, String> {
+    let mut entries = Vec::new();
+    let mut prefix = String::new();
+    for part in ADDON {
+        prefix = format!("{prefix}{part}/");
+        entries.push(Entry::folder(&prefix));
+    }
+    add_folder(&addon_dir(&paths.workspace), &prefix, &mut entries)?;
+    let bin = format!("{prefix}{BIN}/");
+    entries.push(Entry::folder(&bin));
+    for (slot, library) in libraries {
+        let name = build::installed_file_name(*slot)?;
+        entries.push(Entry::file(&format!("{bin}{name}"), read_bytes(library)?));
+    }
+    let bytes = zip::archive(&entries)?;
+    let folder = out
+        .parent()
+        .ok_or_else(|| format!("{} has no folder", out.display()))?;
+    fs::create_dir_all(folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    // Godot must not scan the packages folder (it sits in the project).
+    fs::write(folder.join(".gdignore"), "")
+        .map_err(|e| format!("cannot write into {}: {e}", folder.display()))?;
+    fs::write(out, bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    Ok(entries.into_iter().map(|entry| entry.name).collect())
+}
+
+fn addon_dir(root: &Path) -> PathBuf {
+    ADDON
+        .iter()
+        .fold(root.to_path_buf(), |dir, part| dir.join(part))
+}
+
+/// Adds what `dir` holds under `prefix` (ending in `/`), in name order, so the same folder
+/// always makes the same zip.
+fn add_folder(dir: &Path, prefix: &str, entries: &mut Vec<Entry>) -> Result<(), String> {
+    let mut children: Vec<_> = fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .flatten()
+        .collect();
+    children.sort_by_key(|child| child.file_name());
+    for child in children {
+        let name = child.file_name().to_string_lossy().into_owned();
+        let path = child.path();
+        if !ships(&name, prefix, path.is_dir()) {
+            continue;
+        }
+        if path.is_dir() {
+            let folder = format!("{prefix}{name}/");
+            entries.push(Entry::folder(&folder));
+            add_folder(&path, &folder, entries)?;
+        } else {
+            entries.push(Entry::file(&format!("{prefix}{name}"), read_bytes(&path)?));
+        }
+    }
+    Ok(())
+}
+
+/// Whether an entry of the addon folder goes into the package (`prefix`: where it sits).
+fn ships(name: &str, prefix: &str, is_dir: bool) -> bool {
+    let top_bin = is_dir && name == BIN && prefix == format!("{}/", ADDON.join("/"));
+    !(name.starts_with('.') || name.ends_with(".import") || top_bin)
+}
+
+/// The value of the first `key = "value"` (or `key="value"`) line.
+fn quoted_value(text: &str, key: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let value = line
+            .trim()
+            .strip_prefix(key)?
+            .trim_start()
+            .strip_prefix('=')?;
+        let value = value.trim().strip_prefix('"')?;
+        Some(value[..value.find('"')?].to_string())
+    })
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
+    fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_quoted_values() {
+        let cargo = "[workspace.package]\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+        assert_eq!(quoted_value(cargo, "version").as_deref(), Some("0.1.0"));
+        let cfg = "[plugin]\nname=\"APS\"\nversion=\"0.2.0\"\n";
+        assert_eq!(quoted_value(cfg, "version").as_deref(), Some("0.2.0"));
+        assert_eq!(quoted_value("versions = 2", "version"), None);
+    }
+
+    #[test]
+    fn the_workspace_and_the_plugin_agree_on_the_version() {
+        let paths = Paths::discover().unwrap();
+        assert!(version(&paths).is_ok(), "{:?}", version(&paths));
+    }
+
+    #[test]
+    fn ships_what_a_user_installs() {
+        let top = "addons/aps/";
+        assert!(ships("plugin.gd", top, false));
+        assert!(ships("plugin.gd.uid", top, false));
+        assert!(ships("icons", top, true));
+        assert!(!ships("ApsProfile.svg.import", "addons/aps/icons/", false));
+        assert!(!ships(".partial", top, false));
+        assert!(!ships("bin", top, true), "bin/ is filled from the builds");
+        assert!(
+            ships("bin", "addons/aps/presets/", true),
+            "only the addon's own bin/"
+        );
+    }
+}
