@@ -326,7 +326,12 @@ impl ApsPerceptionComponent {
         let profile = self.profile.clone();
         self.watch.watch(&me, profile.as_ref(), |node| {
             if let Ok(mut c) = node.try_cast::<ApsPerceptionComponent>() {
-                c.run_deferred(Self::watch_profile);
+                // The node may be freed before the end of the frame (an undo, a closed scene).
+                c.run_deferred_gd(|mut c| {
+                    if c.is_instance_valid() && c.is_inside_tree() {
+                        c.bind_mut().watch_profile();
+                    }
+                });
             }
         });
         crate::editor::watch::refresh(&me);
