@@ -22,6 +22,10 @@ use crate::crowd::selection::{CandidateSelection, Chooser, Nearby};
 use crate::events::Event;
 use crate::gather::candidates::{gather_radius, held_targets};
 use crate::gather::target::TargetSnapshot;
+use crate::insight::explain::Explanation;
+use crate::insight::notes::Notes;
+use crate::insight::recording::Recording;
+use crate::insight::timeline::Timeline;
 use crate::mind::Mind;
 use crate::profile::{Profile, ProfileIssue};
 use crate::senses::contract::{PlaceReadings, SenseContext, SenseUnit, Stimuli, WorldView};
@@ -80,6 +84,12 @@ pub struct PerceptionCore {
     nearby: Vec<Nearby>,
     held: Vec<TargetId>,
     evaluate: Vec<usize>,
+    /// What the senses noted in the last pass, while noting is on.
+    notes: Notes,
+    /// The last state changes.
+    timeline: Timeline,
+    /// The last seconds of ticks, while recording.
+    recording: Option<Recording>,
 }
 
 impl PerceptionCore {
@@ -100,6 +110,9 @@ impl PerceptionCore {
             nearby: Vec::new(),
             held: Vec::new(),
             evaluate: Vec::new(),
+            notes: Notes::new(),
+            timeline: Timeline::default(),
+            recording: None,
         };
         (core, issues)
     }
@@ -202,8 +215,74 @@ impl PerceptionCore {
     /// states still step down.
     pub fn fade(&mut self, dt: f32, eye: Pose) -> &[Event] {
         self.observations.clear();
+        self.notes.clear();
         self.last = PassStats::default();
-        self.mind.tick(dt, eye, &self.observations)
+        self.mind.tick(dt, eye, &self.observations);
+        self.keep_insight();
+        self.mind.last_events()
+    }
+
+    /// The timeline and the recording hear of the tick just run.
+    fn keep_insight(&mut self) {
+        let events = self.mind.last_events();
+        self.timeline.record(self.mind.now(), events);
+        if let Some(r) = &mut self.recording {
+            r.record(&self.mind, &self.observations, events);
+        }
+    }
+
+    /// Whether the senses note their factors and rays (for [`PerceptionCore::explain`] and
+    /// debug drawing). Off, a pass notes nothing.
+    pub fn set_noting(&mut self, on: bool) {
+        self.notes.set_on(on);
+    }
+
+    /// What the senses noted in the last pass.
+    #[must_use]
+    pub fn notes(&self) -> &Notes {
+        &self.notes
+    }
+
+    /// The readings of the last pass.
+    #[must_use]
+    pub fn observations(&self) -> &Observations {
+        &self.observations
+    }
+
+    /// Why the AI believes what it does about `target`, from the last pass.
+    #[must_use]
+    pub fn explain(&self, target: TargetId) -> Explanation {
+        Explanation::of(
+            target,
+            self.mind.belief(target),
+            &self.observations,
+            &self.notes,
+        )
+    }
+
+    /// The last state changes, oldest first.
+    #[must_use]
+    pub fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+
+    /// Starts recording the last `seconds` (replacing a recording under way): at most `ticks`
+    /// ticks in that time. The rings are made now; a tick allocates nothing.
+    pub fn start_recording(&mut self, seconds: f32, ticks: usize) {
+        // Places and targets share the ledger: it holds at most Max Tracked Targets.
+        let beliefs = self.mind.profile().attention.max_tracked_targets as usize;
+        self.recording = Some(Recording::new(seconds, ticks, beliefs));
+    }
+
+    /// Stops recording, handing back what was recorded.
+    pub fn stop_recording(&mut self) -> Option<Recording> {
+        self.recording.take()
+    }
+
+    /// The recording under way.
+    #[must_use]
+    pub fn recording(&self) -> Option<&Recording> {
+        self.recording.as_ref()
     }
 
     /// What the last pass cost.
@@ -229,7 +308,12 @@ impl PerceptionCore {
             since: self
                 .last_world_time
                 .unwrap_or(input.world.now - f64::from(input.dt)),
+            notes: None,
         };
+        self.notes.clear();
+        if self.notes.is_on() {
+            ctx.notes = Some(&mut self.notes);
+        }
         self.last_world_time = Some(input.world.now);
         self.senses.pre_tick(&mut ctx);
         // Whom to look at: the adapter's choice, else the pass's own among its candidates.
@@ -336,6 +420,7 @@ impl PerceptionCore {
             rays,
             detections,
         };
+        self.keep_insight();
         self.mind.last_events()
     }
 }

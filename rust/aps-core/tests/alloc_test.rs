@@ -49,3 +49,64 @@ fn a_warm_tick_allocates_nothing() {
     );
     assert_eq!(info.count_total, 0, "allocations during 3000 warm ticks");
 }
+
+#[test]
+fn a_warm_pass_noting_and_recording_allocates_nothing() {
+    use aps_core::gather::target::TargetSnapshot;
+    use aps_core::senses::rays::{BodyId, BoxSpace};
+    use aps_core::senses::WorldView;
+    use aps_core::{PassInput, PerceptionCore};
+
+    let (mut core, _) = PerceptionCore::new(Profile::default());
+    core.set_noting(true);
+    core.start_recording(5.0, 50);
+    let mut space = BoxSpace::new();
+    space.add(
+        BodyId(1),
+        Vec3::new(-5.0, 1.5, -12.0),
+        Vec3::new(10.0, 3.0, 0.4),
+    );
+    let mut targets: Vec<TargetSnapshot> = (0..8u64)
+        .map(|i| TargetSnapshot::standing(TargetId(i + 1), Vec3::ZERO, 1.8))
+        .collect();
+    let mut run = |core: &mut PerceptionCore, k: u32, targets: &mut Vec<TargetSnapshot>| {
+        for (i, t) in targets.iter_mut().enumerate() {
+            // Each walks back and forth across the wall's end.
+            let x = ((k + i as u32 * 13) % 80) as f32 * 0.2 - 8.0;
+            *t = TargetSnapshot::standing(t.id, Vec3::new(x, 0.0, -14.0 - i as f32), 1.8);
+        }
+        let input = PassInput {
+            dt: 0.1,
+            eye: Pose {
+                position: Vec3::new(0.0, 1.6, 0.0),
+                forward: Vec3::NEG_Z,
+            },
+            body: Vec3::ZERO,
+            own: &[],
+            world: WorldView {
+                now: f64::from(k) * 0.1,
+                ..WorldView::default()
+            },
+            candidates: targets,
+            destroyed: &[],
+            shared: &[],
+            lod_tier: 0,
+        };
+        core.run(input, &mut space).len()
+    };
+    for k in 0..300 {
+        run(&mut core, k, &mut targets);
+    }
+    let mut events = 0;
+    let info = allocation_counter::measure(|| {
+        for k in 300..1300 {
+            events += run(&mut core, k, &mut targets);
+        }
+    });
+    assert!(
+        events > 20,
+        "the pattern exercises state changes ({events} events)"
+    );
+    assert!(!core.notes().rays().is_empty());
+    assert_eq!(info.count_total, 0, "allocations during 1000 warm passes");
+}

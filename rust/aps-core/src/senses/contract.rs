@@ -3,6 +3,7 @@
 
 use crate::events::Event;
 use crate::gather::target::TargetSnapshot;
+use crate::insight::notes::{Factor, Notes};
 use crate::senses::id::SenseId;
 use crate::senses::rays::{BodyId, Space};
 use crate::world::conditions::WorldConditions;
@@ -54,6 +55,9 @@ pub struct SenseContext<'a> {
     pub lod_tier: u8,
     /// World time of the AI's previous pass: stimuli after it are new.
     pub since: f64,
+    /// Where senses note their factors and rays while the AI is explained or drawn; `None`
+    /// while it is not.
+    pub notes: Option<&'a mut Notes>,
 }
 
 impl<'a> SenseContext<'a> {
@@ -72,6 +76,28 @@ impl<'a> SenseContext<'a> {
             payload: SmallVec::new(),
             lod_tier: 0,
             since: f64::NEG_INFINITY,
+            notes: None,
+        }
+    }
+
+    /// Notes a factor of the reading being made, if the AI is noting.
+    pub fn note(&mut self, factor: Factor, value: f32) {
+        if let Some(n) = self.notes.as_deref_mut() {
+            n.factor(factor, value);
+        }
+    }
+
+    /// Notes a ray cast for the reading being made, if the AI is noting: what it hit and
+    /// whether it reached what it was cast at.
+    pub fn note_ray(
+        &mut self,
+        from: glam::Vec3,
+        to: glam::Vec3,
+        hit: Option<crate::senses::rays::RayHit>,
+        reached: bool,
+    ) {
+        if let Some(n) = self.notes.as_deref_mut() {
+            n.ray(from, to, hit.map(|h| (h.body, h.position)), reached);
         }
     }
 

@@ -9,6 +9,7 @@
 
 use super::{SenseContext, SenseUnit};
 use crate::gather::target::TargetSnapshot;
+use crate::insight::notes::Factor;
 use crate::profile::HearingSettings;
 use crate::senses::id::{Sense, SenseId};
 use crate::world::stimulus::Sound;
@@ -60,6 +61,17 @@ impl Hearing {
         sound: &Sound,
         source: Option<&TargetSnapshot>,
     ) -> Option<(f32, f32)> {
+        self.heard(ctx, sound, source)
+            .map(|heard| (heard.confidence, heard.precision))
+    }
+
+    /// [`Hearing::hear`] with the factors the confidence was made of.
+    fn heard(
+        &self,
+        ctx: &mut SenseContext,
+        sound: &Sound,
+        source: Option<&TargetSnapshot>,
+    ) -> Option<Heard> {
         let h = &self.settings;
         let range = sound.max_range.min(h.max_range);
         let ear = ctx.eye.position;
@@ -78,34 +90,64 @@ impl Hearing {
         } else {
             1.0
         };
-        let noise = source.map_or(1.0, |s| s.noise_multiplier.max(0.0));
-        let mut confidence = sound.loudness.max(0.0)
-            * noise
+        let mut heard = Heard {
+            confidence: 0.0,
+            precision: HEARD_PRECISION,
+            loudness: sound.loudness.max(0.0),
+            noise: source.map_or(1.0, |s| s.noise_multiplier.max(0.0)),
+            distance: 1.0 - distance / range,
+            metres: distance,
+            range,
+            fade,
+            rain: ctx.world.rain_factor(h.rain_masking),
+            dulling: ctx.dulling.clamp(0.0, 1.0),
+            muffling: 1.0,
+        };
+        let confidence = heard.loudness
+            * heard.noise
             * h.sensitivity
-            * (1.0 - distance / range)
-            * fade
-            * ctx.world.rain_factor(h.rain_masking)
-            * ctx.dulling.clamp(0.0, 1.0);
+            * heard.distance
+            * heard.fade
+            * heard.rain
+            * heard.dulling;
         if confidence < h.min_confidence {
             return None;
         }
-        let mut precision = HEARD_PRECISION;
+        // A wall between muffles the sound (the instigator's own body does not); the ray stops
+        // just short of the sound so the floor it was made on does not count as a wall.
         let body = source.and_then(|s| s.body);
-        // The ray stops just short of the sound, so the floor a footstep lands on doesn't
-        // count as a wall.
         let to_ear = ear - sound.location;
         let end = if distance > 2.0 * SOUND_CLEARANCE {
             sound.location + to_ear * (SOUND_CLEARANCE / distance)
         } else {
             sound.location
         };
-        if let Some(hit) = ctx.cast_ray(ear, end, h.occlusion_mask) {
-            if Some(hit.body) != body {
-                confidence *= h.wall_muffle_factor;
-                precision *= 0.5;
-            }
+        let hit = ctx.cast_ray(ear, end, h.occlusion_mask);
+        let walled = hit.is_some_and(|hit| Some(hit.body) != body);
+        ctx.note_ray(ear, end, hit, !walled);
+        if walled {
+            heard.muffling = h.wall_muffle_factor;
+            heard.precision *= 0.5;
         }
-        (confidence >= h.min_confidence).then_some((confidence.min(1.0), precision))
+        heard.confidence = confidence * heard.muffling;
+        (heard.confidence >= h.min_confidence).then(|| {
+            heard.confidence = heard.confidence.min(1.0);
+            heard
+        })
+    }
+
+    /// Notes what made a heard sound's confidence.
+    fn note(&self, ctx: &mut SenseContext, heard: &Heard) {
+        ctx.note(Factor::Metres, heard.metres);
+        ctx.note(Factor::Range, heard.range);
+        ctx.note(Factor::Acuity, self.settings.sensitivity);
+        ctx.note(Factor::Loudness, heard.loudness);
+        ctx.note(Factor::Noise, heard.noise);
+        ctx.note(Factor::Distance, heard.distance);
+        ctx.note(Factor::Fade, heard.fade);
+        ctx.note(Factor::Rain, heard.rain);
+        ctx.note(Factor::Dulling, heard.dulling);
+        ctx.note(Factor::Muffling, heard.muffling);
     }
 
     /// The strongest sound `target` made that reaches this AI now.
@@ -116,13 +158,15 @@ impl Hearing {
     ) -> Option<SenseReading> {
         let sounds = ctx.world.sounds?;
         let all = sounds.all();
-        let mut best: Option<SenseReading> = None;
-        let mut consider = |sound: &Sound| -> Option<SenseReading> {
+        let mut best: Option<(SenseReading, Heard)> = None;
+        let consider = |ctx: &mut SenseContext, sound: &Sound| {
             if sound.instigator != Some(target.id) {
                 return None;
             }
-            let (c, precision) = self.hear(ctx, sound, Some(target))?;
-            Some(SenseReading::new(Sense::Hearing.id(), c).at(sound.location, precision))
+            let heard = self.heard(ctx, sound, Some(target))?;
+            let reading = SenseReading::new(Sense::Hearing.id(), heard.confidence)
+                .at(sound.location, heard.precision);
+            Some((reading, heard))
         };
         let candidates: &mut dyn Iterator<Item = &Sound> = if self.filtered {
             &mut self.nearby.iter().filter_map(|&i| all.get(usize::from(i)))
@@ -130,14 +174,33 @@ impl Hearing {
             &mut all.iter()
         };
         for sound in candidates {
-            if let Some(r) = consider(sound) {
-                if best.is_none_or(|b| r.confidence > b.confidence) {
+            if let Some(r) = consider(ctx, sound) {
+                if best.is_none_or(|b| r.0.confidence > b.0.confidence) {
                     best = Some(r);
                 }
             }
         }
-        best
+        let (reading, heard) = best?;
+        self.note(ctx, &heard);
+        Some(reading)
     }
+}
+
+/// One sound as heard, with the factors its confidence was made of.
+#[derive(Debug, Clone, Copy)]
+struct Heard {
+    confidence: f32,
+    precision: f32,
+    loudness: f32,
+    noise: f32,
+    /// `1 − d / range`.
+    distance: f32,
+    metres: f32,
+    range: f32,
+    fade: f32,
+    rain: f32,
+    dulling: f32,
+    muffling: f32,
 }
 
 /// Metres of position error for a heard place at precision 0.

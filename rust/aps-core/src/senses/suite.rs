@@ -139,6 +139,9 @@ impl SenseSuite {
         observations: &mut Observations,
     ) {
         for s in self.units_mut() {
+            if let Some(n) = ctx.notes.as_deref_mut() {
+                n.about(target.id, s.id());
+            }
             if let Some(r) = s.evaluate(ctx, target) {
                 observations.push(r);
             }

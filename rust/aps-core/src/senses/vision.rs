@@ -15,6 +15,7 @@
 use super::{SenseContext, SenseUnit};
 use crate::belief::loss::LossReason;
 use crate::gather::target::TargetSnapshot;
+use crate::insight::notes::Factor;
 use crate::profile::VisionSettings;
 use crate::senses::id::{Sense, SenseId};
 use crate::SenseReading;
@@ -78,13 +79,15 @@ impl Vision {
         1.0 + self.settings.motion_bonus * (speed / MOTION_FULL_SPEED).clamp(0.0, 1.0)
     }
 
-    /// Looks at one target.
+    /// Looks at one target, noting every factor and ray when the AI is noting.
     pub fn look(&self, ctx: &mut SenseContext, target: &TargetSnapshot) -> SenseReading {
         let v = &self.settings;
         let id = Sense::Vision.id();
         let eye = ctx.eye.position;
         let to = target.position - eye;
         let distance = to.length();
+        ctx.note(Factor::Metres, distance);
+        ctx.note(Factor::Range, v.max_range);
         // Cull by range and cone before any ray.
         if distance > v.max_range {
             return SenseReading::missed(id, LossReason::OutOfRange);
@@ -94,6 +97,7 @@ impl Vision {
         } else {
             0.0
         };
+        ctx.note(Factor::Degrees, angle);
         let Some(angle_factor) = self.angle_factor(angle) else {
             return SenseReading::missed(id, LossReason::OutOfRange);
         };
@@ -102,35 +106,39 @@ impl Vision {
             .sample_points
             .iter()
             .take(v.max_rays_per_target.max(1) as usize);
+        // A ray reaches its point when nothing, or the target's own body, stops it.
+        let look_at = |ctx: &mut SenseContext, point| {
+            let hit = ctx.cast_ray(eye, point, v.collision_mask);
+            let reached = hit.is_none_or(|h| Some(h.body) == target.body);
+            ctx.note_ray(eye, point, hit, reached);
+            u32::from(reached)
+        };
         let mut rays = 0u32;
         let mut visible = 0u32;
         for &point in points {
             rays += 1;
-            match ctx.cast_ray(eye, point, v.collision_mask) {
-                None => visible += 1,
-                Some(hit) if Some(hit.body) == target.body => visible += 1,
-                Some(_) => {}
-            }
+            visible += look_at(ctx, point);
         }
         if rays == 0 {
             // No sample points: judge by the body's position alone.
             rays = 1;
-            match ctx.cast_ray(eye, target.position, v.collision_mask) {
-                None => visible = 1,
-                Some(hit) if Some(hit.body) == target.body => visible = 1,
-                Some(_) => {}
-            }
+            visible = look_at(ctx, target.position);
         }
+        ctx.note(Factor::VisiblePoints, visible as f32);
+        ctx.note(Factor::SamplePoints, rays as f32);
         if visible == 0 {
             return SenseReading::missed(id, LossReason::Occluded);
         }
         let exposure = visible as f32 / rays as f32;
 
-        let geometric = v.acuity
-            * exposure
-            * self.distance_factor(distance)
-            * angle_factor
-            * self.motion_factor(target.speed());
+        let distance_factor = self.distance_factor(distance);
+        let motion = self.motion_factor(target.speed());
+        ctx.note(Factor::Acuity, v.acuity);
+        ctx.note(Factor::Exposure, exposure);
+        ctx.note(Factor::Distance, distance_factor);
+        ctx.note(Factor::Cone, angle_factor);
+        ctx.note(Factor::Motion, motion);
+        let geometric = v.acuity * exposure * distance_factor * angle_factor * motion;
         if geometric < v.min_confidence {
             let cue = if exposure < 0.5 {
                 LossReason::Occluded
@@ -139,10 +147,14 @@ impl Vision {
             };
             return SenseReading::missed(id, cue);
         }
-        let confidence = geometric
-            * self.light_factor(target.light_level)
-            * target.visibility_multiplier.clamp(0.0, 2.0)
-            * ctx.dulling.clamp(0.0, 1.0);
+        let light = self.light_factor(target.light_level);
+        let cloak = target.visibility_multiplier.clamp(0.0, 2.0);
+        let dulling = ctx.dulling.clamp(0.0, 1.0);
+        ctx.note(Factor::LightLevel, target.light_level);
+        ctx.note(Factor::Light, light);
+        ctx.note(Factor::Cloak, cloak);
+        ctx.note(Factor::Dulling, dulling);
+        let confidence = geometric * light * cloak * dulling;
         if confidence < v.min_confidence {
             return SenseReading::missed(id, LossReason::SensorDropout);
         }
