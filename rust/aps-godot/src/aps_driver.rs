@@ -20,8 +20,14 @@ pub struct ApsDriver {
 
 #[godot_api]
 impl INode for ApsDriver {
+    fn ready(&mut self) {
+        crate::monitors::register();
+    }
+
     fn physics_process(&mut self, delta: f64) {
         drive(delta as f32);
+        redraw();
+        crate::debugger::frame(delta);
     }
 }
 
@@ -58,6 +64,19 @@ pub fn drive(delta: f32) {
         world
             .bind_mut()
             .end_frame(key, passes, started.elapsed().as_micros() as u64);
+    }
+}
+
+/// Redraws the debug drawing of every AI that draws (issue 13), after perception.
+fn redraw() {
+    let mut world = ApsWorld::singleton();
+    let (draw_all, ids) = world.bind_mut().drawing_now();
+    for id in ids {
+        let drawing = Gd::<ApsPerceptionComponent>::try_from_instance_id(id)
+            .is_ok_and(|mut c| c.bind_mut().redraw(draw_all));
+        if !drawing {
+            world.bind_mut().remove_drawing(id);
+        }
     }
 }
 

@@ -23,13 +23,17 @@ mod aps_driver;
 mod aps_perception_component;
 mod aps_profile;
 mod aps_quality_profile;
+mod aps_recording;
 mod aps_sense;
 mod aps_significance_policy;
 mod aps_target_component;
 mod aps_world;
 mod aps_world_state;
 mod convert;
+mod debug_draw;
+mod debugger;
 mod editor;
+mod monitors;
 mod names;
 mod pending;
 mod physics_space;
@@ -47,6 +51,12 @@ unsafe impl ExtensionLibrary for ApsExtension {
     fn on_stage_init(stage: InitStage) {
         if stage == InitStage::Scene {
             settings::register();
+        }
+    }
+
+    fn on_stage_deinit(stage: InitStage) {
+        if stage == InitStage::Scene {
+            monitors::unregister();
         }
     }
 }

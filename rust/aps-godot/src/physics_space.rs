@@ -18,6 +18,9 @@ pub struct GodotSpace<'a> {
     query: &'a mut Gd<PhysicsRayQueryParameters3D>,
     mask: Option<u32>,
     collider_id: Variant,
+    position: Variant,
+    /// Read where each ray stopped (for debug drawing); otherwise the ray's end stands in.
+    hit_points: bool,
     /// Rays cast through this space so far.
     pub rays: u32,
 }
@@ -32,8 +35,17 @@ impl<'a> GodotSpace<'a> {
             query,
             mask: None,
             collider_id: "collider_id".to_variant(),
+            position: "position".to_variant(),
+            hit_points: false,
             rays: 0,
         }
+    }
+
+    /// The same space reading where each ray stopped, when `on`.
+    #[must_use]
+    pub fn with_hit_points(mut self, on: bool) -> Self {
+        self.hit_points = on;
+        self
     }
 }
 
@@ -53,10 +65,17 @@ impl Space for GodotSpace<'_> {
         // A miss is an empty dictionary: the lookup gives nil, which is no id.
         let id: i64 = hit.get_or_nil(&self.collider_id).try_to().ok()?;
         // The senses ask only what was hit; reading the hit point too would cost another
-        // lookup per ray, so the ray's end stands in for it.
+        // lookup per ray, so the ray's end stands in for it unless debug drawing shows it.
+        let position = if self.hit_points {
+            hit.get_or_nil(&self.position)
+                .try_to::<Vector3>()
+                .map_or(to, crate::convert::to_vec3)
+        } else {
+            to
+        };
         Some(RayHit {
             body: BodyId(id as u64),
-            position: to,
+            position,
         })
     }
 }

@@ -10,6 +10,11 @@ pub const USE_SPATIAL_INDEX: &str = "aps/use_spatial_index";
 pub const MAX_UPDATES_PER_FRAME: &str = "aps/max_perception_updates_per_frame";
 /// Level of detail by significance; off runs every AI at full rate, for comparing.
 pub const LEVEL_OF_DETAIL: &str = "aps/level_of_detail";
+/// Debug drawing of everything, for every AI (each component's `debug_draw` otherwise).
+pub const DEBUG_DRAW: &str = "aps/debug/draw";
+/// Senses note the factors of each reading and their rays, for `explain()` and debug drawing;
+/// off saves that little work in a shipped game.
+pub const DEBUG_EXPLAIN: &str = "aps/debug/explain";
 
 /// Registers the settings with their defaults and hints, keeping values a project already has.
 ///
@@ -43,6 +48,22 @@ pub fn register() {
         PropertyHint::NONE,
         "",
     );
+    add(
+        &mut ps,
+        DEBUG_DRAW,
+        false.to_variant(),
+        VariantType::BOOL,
+        PropertyHint::NONE,
+        "",
+    );
+    add(
+        &mut ps,
+        DEBUG_EXPLAIN,
+        true.to_variant(),
+        VariantType::BOOL,
+        PropertyHint::NONE,
+        "",
+    );
 }
 
 fn add(
@@ -67,13 +88,19 @@ fn add(
     ps.add_property_info(&info.upcast_any_dictionary());
 }
 
-/// A boolean setting's value.
+/// A boolean setting's value (true if it is missing).
 #[must_use]
 pub fn flag(key: &str) -> bool {
+    flag_or(key, true)
+}
+
+/// A boolean setting's value, `default` if it is missing or not a boolean.
+#[must_use]
+pub fn flag_or(key: &str, default: bool) -> bool {
     ProjectSettings::singleton()
         .get_setting(key)
         .try_to::<bool>()
-        .unwrap_or(true)
+        .unwrap_or(default)
 }
 
 /// An integer setting's value.

@@ -64,6 +64,8 @@ pub struct World {
     scent_wanted: bool,
     /// The physics frame whose once-a-frame work is done.
     last_frame: Option<u64>,
+    /// How many beliefs each perceiver held after its last pass, for the monitors.
+    beliefs_held: std::collections::HashMap<InstanceId, u32>,
 }
 
 impl World {
@@ -82,6 +84,7 @@ impl World {
             squads: Squads::default(),
             scent_wanted: false,
             last_frame: None,
+            beliefs_held: std::collections::HashMap::new(),
         }
     }
 
@@ -358,6 +361,7 @@ impl World {
     pub fn remove_perceiver(&mut self, id: InstanceId) {
         self.schedule.remove(id.to_i64() as u64);
         self.leave_squad(id);
+        self.beliefs_held.remove(&id);
     }
 
     /// What a component tells after each pass.
@@ -367,14 +371,37 @@ impl World {
         position: Vector3,
         awareness: u8,
         interval: f32,
+        beliefs: u32,
     ) {
         self.schedule
             .report(id.to_i64() as u64, to_vec3(position), awareness, interval);
+        if self.schedule.tier_of(id.to_i64() as u64).is_some() {
+            self.beliefs_held.insert(id, beliefs);
+        }
+    }
+
+    /// Beliefs held by every perceiver here, as of each one's last pass.
+    #[must_use]
+    pub fn beliefs_held(&self) -> u64 {
+        self.beliefs_held.values().map(|&b| u64::from(b)).sum()
     }
 
     #[must_use]
     pub fn perceivers(&self) -> usize {
         self.schedule.len()
+    }
+
+    /// Every perception component scheduled here.
+    pub fn perceiver_ids(&self) -> impl Iterator<Item = InstanceId> + '_ {
+        self.schedule
+            .ids()
+            .filter_map(|id| InstanceId::try_from_i64(id as i64))
+    }
+
+    /// How many AI sit in each level-of-detail tier, 0 (full rate) to 4 (suspended).
+    #[must_use]
+    pub fn tier_counts(&self) -> [u32; 5] {
+        self.schedule.tier_counts()
     }
 
     #[must_use]

@@ -183,6 +183,21 @@ impl Schedule {
         self.slots.is_empty()
     }
 
+    /// Every AI scheduled, in schedule order.
+    pub fn ids(&self) -> impl Iterator<Item = u64> + '_ {
+        self.slots.iter().map(|s| s.id)
+    }
+
+    /// How many AI sit in each level-of-detail tier, 0 (full rate) to 4 (suspended).
+    #[must_use]
+    pub fn tier_counts(&self) -> [u32; 5] {
+        let mut counts = [0u32; 5];
+        for s in &self.slots {
+            counts[usize::from(s.tier.min(4))] += 1;
+        }
+        counts
+    }
+
     /// The level-of-detail tier of `id`.
     #[must_use]
     pub fn tier_of(&self, id: u64) -> Option<u8> {

@@ -5,6 +5,7 @@
 
 mod belief_api;
 mod constants;
+mod insight_api;
 mod memory_api;
 mod own_bodies;
 mod pass;
@@ -15,6 +16,7 @@ use crate::aps_quality_profile::ApsQualityProfile;
 use crate::aps_sense::ScriptSense;
 use crate::aps_world::{target_of, ApsWorld};
 use crate::convert::to_vec3;
+use crate::debug_draw::DebugDraw;
 use crate::editor::in_editor;
 use crate::editor::watch::ResourceWatch;
 use crate::world::WorldKey;
@@ -69,6 +71,14 @@ pub struct ApsPerceptionComponent {
     #[export]
     #[var(set = set_quality_profile)]
     quality_profile: Option<Gd<ApsQualityProfile>>,
+    /// What to draw in the running game of what this AI perceives and believes (the `DRAW_*`
+    /// flags): its cones and ranges, each vision ray (green where it reached its point, red
+    /// where blocked), a label over each believed target, where it believes they are, why it
+    /// lost them, the sounds it hears, scent trails and its attention. Nothing is drawn or made
+    /// while it is empty; the project setting `aps/debug/draw` draws everything for every AI.
+    #[export(flags = (Cones = 1, Rays = 2, Labels = 4, Whereabouts = 8, LossReasons = 16, Sounds = 32, Scent = 64, Attention = 128))]
+    #[var(set = set_debug_draw)]
+    debug_draw: u32,
     /// The APS Core: senses and beliefs. Built on first use; out of `self` while a pass runs.
     core: Option<PerceptionCore>,
     profile_key: ProfileKey,
@@ -87,6 +97,12 @@ pub struct ApsPerceptionComponent {
     in_pass: bool,
     /// In the editor: the profile and sub-resources its gizmo and warnings are drawn from.
     watch: ResourceWatch,
+    /// The debug drawing's nodes, while it draws.
+    draw: Option<DebugDraw>,
+    /// The debugger's tab asked to draw this AI.
+    drawn_by_debugger: bool,
+    /// The names of its custom senses, by custom slot.
+    custom_sense_names: Vec<String>,
     base: Base<Node3D>,
 }
 
@@ -109,6 +125,10 @@ impl INode3D for ApsPerceptionComponent {
             refused_on_client: Vec::new(),
             in_pass: false,
             watch: ResourceWatch::default(),
+            draw: None,
+            drawn_by_debugger: false,
+            custom_sense_names: Vec::new(),
+            debug_draw: 0,
             base,
         }
     }
@@ -137,7 +157,12 @@ impl INode3D for ApsPerceptionComponent {
         }
         let me = self.to_gd().upcast::<Node3D>();
         self.world = crate::convert::world_key_of(&me.clone().upcast());
-        ApsWorld::singleton().bind_mut().add_perceiver(&me);
+        let mut aps = ApsWorld::singleton();
+        let mut aps = aps.bind_mut();
+        aps.add_perceiver(&me);
+        if self.debug_draw != 0 {
+            aps.add_drawing(me.instance_id());
+        }
     }
 
     fn exit_tree(&mut self) {
@@ -148,6 +173,7 @@ impl INode3D for ApsPerceptionComponent {
         let id = self.base().instance_id();
         ApsWorld::singleton().bind_mut().remove_perceiver(id);
         self.world = None;
+        self.stop_drawing();
     }
 
     /// The Scene dock's warnings (see `editor/warnings.rs`).
@@ -198,14 +224,15 @@ impl ApsPerceptionComponent {
     /// Tells the schedule where the AI is, how aware it is and how often it perceives.
     fn report_to_world(&mut self) {
         // Before a core exists, the schedule keeps the default Base Update Interval.
-        let (awareness, interval) =
+        let (awareness, interval, beliefs) =
             self.core
                 .as_ref()
-                .map_or((0, Performance::default().base_update_interval), |c| {
+                .map_or((0, Performance::default().base_update_interval, 0), |c| {
                     let m = c.mind();
                     (
                         m.awareness() as u8,
                         m.profile().performance.base_update_interval,
+                        m.ledger().len() as u32,
                     )
                 });
         let id = self.base().instance_id();
@@ -213,7 +240,7 @@ impl ApsPerceptionComponent {
         if let Some(key) = self.world {
             ApsWorld::singleton()
                 .bind_mut()
-                .report_perceiver(key, id, at, awareness, interval);
+                .report_perceiver(key, id, at, awareness, interval, beliefs);
         }
     }
 
@@ -286,6 +313,18 @@ impl ApsPerceptionComponent {
         self.profile = profile;
         if in_editor() && self.base().is_inside_tree() {
             self.watch_profile();
+        }
+    }
+
+    /// Sets what is drawn (see [member debug_draw]); 0 frees the drawing's nodes at the next
+    /// physics frame.
+    #[func]
+    pub fn set_debug_draw(&mut self, flags: u32) {
+        let flags = flags & crate::debug_draw::flags::ALL;
+        self.debug_draw = flags;
+        if flags != 0 && !in_editor() && self.base().is_inside_tree() {
+            let id = self.base().instance_id();
+            ApsWorld::singleton().bind_mut().add_drawing(id);
         }
     }
 
@@ -464,8 +503,10 @@ impl ApsPerceptionComponent {
                 custom.len()
             );
         }
+        self.custom_sense_names.clear();
         for (i, sense) in custom.into_iter().take(MAX_CUSTOM_SENSES).enumerate() {
             let spec = sense.bind().spec();
+            self.custom_sense_names.push(sense.bind().name());
             let id = SenseId::custom(i as u8);
             core.add_sense(Box::new(ScriptSense::new(sense, id, me)), spec);
         }

@@ -82,6 +82,8 @@ pub struct PreparedPass {
     events: Vec<Event>,
     /// The core panicked (a script's bad answer gdext could not convert, say).
     panicked: bool,
+    /// Debug drawing shows the rays: read where each one stopped.
+    hit_points: bool,
 }
 
 impl PreparedPass {
@@ -100,7 +102,8 @@ impl PreparedPass {
             shared: &b.shared,
             lod_tier: self.lod_tier,
         };
-        let mut space = GodotSpace::new(self.space_state.clone(), &mut self.query);
+        let mut space = GodotSpace::new(self.space_state.clone(), &mut self.query)
+            .with_hit_points(self.hit_points);
         let core = &mut self.core;
         let events = &mut self.events;
         let run = catch_unwind(AssertUnwindSafe(|| {
@@ -166,6 +169,8 @@ impl ApsPerceptionComponent {
         }
         core.held_targets(&view, self.own.bodies(), &b.shared, &mut b.held);
         core.mind_mut().set_team(self.team_id);
+        // Senses note what made each reading for explain() and the drawing (issue 13).
+        core.set_noting(aps.notes_factors() || self.draw.is_some());
         let range = core.gather_radius(eye.position, body);
         let use_grid = aps.uses_grid();
         let (world, tags) = aps.world_and_tags(key);
@@ -213,6 +218,7 @@ impl ApsPerceptionComponent {
             started,
             events: std::mem::take(&mut self.pending),
             panicked: false,
+            hit_points: self.draw.is_some(),
         })
     }
 

@@ -55,6 +55,8 @@ pub struct ApsWorld {
     /// Calls refused on a multiplayer client, each said once.
     refused_on_client: Vec<&'static str>,
     frame: FrameSettings,
+    /// Perception components whose debug drawing is redrawn every frame.
+    drawing: Vec<InstanceId>,
     /// Light everywhere outside light zones, in the main scene's world: 0 pitch dark, 1
     /// daylight.
     #[var(get = get_ambient_light, set = set_ambient_light)]
@@ -79,6 +81,10 @@ struct FrameSettings {
     use_grid: bool,
     level_of_detail: bool,
     budget: usize,
+    /// `aps/debug/draw`: every AI draws everything.
+    draw_all: bool,
+    /// `aps/debug/explain`: senses note their factors.
+    explain: bool,
 }
 
 impl Default for FrameSettings {
@@ -87,6 +93,8 @@ impl Default for FrameSettings {
             use_grid: true,
             level_of_detail: true,
             budget: aps_core::crowd::scheduler::DEFAULT_MAX_PERCEPTION_UPDATES_PER_FRAME,
+            draw_all: false,
+            explain: true,
         }
     }
 }
@@ -230,9 +238,12 @@ impl ApsWorld {
 
     /// Counters of the main scene's world since the start or the last reset_stats:
     /// `perceivers_run` (full passes), `rays_cast`, `candidates_gathered`, `detections`
-    /// (targets that became Detected), `time_usec` (time spent in perception passes). Reading
-    /// them changes nothing, so a debugger and a HUD can both read them. Another world's:
-    /// `get_world_state(node).get_stats()`.
+    /// (targets that became Detected), `time_usec` (time spent in perception passes); and as of
+    /// the last physics frame: `frame_passes`, `frame_rays`, `frame_usec` (APS's whole frame),
+    /// `perceivers_tier_0` .. `perceivers_tier_4` (AI per level-of-detail tier) and `beliefs`
+    /// (beliefs held, as of each AI's last pass). The monitors under APS in the debugger show
+    /// the last frame's figures. Reading them changes nothing, so a debugger and a HUD can both
+    /// read them. Another world's: `get_world_state(node).get_stats()`.
     #[func]
     pub fn get_stats(&self) -> VarDictionary {
         stats_dict(self.main_world())
@@ -531,11 +542,21 @@ pub(crate) fn remove_light_zone(world: &mut World, id: i64) {
 /// A world's counters as `get_stats` gives them (zeros for a world APS holds nothing of).
 pub(crate) fn stats_dict(world: Option<&World>) -> VarDictionary {
     let s = world.map(|w| w.stats().totals()).unwrap_or_default();
-    vdict! {
+    let f = world.map(|w| w.stats().last_frame()).unwrap_or_default();
+    let tiers = world.map(World::tier_counts).unwrap_or_default();
+    let mut d = vdict! {
         "perceivers_run" => s.perceivers_run as i64,
         "rays_cast" => s.rays_cast as i64,
         "candidates_gathered" => s.candidates_gathered as i64,
         "detections" => s.detections as i64,
         "time_usec" => s.usec as i64,
+        "frame_passes" => i64::from(f.passes),
+        "frame_rays" => f.rays as i64,
+        "frame_usec" => f.usec as i64,
+        "beliefs" => world.map_or(0, |w| w.beliefs_held() as i64),
+    };
+    for (tier, n) in tiers.iter().enumerate() {
+        d.set(format!("perceivers_tier_{tier}"), i64::from(*n));
     }
+    d
 }

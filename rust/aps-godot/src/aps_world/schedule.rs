@@ -107,6 +107,14 @@ pub(crate) fn frame_stats_dict(world: Option<&crate::world::World>) -> VarDictio
 }
 
 impl ApsWorld {
+    /// Whether senses note their factors this frame (the project setting `aps/debug/explain`).
+    #[must_use]
+    pub fn notes_factors(&self) -> bool {
+        self.frame.explain
+    }
+}
+
+impl ApsWorld {
     /// A perception component entered the tree: schedule it in its world, and make sure the
     /// driver runs.
     pub fn add_perceiver(&mut self, component: &Gd<Node3D>) {
@@ -133,10 +141,46 @@ impl ApsWorld {
         position: Vector3,
         awareness: u8,
         interval: f32,
+        beliefs: u32,
     ) {
         if let Some(w) = self.worlds.iter_mut().find(|w| w.key() == key) {
-            w.report_perceiver(id, position, awareness, interval);
+            w.report_perceiver(id, position, awareness, interval, beliefs);
         }
+    }
+
+    /// The debug drawing of the component `id` wants redrawing every frame.
+    pub fn add_drawing(&mut self, id: InstanceId) {
+        if !self.drawing.contains(&id) {
+            self.drawing.push(id);
+        }
+    }
+
+    /// The components to redraw this frame: those drawing, and every one while the project
+    /// setting draws all. Those that stop drawing leave with [`ApsWorld::remove_drawing`].
+    pub fn drawing_now(&mut self) -> (bool, Vec<InstanceId>) {
+        let all = self.frame.draw_all;
+        let mut ids = self.drawing.clone();
+        if all {
+            for w in &self.worlds {
+                for id in w.perceiver_ids() {
+                    if !ids.contains(&id) {
+                        ids.push(id);
+                        self.drawing.push(id);
+                    }
+                }
+            }
+        }
+        (all, ids)
+    }
+
+    pub fn remove_drawing(&mut self, id: InstanceId) {
+        self.drawing.retain(|d| *d != id);
+    }
+
+    /// Every perception component in every world.
+    #[must_use]
+    pub fn all_perceivers(&self) -> Vec<InstanceId> {
+        self.worlds.iter().flat_map(|w| w.perceiver_ids()).collect()
     }
 
     /// The max tier a sound of `tag` reaches.
@@ -180,6 +224,8 @@ impl ApsWorld {
                 aps_core::crowd::scheduler::DEFAULT_MAX_PERCEPTION_UPDATES_PER_FRAME as i64,
             )
             .max(0) as usize,
+            draw_all: settings::flag_or(settings::DEBUG_DRAW, false),
+            explain: settings::flag_or(settings::DEBUG_EXPLAIN, true),
         };
         self.worlds.retain(crate::world::World::is_alive);
         self.pending.forget_freed();

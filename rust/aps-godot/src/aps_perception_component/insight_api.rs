@@ -1,0 +1,526 @@
+//! The calls of `ApsPerceptionComponent` that show what the AI believes and why (issue 13):
+//! debug drawing, `explain`, recordings and the debugger's snapshot. The words and the records
+//! are the core's (`aps_core::insight`); this file names the nodes in them.
+
+use super::ApsPerceptionComponent;
+use crate::aps_recording::ApsRecording;
+use crate::aps_world::{target_of, ApsWorld};
+use crate::convert::{live_node, to_vec3};
+use crate::debug_draw::flags;
+use crate::debug_draw::scene::{BeliefMark, DrawInput, DrawScene};
+use crate::debug_draw::DebugDraw;
+use crate::editor::in_editor;
+use aps_core::brain::emotion::Emotion;
+use aps_core::brain::squad::SQUAD_SENSE;
+use aps_core::insight::explain::{builtin_sense_name, Explanation, SenseWhy};
+use aps_core::insight::notes::Notes;
+use aps_core::senses::id::{Sense, SenseId};
+use aps_core::senses::rays::BodyId;
+use aps_core::{BeliefState, Observations, TargetId, TargetKind};
+use godot::classes::{Engine, Node, Node3D};
+use godot::prelude::*;
+
+#[godot_api(secondary)]
+impl ApsPerceptionComponent {
+    /// [member debug_draw]: the vision cones and the ranges of vision and hearing.
+    #[constant]
+    pub const DRAW_CONES: i32 = flags::CONES as i32;
+    /// [member debug_draw]: each vision ray of the last pass, green or red at what blocked it.
+    #[constant]
+    pub const DRAW_RAYS: i32 = flags::RAYS as i32;
+    /// [member debug_draw]: state, confidence, dominant sense and why over each believed target.
+    #[constant]
+    pub const DRAW_LABELS: i32 = flags::LABELS as i32;
+    /// [member debug_draw]: last known and predicted positions and the uncertainty circle.
+    #[constant]
+    pub const DRAW_WHEREABOUTS: i32 = flags::WHEREABOUTS as i32;
+    /// [member debug_draw]: the loss reason, written where a target was lost.
+    #[constant]
+    pub const DRAW_LOSS_REASONS: i32 = flags::LOSS as i32;
+    /// [member debug_draw]: rings where sounds are heard.
+    #[constant]
+    pub const DRAW_SOUNDS: i32 = flags::SOUNDS as i32;
+    /// [member debug_draw]: scent trails of believed targets.
+    #[constant]
+    pub const DRAW_SCENT: i32 = flags::SCENT as i32;
+    /// [member debug_draw]: a line to the attention target.
+    #[constant]
+    pub const DRAW_ATTENTION: i32 = flags::ATTENTION as i32;
+    /// [member debug_draw]: everything.
+    #[constant]
+    pub const DRAW_ALL: i32 = flags::ALL as i32;
+
+    /// What the debug drawing drew in the last physics frame: `drawing` (whether its nodes
+    /// exist), `green_rays` and `red_rays` (vision rays that reached their sample point or were
+    /// blocked), `labels`, `lines` (segments) and `circles`. All 0 while nothing is drawn.
+    #[func]
+    pub fn get_debug_draw_counts(&self) -> VarDictionary {
+        let c = self
+            .draw
+            .as_ref()
+            .map(DebugDraw::counts)
+            .unwrap_or_default();
+        vdict! {
+            "drawing" => self.draw.is_some(),
+            "green_rays" => i64::from(c.green_rays),
+            "red_rays" => i64::from(c.red_rays),
+            "labels" => i64::from(c.labels),
+            "lines" => i64::from(c.lines),
+            "circles" => i64::from(c.circles),
+        }
+    }
+
+    /// Why the AI believes what it does about `target`, from its last pass: `state`,
+    /// `state_name`, `confidence` (smoothed), `fused`, `dominant_sense` (a `SENSE_*` constant
+    /// or -1) and `dominant_sense_name`, `loss_reason` and `loss_reason_name`, `looked_at`
+    /// (whether the last pass looked at it), `senses` (by sense name: `confidence`,
+    /// `perceived`, `cue` (what the sense found instead, a loss reason name), `factors` (each
+    /// factor of the reading by name: for vision `distance`, `cone`, `light`, `exposure`,
+    /// `visible_points` of `sample_points`, `motion`, `cloak`, `pain_dulling`, with `metres`,
+    /// `degrees` and `light_level`; for hearing `loudness`, `noise`, `distance`, `fade`,
+    /// `rain`, `muffling`), `blocked_by` (the nodes that stopped its rays) and `text`), and
+    /// `text`: all of it in words. The factors are noted only while the project setting
+    /// `aps/debug/explain` is on (the default).
+    #[func]
+    pub fn explain(&self, target: Option<Gd<Node>>) -> VarDictionary {
+        let Some(target) = target else {
+            return VarDictionary::new();
+        };
+        let t = target_of(&target);
+        let why = match &self.core {
+            Some(core) => core.explain(t),
+            // Before its first pass it believes nothing and has read nothing.
+            None => Explanation::of(t, None, &Observations::new(), &Notes::new()),
+        };
+        self.explanation_dict(&why)
+    }
+
+    /// Starts keeping the last `seconds` of what the AI believed, tick by tick (replacing a
+    /// recording under way). Its memory is set aside now; a tick then allocates nothing.
+    /// Returns false (with a warning) when `seconds` is not above 0 or above an hour.
+    #[func]
+    pub fn start_recording(&mut self, seconds: f32) -> bool {
+        if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
+            godot_warn!(
+                "ApsPerceptionComponent.start_recording: seconds is {seconds}; it must be above \
+                 0 and at most 3600. Not recording."
+            );
+            return false;
+        }
+        self.refresh_profile();
+        let Some(core) = self.core.as_mut() else {
+            return false;
+        };
+        let tps = Engine::singleton().get_physics_ticks_per_second().max(1) as f32;
+        let interval = core
+            .mind()
+            .profile()
+            .performance
+            .base_update_interval
+            .max(1.0 / tps);
+        let ticks = (seconds / interval).ceil() as usize + 2;
+        core.start_recording(seconds, ticks);
+        true
+    }
+
+    /// Stops recording and returns what was recorded (null if nothing was).
+    #[func]
+    pub fn stop_recording(&mut self) -> Option<Gd<ApsRecording>> {
+        let recording = self.recording_file();
+        if let Some(core) = self.core.as_mut() {
+            core.stop_recording();
+        }
+        recording.map(ApsRecording::from_file)
+    }
+
+    /// Whether a recording is under way.
+    #[func]
+    pub fn is_recording(&self) -> bool {
+        self.core.as_ref().is_some_and(|c| c.recording().is_some())
+    }
+
+    /// What has been recorded so far, without stopping (null if not recording).
+    #[func]
+    pub fn get_recording(&self) -> Option<Gd<ApsRecording>> {
+        self.recording_file().map(ApsRecording::from_file)
+    }
+
+    /// Writes what has been recorded so far to `path` as JSON (res://, user:// or a file
+    /// path), without stopping. Load it back with [method ApsRecording.load]. Returns false,
+    /// with a warning, when nothing is being recorded or the file cannot be written.
+    #[func]
+    pub fn save_recording(&self, path: GString) -> bool {
+        match self.recording_file() {
+            Some(file) => {
+                ApsRecording::write(&file, &path, "ApsPerceptionComponent.save_recording")
+            }
+            None => {
+                godot_warn!(
+                    "ApsPerceptionComponent.save_recording: {} is not recording; call \
+                     start_recording first",
+                    self.base().get_path()
+                );
+                false
+            }
+        }
+    }
+
+    /// Everything the debugger's APS tab shows of this AI, as plain data (also the message it
+    /// is sent): `id`, `name`, `path`, `time`, `awareness` and `awareness_name`, `attention`
+    /// (the attention target's name), `emotions` (by name), `dominant_emotion`, `drawing`,
+    /// `beliefs` (each `target`, `target_id`, `state`, `confidence`, `senses`, `threat`,
+    /// `loss_reason`, `uncertainty`, `since_sensed`, `why`) and `timeline` (its last state
+    /// changes, oldest first: `time`, `target`, `old`, `new`).
+    #[func]
+    pub fn get_debug_snapshot(&self) -> VarDictionary {
+        let base = self.base();
+        let mut d = vdict! {
+            "id" => base.instance_id().to_i64(),
+            "name" => &base.get_name(),
+            "path" => &base.get_path(),
+            "drawing" => self.draw.is_some(),
+        };
+        let Some(core) = &self.core else {
+            d.set("time", 0.0);
+            d.set("awareness", 0);
+            d.set("awareness_name", "Unaware");
+            d.set("attention", "");
+            d.set("emotions", &VarDictionary::new());
+            d.set("dominant_emotion", "");
+            d.set("beliefs", &VarArray::new());
+            d.set("timeline", &VarArray::new());
+            return d;
+        };
+        let mind = core.mind();
+        let now = mind.now();
+        d.set("time", now);
+        d.set("awareness", mind.awareness() as i32);
+        d.set("awareness_name", format!("{:?}", mind.awareness()));
+        d.set(
+            "attention",
+            mind.attention_target()
+                .map_or_else(String::new, |t| self.target_label(t)),
+        );
+        let mut emotions = VarDictionary::new();
+        for e in Emotion::ALL {
+            emotions.set(e.name(), mind.emotions().get(e));
+        }
+        d.set("emotions", &emotions);
+        d.set(
+            "dominant_emotion",
+            mind.dominant_emotion().map_or("", |e| e.name()),
+        );
+        let mut beliefs = VarArray::new();
+        for b in mind.beliefs() {
+            let senses: Vec<String> = b.active.iter().map(|s| self.sense_label(s)).collect();
+            let why = self.why_line(&core.explain(b.target));
+            let row = vdict! {
+                "target" => self.target_label(b.target),
+                "target_id" => b.target.0 as i64,
+                "state" => b.state.name(),
+                "confidence" => b.confidence,
+                "senses" => senses.join(", "),
+                "threat" => b.threat_score,
+                "loss_reason" => if b.loss_reason == aps_core::LossReason::None { "" } else { b.loss_reason.name() },
+                "uncertainty" => b.uncertainty_radius,
+                "since_sensed" => b.time_since_sensed(now).min(1e9),
+                "why" => why,
+            };
+            beliefs.push(&row.to_variant());
+        }
+        d.set("beliefs", &beliefs);
+        let mut timeline = VarArray::new();
+        for e in core.timeline().iter() {
+            let row = vdict! {
+                "time" => e.time,
+                "target" => self.target_label(e.target),
+                "old" => e.old.name(),
+                "new" => e.new.name(),
+            };
+            timeline.push(&row.to_variant());
+        }
+        d.set("timeline", &timeline);
+        d
+    }
+}
+
+impl ApsPerceptionComponent {
+    /// One row of the debugger's perceiver list.
+    pub fn debug_summary(&self) -> VarDictionary {
+        let base = self.base();
+        vdict! {
+            "id" => base.instance_id().to_i64(),
+            "name" => &base.get_name(),
+            "path" => &base.get_path(),
+            "awareness" => self.core.as_ref().map_or(0, |c| c.mind().awareness() as i32),
+            "beliefs" => self.core.as_ref().map_or(0, |c| c.mind().ledger().len() as i64),
+            "drawing" => self.draw.is_some(),
+        }
+    }
+
+    /// The debugger's tab asks to draw this AI (everything) or stops asking.
+    pub fn set_drawn_by_debugger(&mut self, on: bool) {
+        self.drawn_by_debugger = on;
+        if on && self.base().is_inside_tree() {
+            let id = self.base().instance_id();
+            ApsWorld::singleton().bind_mut().add_drawing(id);
+        }
+    }
+
+    /// What is drawn now: its own flags, or everything while the project setting
+    /// (`draw_all`) or the debugger asks.
+    pub(super) fn draw_flags(&self, draw_all: bool) -> u32 {
+        if self.drawn_by_debugger || draw_all {
+            flags::ALL
+        } else {
+            self.debug_draw
+        }
+    }
+
+    /// Frees the drawing's nodes, if any.
+    pub(super) fn stop_drawing(&mut self) {
+        if let Some(d) = self.draw.take() {
+            d.free();
+        }
+    }
+
+    /// Redraws the debug drawing for this physics frame, making or freeing its nodes as the
+    /// flags ask. Returns whether it still draws.
+    pub fn redraw(&mut self, draw_all: bool) -> bool {
+        let f = self.draw_flags(draw_all);
+        if f == 0 || in_editor() || !self.base().is_inside_tree() {
+            self.stop_drawing();
+            return false;
+        }
+        let mut me = self.to_gd().upcast::<Node3D>();
+        let mut draw = self.draw.take().unwrap_or_else(|| DebugDraw::new(&mut me));
+        let scene = self.draw_scene(f);
+        draw.draw(&mut me, &scene);
+        self.draw = Some(draw);
+        true
+    }
+
+    /// The shapes of this frame's drawing.
+    fn draw_scene(&self, f: u32) -> DrawScene {
+        let eye = self.eye();
+        let Some(core) = &self.core else {
+            return DrawScene::make(&DrawInput {
+                flags: f,
+                eye,
+                up: aps_core::Vec3::Y,
+                vision: None,
+                hearing_range: None,
+                rays: &[],
+                beliefs: &[],
+                sounds: &[],
+                trails: &[],
+                attention: None,
+            });
+        };
+        let mind = core.mind();
+        let profile = mind.profile();
+        let v = &profile.vision;
+        let vision =
+            v.enabled
+                .then_some((v.max_range, v.main_cone_half_angle, v.peripheral_half_angle));
+        let hearing_range = profile.hearing.enabled.then_some(profile.hearing.max_range);
+        let rays: Vec<_> = core
+            .notes()
+            .rays()
+            .iter()
+            .filter(|r| r.sense == Sense::Vision.id())
+            .copied()
+            .collect();
+        let mut beliefs = Vec::new();
+        let mut trails = Vec::new();
+        let aps = ApsWorld::singleton();
+        let aps = aps.bind();
+        let world = self.world.and_then(|k| aps.world(k));
+        for b in mind.beliefs() {
+            if b.state == BeliefState::Undetected && b.confidence < 0.01 {
+                continue;
+            }
+            let node = live_node(b.target);
+            let at = node
+                .as_ref()
+                .map_or(b.last_known_position, |n| to_vec3(n.get_global_position()));
+            beliefs.push(BeliefMark {
+                at,
+                name: self.target_label(b.target),
+                state: b.state,
+                confidence: b.confidence,
+                dominant: b.dominant.map_or_else(String::new, |s| self.sense_label(s)),
+                last_known: b.last_known_position,
+                predicted: mind
+                    .predicted_position(b.target)
+                    .unwrap_or(b.last_known_position),
+                uncertainty: b.uncertainty_radius,
+                loss: b.loss_reason,
+                why: if f & flags::LABELS != 0 {
+                    self.why_line(&core.explain(b.target))
+                } else {
+                    String::new()
+                },
+            });
+            if f & flags::SCENT != 0 && b.kind == TargetKind::Actor {
+                if let Some(w) = world {
+                    let trail: Vec<_> = w
+                        .scent_trail(b.target)
+                        .as_slice()
+                        .iter()
+                        .map(|p| to_vec3(*p))
+                        .collect();
+                    if trail.len() > 1 {
+                        trails.push(trail);
+                    }
+                }
+            }
+        }
+        let mut sounds = Vec::new();
+        if f & flags::SOUNDS != 0 && profile.hearing.enabled {
+            if let Some(w) = world {
+                let now = ApsWorld::world_time();
+                let state = w.state();
+                if let Some(buffer) = state.view(now).sounds {
+                    let hold = f64::from(profile.hearing.sound_hold_time.max(0.01));
+                    for s in buffer.all() {
+                        let age = now - s.time;
+                        let reach = s.max_range.min(profile.hearing.max_range);
+                        if (0.0..=hold).contains(&age) && s.location.distance(eye.position) < reach
+                        {
+                            // A ring that spreads over the sound's hold time.
+                            sounds.push((s.location, 0.3 + 2.0 * (age / hold) as f32));
+                        }
+                    }
+                }
+            }
+        }
+        let attention = mind.attention_target().map(|t| {
+            live_node(t).map_or_else(
+                || {
+                    mind.belief(t)
+                        .map_or(eye.position, |b| b.last_known_position)
+                },
+                |n| to_vec3(n.get_global_position()),
+            )
+        });
+        DrawScene::make(&DrawInput {
+            flags: f,
+            eye,
+            up: aps_core::Vec3::Y,
+            vision,
+            hearing_range,
+            rays: &rays,
+            beliefs: &beliefs,
+            sounds: &sounds,
+            trails: &trails,
+            attention,
+        })
+    }
+
+    /// The recording under way, as plain data.
+    fn recording_file(&self) -> Option<aps_core::insight::recording::RecordingFile> {
+        let core = self.core.as_ref()?;
+        let recording = core.recording()?;
+        let path = self.base().get_path().to_string();
+        Some(recording.to_file(&path, &|t| self.target_label(t), &|s| self.sense_label(s)))
+    }
+
+    /// How a target is named in explanations, recordings and the debugger: its path from the
+    /// current scene (stable from run to run), a place by its tag, or its id once it is gone.
+    pub(super) fn target_label(&self, t: TargetId) -> String {
+        if aps_core::belief::places::is_place(t) {
+            return format!("place {}", self.place_tag(t));
+        }
+        let Some(node) = live_node(t) else {
+            return format!("#{}", t.0);
+        };
+        let scene = node.get_tree().get_current_scene();
+        match scene {
+            Some(scene) if scene.is_ancestor_of(&node) || scene == node.clone().upcast() => {
+                scene.get_path_to(&node).to_string()
+            }
+            _ => node.get_name().to_string(),
+        }
+    }
+
+    /// A sense slot's name: a built-in sense's, a custom sense's own, or "squad".
+    pub(super) fn sense_label(&self, s: SenseId) -> String {
+        if s == SQUAD_SENSE {
+            return "squad".into();
+        }
+        match s.index().checked_sub(aps_core::senses::id::BUILTIN_SENSES) {
+            Some(i) => self
+                .custom_sense_names
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| builtin_sense_name(s)),
+            None => builtin_sense_name(s),
+        }
+    }
+
+    /// The one line a label and the debugger show: the dominant sense's part, else the first.
+    fn why_line(&self, why: &Explanation) -> String {
+        let part = why
+            .dominant
+            .and_then(|d| why.sense(d))
+            .or_else(|| why.senses.first());
+        part.map_or_else(String::new, |p| {
+            p.words(&self.sense_label(p.sense), &body_name)
+        })
+    }
+
+    fn explanation_dict(&self, why: &Explanation) -> VarDictionary {
+        let mut senses = VarDictionary::new();
+        for part in &why.senses {
+            senses.set(self.sense_label(part.sense), &self.sense_dict(part));
+        }
+        vdict! {
+            "state" => why.state.map_or(0, |s| s as i32),
+            "state_name" => why.state.map_or("Undetected", BeliefState::name),
+            "believed" => why.state.is_some(),
+            "confidence" => why.confidence,
+            "fused" => why.fused,
+            "dominant_sense" => why.dominant.map_or(-1, |s| i32::from(s.0)),
+            "dominant_sense_name" => why.dominant.map_or_else(String::new, |s| self.sense_label(s)),
+            "loss_reason" => why.loss_reason as i32,
+            "loss_reason_name" => why.loss_reason.name(),
+            "looked_at" => why.looked_at,
+            "senses" => &senses,
+            "text" => why.words(&|s| self.sense_label(s), &body_name),
+        }
+    }
+
+    fn sense_dict(&self, part: &SenseWhy) -> VarDictionary {
+        let mut factors = VarDictionary::new();
+        for (f, v) in &part.factors {
+            factors.set(f.key(), *v);
+        }
+        let mut blocked_by = VarArray::new();
+        for b in &part.blockers {
+            if let Some(node) = body_node(*b) {
+                blocked_by.push(&node.to_variant());
+            }
+        }
+        vdict! {
+            "sense" => i32::from(part.sense.0),
+            "confidence" => part.confidence,
+            "perceived" => part.perceived,
+            "cue" => part.cue.name(),
+            "factors" => &factors,
+            "blocked_by" => &blocked_by,
+            "text" => part.words(&self.sense_label(part.sense), &body_name),
+        }
+    }
+}
+
+/// The node behind a collider id, if it still exists.
+fn body_node(b: BodyId) -> Option<Gd<Node>> {
+    let id = InstanceId::try_from_i64(b.0 as i64)?;
+    Gd::<Node>::try_from_instance_id(id).ok()
+}
+
+/// What blocked a ray, by its node's name.
+fn body_name(b: BodyId) -> String {
+    body_node(b).map_or_else(|| format!("body #{}", b.0), |n| n.get_name().to_string())
+}

@@ -1,0 +1,49 @@
+//! APS's figures as Godot custom monitors (issue 13), under "APS" in the debugger's Monitors
+//! tab: the main scene's world as of the last physics frame, the same figures as
+//! `ApsWorld.get_stats()` gives.
+
+use crate::aps_world::ApsWorld;
+use godot::classes::Performance;
+use godot::prelude::*;
+
+/// Each monitor's id and the `get_stats()` key it shows.
+const MONITORS: [(&str, &str); 9] = [
+    ("APS/Passes per frame", "frame_passes"),
+    ("APS/Rays per frame", "frame_rays"),
+    ("APS/Time per frame (usec)", "frame_usec"),
+    ("APS/Perceivers at LOD 0", "perceivers_tier_0"),
+    ("APS/Perceivers at LOD 1", "perceivers_tier_1"),
+    ("APS/Perceivers at LOD 2", "perceivers_tier_2"),
+    ("APS/Perceivers at LOD 3", "perceivers_tier_3"),
+    ("APS/Perceivers suspended", "perceivers_tier_4"),
+    ("APS/Beliefs held", "beliefs"),
+];
+
+/// Adds the monitors, once.
+pub fn register() {
+    let mut performance = Performance::singleton();
+    for (id, key) in MONITORS {
+        if performance.has_custom_monitor(id) {
+            continue;
+        }
+        let callable = Callable::from_fn(id, move |_| {
+            ApsWorld::singleton()
+                .bind()
+                .get_stats()
+                .get(key)
+                .and_then(|v| v.try_to::<i64>().ok())
+                .unwrap_or(0)
+        });
+        performance.add_custom_monitor(id, &callable);
+    }
+}
+
+/// Takes the monitors out again, before the library is unloaded.
+pub fn unregister() {
+    let mut performance = Performance::singleton();
+    for (id, _) in MONITORS {
+        if performance.has_custom_monitor(id) {
+            performance.remove_custom_monitor(id);
+        }
+    }
+}
