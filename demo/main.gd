@@ -242,4 +242,26 @@ func _screenshots(dir: String) -> void:
 			continue
 		var err := image.save_png(path)
 		print("screenshots: %s %s" % [path, "saved" if err == OK else "not saved (error %d)" % err])
+	if not headless:
+		await _debug_draw_photo(dir)
 	await _quit(0)
+
+
+## The addon's own debug drawing during a chase (issue 13's picture): the States and Loss wing
+## with every guard's debug_draw on, just after the player ducked behind the wall.
+func _debug_draw_photo(dir: String) -> void:
+	var i := 1
+	var wing := wings[i]
+	_go_to_wing(i)
+	for guard in wing.guards():
+		guard.perception.debug_draw = ApsPerceptionComponent.DRAW_ALL
+	var view: Dictionary = await wing.photo()
+	camera.hold_view(view["eye"], view["look"])
+	for _f in PHOTO_FRAMES:
+		await get_tree().process_frame
+	var path := dir.path_join("debug_draw.png")
+	var image := get_viewport().get_texture().get_image()
+	var err := image.save_png(path) if image != null and not image.is_empty() else FAILED
+	print("screenshots: %s %s" % [path, "saved" if err == OK else "not saved (error %d)" % err])
+	for guard in wing.guards():
+		guard.perception.debug_draw = 0

@@ -6,7 +6,8 @@ extends Node3D
 ## 300 m square, one camera, 600 physics frames; then the same with the spatial index off and
 ## with level of detail off (ratios printed); then a scaling table for 100, 250, 500 and 1,000
 ## guards at the same density; then ten guards among 100 and among 10,000 registered perceivables in
-## range. Options: --guards N, --frames N, --only-main, --no-scaling, --no-perceivables.
+## range; and what debug drawing, recording and the factor notes cost. Options: --guards N,
+## --frames N, --only-main, --only-insight, --no-scaling, --no-perceivables.
 ##
 ## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
 ## rays" subtracts rays × the cost of one ray, measured here from a bare loop of the same
@@ -19,6 +20,7 @@ var frames_count := 600
 var only_main := false
 var scaling := true
 var perceivables := true
+var only_insight := false
 var rng := RandomNumberGenerator.new()
 
 
@@ -34,9 +36,15 @@ func _ready() -> void:
 			scaling = false
 		elif arg == "--no-perceivables":
 			perceivables = false
+		elif arg == "--only-insight":
+			only_insight = true
 	await get_tree().physics_frame
 	print("stress: physics engine %s, %d physics frames per run (first %d not counted)"
 			% [ProjectSettings.get_setting("physics/3d/physics_engine"), frames_count, WARMUP])
+	if only_insight:
+		await _insight(guards_count)
+		get_tree().quit(0)
+		return
 	var main: Dictionary = await _run(guards_count, true, true, "level of detail on, spatial index on")
 	if not only_main:
 		var no_index: Dictionary = await _run(guards_count, false, true, "spatial index off")
@@ -50,6 +58,8 @@ func _ready() -> void:
 		print("10 guards among perceivables over 200 m: 100: mean %.3f ms, p99 %.3f ms; 10,000: mean %.3f ms, p99 %.3f ms (%.2f x the time)"
 				% [few["mean_ms"], few["p99_ms"], many["mean_ms"], many["p99_ms"], many["mean_ms"] / maxf(few["mean_ms"], 1e-6)])
 		print("  the runner in plain view was detected after %d frames among 100, %d among 10,000" % [few["detected"], many["detected"]])
+	if not only_main:
+		await _insight(guards_count)
 	if scaling and not only_main:
 		print("scaling at constant density (level of detail on, spatial index on):")
 		print("  guards | ms per frame | rays per frame | passes per frame | us per pass | us per ray | us per pass beyond rays")
@@ -60,8 +70,45 @@ func _ready() -> void:
 	get_tree().quit(0)
 
 
-## Builds a world for `guards` guards, runs it, prints its figures and tears it down.
-func _run(guards: int, index: bool, lod: bool, label: String, quiet := false) -> Dictionary:
+## What seeing inside the AI costs (issue 13), each against the defaults in paired runs of the
+## same world, in the order default, changed, changed, default (so a drift of the machine counts
+## on both sides): debug drawing on for 20 guards, recording on for every guard, and the
+## senses' factor notes off (the project setting aps/debug/explain). "frame" is the whole
+## physics frame as the game sees it (APS, physics, the drawing's meshes and labels; headless,
+## so nothing is rendered); "APS" is APS's own time.
+func _insight(guards: int) -> void:
+	print("insight, %d guards (mean of runs in the order default, changed, changed, default):" % guards)
+	var draw20 := func(list: Array):
+		for g in list.slice(0, 20):
+			g.debug_draw = ApsPerceptionComponent.DRAW_ALL
+	var record_all := func(list: Array):
+		for g in list:
+			g.start_recording(10.0)
+	var explain_off := func(_list: Array):
+		ProjectSettings.set_setting("aps/debug/explain", false)
+	await _paired(guards, "debug draw on for 20 guards", draw20)
+	await _paired(guards, "recording on for all %d guards" % guards, record_all)
+	await _paired(guards, "factor notes off (aps/debug/explain)", explain_off)
+
+
+## Runs the defaults and `change` as default, changed, changed, default and prints the means.
+func _paired(guards: int, label: String, change: Callable) -> void:
+	var base := {"frame_ms": 0.0, "mean_ms": 0.0}
+	var changed := {"frame_ms": 0.0, "mean_ms": 0.0}
+	for changed_run in [false, true, true, false]:
+		var r: Dictionary = await _run(guards, true, true, "", true, change if changed_run else Callable())
+		ProjectSettings.set_setting("aps/debug/explain", true)
+		var into: Dictionary = changed if changed_run else base
+		into["frame_ms"] += r["frame_ms"] / 2.0
+		into["mean_ms"] += r["mean_ms"] / 2.0
+	print("  %s: frame %.3f -> %.3f ms (%.2f x), APS %.3f -> %.3f ms (%.2f x)"
+			% [label, base["frame_ms"], changed["frame_ms"], changed["frame_ms"] / maxf(base["frame_ms"], 1e-6),
+			base["mean_ms"], changed["mean_ms"], changed["mean_ms"] / maxf(base["mean_ms"], 1e-6)])
+
+
+## Builds a world for `guards` guards, runs it, prints its figures and tears it down. `setup`,
+## if given, is called with the guards' perception components before the run.
+func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, setup := Callable()) -> Dictionary:
 	ProjectSettings.set_setting("aps/use_spatial_index", index)
 	ProjectSettings.set_setting("aps/level_of_detail", lod)
 	rng.seed = 7
@@ -73,20 +120,27 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false) ->
 	add_child(root)
 	_build(root, side, guards, targets, boxes)
 	var movers: Array = root.get_meta("movers")
+	if setup.is_valid():
+		setup.call(root.get_meta("guards"))
 	ApsWorld.reset_stats()
 	var times := PackedFloat64Array()
+	var frame_usec := 0
+	var last_frame := Time.get_ticks_usec()
 	var rays := 0.0
 	var passes := 0.0
 	var most_passes := 0
 	for f in frames_count:
 		_move(movers, side)
 		await get_tree().physics_frame
+		var now := Time.get_ticks_usec()
 		if f >= WARMUP:
+			frame_usec += now - last_frame
 			var s := ApsWorld.get_last_frame_stats()
 			times.append(s["time_usec"] / 1000.0)
 			rays += s["rays"]
 			passes += s["passes"]
 			most_passes = maxi(most_passes, s["passes"])
+		last_frame = now
 	var totals := ApsWorld.get_stats()
 	var n := float(times.size())
 	var mean := 0.0
@@ -101,6 +155,7 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false) ->
 	var beyond_ms := mean - rays_per_frame * ray_us / 1000.0
 	var result := {
 		"mean_ms": mean, "p99_ms": p99, "rays": rays_per_frame, "passes": passes / n,
+		"frame_ms": frame_usec / 1000.0 / n,
 		"us_per_pass": mean * 1000.0 / maxf(passes / n, 1e-6),
 		"ray_us": ray_us,
 		"beyond_us_per_pass": beyond_ms * 1000.0 / maxf(passes / n, 1e-6),
@@ -194,6 +249,7 @@ func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int) ->
 		b.add_child(s)
 		root.add_child(b)
 		b.position = Vector3(rng.randf_range(-half, half), s.shape.size.y * 0.5, rng.randf_range(-half, half))
+	var eyes := []
 	var profile := ApsProfile.new()
 	profile.touch_enabled = false
 	profile.damage_enabled = false
@@ -210,6 +266,7 @@ func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int) ->
 		g.add_child(badge)
 		eye.position = Vector3(0, 1.6, 0)
 		g.rotation.y = rng.randf_range(-PI, PI)
+		eyes.append(eye)
 	var movers := []
 	for i in targets:
 		var t := _capsule(root, Vector3(rng.randf_range(-half, half), 0, rng.randf_range(-half, half)))
@@ -218,6 +275,7 @@ func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int) ->
 		t.set_meta("step", rng.randf_range(0, 1))
 		movers.append(t)
 	root.set_meta("movers", movers)
+	root.set_meta("guards", eyes)
 	var camera := Camera3D.new()
 	root.add_child(camera)
 	camera.position = Vector3(0, 20, 0)

@@ -38,14 +38,15 @@ func test_a_target_half_behind_a_wall_gets_green_and_red_rays_and_a_label() -> v
 	expect(counts["red_rays"] >= 1, "the cover blocked a ray: %s" % counts)
 	expect_eq(counts["green_rays"] + counts["red_rays"], 3, "one ray per sample point: %s" % counts)
 	expect(counts["labels"] >= 1, "a label over the runner: %s" % counts)
-	expect(counts["lines"] > 10, "cones, rays and whereabouts are drawn: %s" % counts)
+	expect(counts["lines"] > 3, "rays and whereabouts are drawn: %s" % counts)
+	expect(counts["cone_lines"] > 10, "cones and ranges are drawn: %s" % counts)
 	var nodes := _internal_children(guard)
 	var meshes := nodes.filter(func(n): return n is MeshInstance3D)
 	var labels := nodes.filter(func(n): return n is Label3D)
-	expect_eq(meshes.size(), 1, "one mesh of lines")
-	if meshes.size() == 1:
-		var mesh: ImmediateMesh = meshes[0].mesh
-		expect(mesh.get_surface_count() == 1, "the lines are in one surface")
+	expect_eq(meshes.size(), 2, "a mesh for the cones, one for what the last pass found")
+	for m in meshes:
+		var mesh: ImmediateMesh = m.mesh
+		expect_eq(mesh.get_surface_count(), 1, "%s's lines are in one surface" % m.name)
 	var texts := labels.filter(func(l): return l.visible).map(func(l): return l.text)
 	expect(texts.any(func(t): return "Runner" in t and "vision" in t), "the label names the runner and the dominant sense: %s" % [texts])
 	expect_eq(guard.get_child_count(), 0, "the drawing is internal: the guard's children are untouched")
@@ -93,3 +94,18 @@ func test_freeing_a_drawing_guard_or_its_target_is_safe() -> void:
 	expect(guard.get_debug_draw_counts()["drawing"], "still drawing after its target was freed")
 	guard.get_parent().free()
 	await frames(3)
+
+
+func test_a_heard_sound_gets_a_ring_and_attention_a_line() -> void:
+	ApsWorldBuilder.floor(self)
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
+	var source := ApsWorldBuilder.body(self, Vector3(0, 0, 8), "Source")
+	guard.debug_draw = ApsPerceptionComponent.DRAW_SOUNDS
+	await frames(2)
+	expect_eq(guard.get_debug_draw_counts()["circles"], 0, "no sound, no ring")
+	ApsWorld.emit_sound(source.global_position, 1.0, 30.0, &"footstep", source)
+	expect(await wait_until(func(): return guard.get_debug_draw_counts()["circles"] == 1, 1.0), "a ring where the sound is heard")
+	guard.debug_draw = ApsPerceptionComponent.DRAW_ATTENTION
+	expect(await wait_until(func(): return guard.get_attention_target() == source, 2.0), "the sound took its attention")
+	await seconds(0.2)
+	expect_eq(guard.get_debug_draw_counts()["lines"], 1, "one line to the attention target")

@@ -70,3 +70,22 @@ func test_bad_arguments_give_an_empty_answer() -> void:
 	var why := guard.explain(stranger)
 	expect_eq(why["believed"], false, "a node it never perceived")
 	expect_eq(why["senses"], {}, "no readings")
+
+
+func test_a_sound_through_a_wall_is_explained_as_muffled() -> void:
+	ApsWorldBuilder.floor(self)
+	var guard := ApsWorldBuilder.guard(self, Vector3(10, 0, 0), Vector3.RIGHT)
+	ApsWorldBuilder.wall(self, Vector3(5, 1.5, 0), Vector3(0.4, 3, 6))
+	var source := ApsWorldBuilder.body(self, Vector3.ZERO, "Source")
+	await frames(2)
+	ApsWorld.emit_sound(source.global_position + Vector3(0, 1, 0), 0.8, 25.0, &"footstep", source)
+	expect(await wait_until(func(): return guard.get_confidence(source) > 0.0, 1.0), "heard")
+	var why := guard.explain(source)
+	if not expect(why["senses"].has("hearing"), "hearing read it: %s" % why):
+		return
+	var hearing: Dictionary = why["senses"]["hearing"]
+	var muffle: float = guard.profile.hearing_wall_muffle_factor
+	expect_near(hearing["factors"]["muffling"], muffle, 1e-6, "muffled by the wall muffle factor")
+	expect_near(hearing["factors"]["loudness"], 0.8, 1e-6, "its loudness")
+	expect("muffled by a wall" in hearing["text"], "in words: %s" % hearing["text"])
+	expect_eq(why["dominant_sense_name"], "hearing", "heard, not seen")

@@ -88,8 +88,14 @@ pub fn frame(delta: f64) {
 #[must_use]
 pub fn perceiver_list() -> VarArray {
     let ids = ApsWorld::singleton().bind().all_perceivers();
+    summaries(&ids)
+}
+
+/// One row of the list per component of `ids` that still exists.
+#[must_use]
+pub fn summaries(ids: &[InstanceId]) -> VarArray {
     let mut out = VarArray::new();
-    for id in ids {
+    for &id in ids {
         let Ok(c) = Gd::<ApsPerceptionComponent>::try_from_instance_id(id) else {
             continue;
         };

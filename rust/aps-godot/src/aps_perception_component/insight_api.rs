@@ -52,7 +52,8 @@ impl ApsPerceptionComponent {
 
     /// What the debug drawing drew in the last physics frame: `drawing` (whether its nodes
     /// exist), `green_rays` and `red_rays` (vision rays that reached their sample point or were
-    /// blocked), `labels`, `lines` (segments) and `circles`. All 0 while nothing is drawn.
+    /// blocked), `labels`, `lines` (segments drawn after the last pass), `circles` and
+    /// `cone_lines` (segments of the cones and ranges). All 0 while nothing is drawn.
     #[func]
     pub fn get_debug_draw_counts(&self) -> VarDictionary {
         let c = self
@@ -66,6 +67,7 @@ impl ApsPerceptionComponent {
             "red_rays" => i64::from(c.red_rays),
             "labels" => i64::from(c.labels),
             "lines" => i64::from(c.lines),
+            "cone_lines" => i64::from(c.cone_lines),
             "circles" => i64::from(c.circles),
         }
     }
@@ -284,8 +286,8 @@ impl ApsPerceptionComponent {
         }
     }
 
-    /// Redraws the debug drawing for this physics frame, making or freeing its nodes as the
-    /// flags ask. Returns whether it still draws.
+    /// Brings the debug drawing up to date for this physics frame, making or freeing its nodes
+    /// as the flags ask; the marks are remade only after a pass. Returns whether it still draws.
     pub fn redraw(&mut self, draw_all: bool) -> bool {
         let f = self.draw_flags(draw_all);
         if f == 0 || in_editor() || !self.base().is_inside_tree() {
@@ -294,8 +296,24 @@ impl ApsPerceptionComponent {
         }
         let mut me = self.to_gd().upcast::<Node3D>();
         let mut draw = self.draw.take().unwrap_or_else(|| DebugDraw::new(&mut me));
-        let scene = self.draw_scene(f);
-        draw.draw(&mut me, &scene);
+        let (vision, hearing) = self.core.as_ref().map_or((None, None), |c| {
+            let p = c.mind().profile();
+            let v = &p.vision;
+            (
+                v.enabled
+                    .then_some((v.max_range, v.main_cone_half_angle, v.peripheral_half_angle)),
+                p.hearing.enabled.then_some(p.hearing.max_range),
+            )
+        });
+        let (range, main, peripheral) = vision.unwrap_or_default();
+        draw.draw_cones(f, [range, main, peripheral, hearing.unwrap_or(0.0)], || {
+            DrawScene::cones(vision, hearing)
+        });
+        let now = self.core.as_ref().map_or(-1.0, |c| c.mind().now());
+        if draw.is_stale(f, now) {
+            let scene = self.draw_scene(f);
+            draw.draw(&mut me, f, now, &scene);
+        }
         self.draw = Some(draw);
         true
     }
@@ -308,8 +326,6 @@ impl ApsPerceptionComponent {
                 flags: f,
                 eye,
                 up: aps_core::Vec3::Y,
-                vision: None,
-                hearing_range: None,
                 rays: &[],
                 beliefs: &[],
                 sounds: &[],
@@ -319,11 +335,6 @@ impl ApsPerceptionComponent {
         };
         let mind = core.mind();
         let profile = mind.profile();
-        let v = &profile.vision;
-        let vision =
-            v.enabled
-                .then_some((v.max_range, v.main_cone_half_angle, v.peripheral_half_angle));
-        let hearing_range = profile.hearing.enabled.then_some(profile.hearing.max_range);
         let rays: Vec<_> = core
             .notes()
             .rays()
@@ -408,8 +419,6 @@ impl ApsPerceptionComponent {
             flags: f,
             eye,
             up: aps_core::Vec3::Y,
-            vision,
-            hearing_range,
             rays: &rays,
             beliefs: &beliefs,
             sounds: &sounds,

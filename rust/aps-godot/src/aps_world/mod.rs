@@ -273,6 +273,14 @@ impl ApsWorld {
     pub fn get_world_count(&self) -> i64 {
         self.worlds.len() as i64
     }
+
+    /// Every perception component in every world, as the debugger's APS tab lists them (the
+    /// `aps:perceivers` message): each `id`, `name`, `path`, `awareness`, `beliefs` (how many
+    /// it holds) and `drawing` (whether its debug drawing is on).
+    #[func]
+    pub fn get_debug_perceivers(&self) -> VarArray {
+        crate::debugger::summaries(&self.all_perceivers())
+    }
 }
 
 /// The target a node stands for: the parent of a target component, else the node itself.

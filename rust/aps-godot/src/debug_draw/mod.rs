@@ -1,8 +1,9 @@
-//! Debug drawing of what one AI perceives and believes (issue 13), from Godot primitives: one
-//! `MeshInstance3D` whose `ImmediateMesh` holds every line, and a pool of `Label3D`s. Both are
-//! internal children of the component, made when drawing starts and freed when it stops: an AI
-//! that is not drawn has none. The lines are redrawn every physics frame, in world space, from
-//! what the last pass noted.
+//! Debug drawing of what one AI perceives and believes (issue 13), from Godot primitives: two
+//! `MeshInstance3D`s with an `ImmediateMesh` each, and a pool of `Label3D`s, all internal
+//! children of the component, made when drawing starts and freed when it stops: an AI that is
+//! not drawn has none. The cones and ranges sit in the eyes' own space and are remade only when
+//! the profile changes; the rays, whereabouts, sounds and labels are redrawn in world space
+//! after each pass, from what it noted. Between passes a frame costs nothing.
 //!
 //! The shapes are made in [`scene`]; this file only turns them into nodes.
 
@@ -25,12 +26,20 @@ pub struct DrawCounts {
     pub labels: u32,
     pub lines: u32,
     pub circles: u32,
+    /// Segments of the cones and ranges.
+    pub cone_lines: u32,
 }
 
 /// The nodes one AI's debug drawing lives in.
 pub struct DebugDraw {
     lines: Gd<MeshInstance3D>,
     mesh: Gd<ImmediateMesh>,
+    cones: Gd<MeshInstance3D>,
+    cone_mesh: Gd<ImmediateMesh>,
+    /// What the cones were made from, and with which flags.
+    cones_key: Option<(u32, [u32; 4])>,
+    /// What the last redraw was made from: the flags and the AI's perception time.
+    drawn: Option<(u32, u64)>,
     material: Gd<StandardMaterial3D>,
     labels: Vec<Gd<Label3D>>,
     counts: DrawCounts,
@@ -58,9 +67,25 @@ impl DebugDraw {
             .internal(InternalMode::BACK)
             .done();
         lines.set_global_transform(Transform3D::IDENTITY);
+        let cone_mesh = ImmediateMesh::new_gd();
+        let mut cones = MeshInstance3D::new_alloc();
+        cones.set_name("ApsDebugCones");
+        cones.set_mesh(&cone_mesh);
+        cones.set_cast_shadows_setting(
+            godot::classes::geometry_instance_3d::ShadowCastingSetting::OFF,
+        );
+        owner
+            .upcast_mut::<Node>()
+            .add_child_ex(&cones)
+            .internal(InternalMode::BACK)
+            .done();
         DebugDraw {
             lines,
             mesh,
+            cones,
+            cone_mesh,
+            cones_key: None,
+            drawn: None,
             material,
             labels: Vec::new(),
             counts: DrawCounts::default(),
@@ -69,8 +94,10 @@ impl DebugDraw {
 
     /// Frees the drawing's nodes.
     pub fn free(self) {
-        if self.lines.is_instance_valid() {
-            self.lines.clone().upcast::<Node>().queue_free();
+        for mesh in [&self.lines, &self.cones] {
+            if mesh.is_instance_valid() {
+                mesh.clone().upcast::<Node>().queue_free();
+            }
         }
         for l in self.labels {
             if l.is_instance_valid() {
@@ -85,26 +112,38 @@ impl DebugDraw {
         self.counts
     }
 
-    /// Redraws everything from `scene`, `owner` holding the labels.
-    pub fn draw(&mut self, owner: &mut Gd<Node3D>, scene: &DrawScene) {
+    /// Whether what was drawn from (`flags`, the AI's perception time `now`) is out of date.
+    #[must_use]
+    pub fn is_stale(&self, flags: u32, now: f64) -> bool {
+        self.drawn != Some((flags, now.to_bits()))
+    }
+
+    /// Makes the cones and ranges from `key` (the flags and the vision range, cone half angles
+    /// and hearing range), if they changed.
+    pub fn draw_cones(&mut self, flags: u32, shape: [f32; 4], make: impl FnOnce() -> DrawScene) {
+        let key = (flags, shape.map(f32::to_bits));
+        if self.cones_key == Some(key) || !self.cones.is_instance_valid() {
+            return;
+        }
+        self.cones_key = Some(key);
+        let scene = if flags & self::flags::CONES != 0 {
+            make()
+        } else {
+            DrawScene::default()
+        };
+        fill(&mut self.cone_mesh, &self.material, &scene);
+        self.counts.cone_lines = scene.lines.len() as u32;
+    }
+
+    /// Redraws the rays, marks and labels from `scene` (made after the pass at `now`), `owner`
+    /// holding the labels.
+    pub fn draw(&mut self, owner: &mut Gd<Node3D>, flags: u32, now: f64, scene: &DrawScene) {
         if !self.lines.is_instance_valid() {
             return;
         }
+        self.drawn = Some((flags, now.to_bits()));
         self.lines.set_global_transform(Transform3D::IDENTITY);
-        self.mesh.clear_surfaces();
-        if !scene.lines.is_empty() {
-            self.mesh
-                .surface_begin_ex(PrimitiveType::LINES)
-                .material(&self.material)
-                .done();
-            for line in &scene.lines {
-                self.mesh.surface_set_color(line.color);
-                self.mesh.surface_add_vertex(line.from);
-                self.mesh.surface_set_color(line.color);
-                self.mesh.surface_add_vertex(line.to);
-            }
-            self.mesh.surface_end();
-        }
+        fill(&mut self.mesh, &self.material, scene);
         self.labels.retain(|l| l.is_instance_valid());
         while self.labels.len() < scene.labels.len() {
             let mut l = Label3D::new_alloc();
@@ -144,6 +183,25 @@ impl DebugDraw {
             labels: scene.labels.len() as u32,
             lines: scene.lines.len() as u32,
             circles: scene.circles,
+            cone_lines: self.counts.cone_lines,
         };
     }
+}
+
+/// Puts `scene`'s lines in `mesh`, replacing what it held.
+fn fill(mesh: &mut Gd<ImmediateMesh>, material: &Gd<StandardMaterial3D>, scene: &DrawScene) {
+    mesh.clear_surfaces();
+    if scene.lines.is_empty() {
+        return;
+    }
+    mesh.surface_begin_ex(PrimitiveType::LINES)
+        .material(material)
+        .done();
+    for line in &scene.lines {
+        mesh.surface_set_color(line.color);
+        mesh.surface_add_vertex(line.from);
+        mesh.surface_set_color(line.color);
+        mesh.surface_add_vertex(line.to);
+    }
+    mesh.surface_end();
 }

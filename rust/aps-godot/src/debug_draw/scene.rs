@@ -49,11 +49,8 @@ pub struct BeliefMark {
 pub struct DrawInput<'a> {
     pub flags: u32,
     pub eye: Pose,
-    /// The up axis, for the cones' plane and circles.
+    /// The up axis, for crosses and circles.
     pub up: Vec3,
-    /// Vision: its range and the half angles of its main and peripheral cones.
-    pub vision: Option<(f32, f32, f32)>,
-    pub hearing_range: Option<f32>,
     /// The vision rays of the last pass.
     pub rays: &'a [RayNote],
     pub beliefs: &'a [BeliefMark],
@@ -63,7 +60,7 @@ pub struct DrawInput<'a> {
     pub attention: Option<Vec3>,
 }
 
-/// The shapes of one frame.
+/// The shapes of one pass (the cones are drawn apart, see [`DrawScene::cones`]).
 #[derive(Debug, Default)]
 pub struct DrawScene {
     pub lines: Vec<Line>,
@@ -103,17 +100,6 @@ impl DrawScene {
         let mut s = DrawScene::default();
         let f = input.flags;
         let up = input.up.normalize_or(Vec3::Y);
-        if f & flags::CONES != 0 {
-            if let Some((range, main, peripheral)) = input.vision {
-                s.fan(input.eye, up, range, main, CONE);
-                if peripheral > main {
-                    s.fan(input.eye, up, range, peripheral, PERIPHERAL);
-                }
-            }
-            if let Some(r) = input.hearing_range {
-                s.circle(input.eye.position, up, r, HEARING);
-            }
-        }
         if f & flags::RAYS != 0 {
             for ray in input.rays {
                 if ray.reached {
@@ -173,6 +159,27 @@ impl DrawScene {
             if let Some(at) = input.attention {
                 s.line(input.eye.position, at + up * 1.0, ATTENTION);
             }
+        }
+        s
+    }
+
+    /// The cones and ranges in the eyes' own space (looking along −Z, up +Y): they move with
+    /// the AI, so they are made once per profile, not every frame.
+    #[must_use]
+    pub fn cones(vision: Option<(f32, f32, f32)>, hearing_range: Option<f32>) -> DrawScene {
+        let mut s = DrawScene::default();
+        let eye = Pose {
+            position: Vec3::ZERO,
+            forward: Vec3::NEG_Z,
+        };
+        if let Some((range, main, peripheral)) = vision {
+            s.fan(eye, Vec3::Y, range, main, CONE);
+            if peripheral > main {
+                s.fan(eye, Vec3::Y, range, peripheral, PERIPHERAL);
+            }
+        }
+        if let Some(r) = hearing_range {
+            s.circle(Vec3::ZERO, Vec3::Y, r, HEARING);
         }
         s
     }
