@@ -48,37 +48,15 @@ pub struct DebugDraw {
 impl DebugDraw {
     /// Makes the drawing's nodes under `owner`, as internal children the scene never saves.
     pub fn new(owner: &mut Gd<Node3D>) -> Self {
-        let mesh = ImmediateMesh::new_gd();
         let mut material = StandardMaterial3D::new_gd();
         material.set_shading_mode(ShadingMode::UNSHADED);
         material.set_flag(Flags::ALBEDO_FROM_VERTEX_COLOR, true);
         material.set_flag(Flags::DISABLE_DEPTH_TEST, true);
         material.set_transparency(Transparency::ALPHA);
-        let mut lines = MeshInstance3D::new_alloc();
-        lines.set_name("ApsDebugLines");
-        lines.set_mesh(&mesh);
-        lines.set_as_top_level(true);
-        lines.set_cast_shadows_setting(
-            godot::classes::geometry_instance_3d::ShadowCastingSetting::OFF,
-        );
-        owner
-            .upcast_mut::<Node>()
-            .add_child_ex(&lines)
-            .internal(InternalMode::BACK)
-            .done();
+        // What the last pass found is drawn in world space; the cones ride with the eyes.
+        let (mut lines, mesh) = internal_mesh(owner, "ApsDebugLines", true);
         lines.set_global_transform(Transform3D::IDENTITY);
-        let cone_mesh = ImmediateMesh::new_gd();
-        let mut cones = MeshInstance3D::new_alloc();
-        cones.set_name("ApsDebugCones");
-        cones.set_mesh(&cone_mesh);
-        cones.set_cast_shadows_setting(
-            godot::classes::geometry_instance_3d::ShadowCastingSetting::OFF,
-        );
-        owner
-            .upcast_mut::<Node>()
-            .add_child_ex(&cones)
-            .internal(InternalMode::BACK)
-            .done();
+        let (cones, cone_mesh) = internal_mesh(owner, "ApsDebugCones", false);
         DebugDraw {
             lines,
             mesh,
@@ -186,6 +164,26 @@ impl DebugDraw {
             cone_lines: self.counts.cone_lines,
         };
     }
+}
+
+/// A `MeshInstance3D` with an empty `ImmediateMesh`, added under `owner` as an internal child.
+fn internal_mesh(
+    owner: &mut Gd<Node3D>,
+    name: &str,
+    top_level: bool,
+) -> (Gd<MeshInstance3D>, Gd<ImmediateMesh>) {
+    let mesh = ImmediateMesh::new_gd();
+    let mut node = MeshInstance3D::new_alloc();
+    node.set_name(name);
+    node.set_mesh(&mesh);
+    node.set_as_top_level(top_level);
+    node.set_cast_shadows_setting(godot::classes::geometry_instance_3d::ShadowCastingSetting::OFF);
+    owner
+        .upcast_mut::<Node>()
+        .add_child_ex(&node)
+        .internal(InternalMode::BACK)
+        .done();
+    (node, mesh)
 }
 
 /// Puts `scene`'s lines in `mesh`, replacing what it held.
