@@ -2,21 +2,39 @@
 extends EditorPlugin
 ## Drives a real editor through APS's editor features and photographs them (cargo xtask
 ## screenshot): the perception gizmo on a selected guard, a configuration warning, a preset in
-## the inspector. Along the way it drags the gizmo's range handle through the gizmo plugin's own
-## code and undoes it, printing `tour: ok ...` or `tour: FAIL ...` for each check.
+## the inspector, and the Debugger panel's APS tab with a game attached. Along the way it drags
+## the gizmo's range handle through the gizmo plugin's own code and undoes it, printing
+## `tour: ok ...` or `tour: FAIL ...` for each check.
 ##
 ## It acts only when the editor is started with `-- --editor-screenshots=<dir>`, in the copy of
-## the project xtask makes with this plugin enabled beside APS's.
+## the project xtask makes with this plugin enabled beside APS's. With
+## `--debugger-game-request=<file>` too, it asks for the game last: it writes the address of
+## the editor's debug server into that file, and xtask then starts debugger_game.tscn attached
+## to it (the editor keeps its debug server open for games it did not start itself: xtask sets
+## that in the copy's project metadata).
 
 const PerceptionGizmo := preload("res://addons/aps/editor/perception_gizmo.gd")
 const Shapes := preload("res://addons/aps/editor/perception_gizmo_shapes.gd")
 const SCENE := "res://tests/editor/tour.tscn"
 const PRESET := "res://addons/aps/presets/guard_dog.tres"
 
+## The perceiver the debugger picture shows, among debugger_game.tscn's, as the tab names it.
+const PICKED := "Guard/Perception"
+## How long the game may take to start, attach and list its perceivers, in seconds.
+const GAME_TIMEOUT := 90.0
+## Seconds the editor takes to save a changed layout (its delay is half a second).
+const LAYOUT_SAVE_DELAY := 1.5
+## The name of the bottom panel's Expand button's shortcut, by which the tour finds it.
+const EXPAND_BOTTOM_PANEL := "Expand Bottom Panel"
+
 var _failed := false
+var _game_request := ""
 
 
 func _enter_tree() -> void:
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with("--debugger-game-request="):
+			_game_request = arg.trim_prefix("--debugger-game-request=")
 	for arg in OS.get_cmdline_user_args():
 		if arg.begins_with("--editor-screenshots="):
 			_tour.call_deferred(arg.trim_prefix("--editor-screenshots="))
@@ -81,8 +99,112 @@ func _tour(dir: String) -> void:
 	else:
 		_check(false, "%s exists" % PRESET)
 
+	# Last: a game attached to the debugger changes the Scene dock (Remote and Local).
+	if _game_request != "":
+		await _debugger_tab(dir)
+
 	print("tour: %s" % ("FAIL" if _failed else "done"))
 	get_tree().quit(1 if _failed else 0)
+
+
+## Asks xtask for the game, waits for its perceivers in the APS tab, picks the guard and
+## photographs its beliefs updating live.
+func _debugger_tab(dir: String) -> void:
+	var settings := EditorInterface.get_editor_settings()
+	var uri := "tcp://%s:%d" % [settings.get_setting("network/debug/remote_host"),
+			settings.get_setting("network/debug/remote_port")]
+	var request := FileAccess.open(_game_request, FileAccess.WRITE)
+	if not _check(request != null, "the game requested in %s" % _game_request):
+		return
+	request.store_string(uri)
+	request.close()
+	print("tour: asked for the game, attached to %s" % uri)
+	var listed := func() -> bool: return _aps_tab_listing(PICKED) != null
+	if not _check(await _within_seconds(listed, GAME_TIMEOUT, "the game's perceivers"),
+			"the game's perceivers reach the APS tab, %s among them" % PICKED):
+		return
+	var tab := _aps_tab_listing(PICKED)
+	var shown: Array = await _show_debugger_tab(tab)
+	_whole_window_for_bottom_panel(true)
+	var list: ItemList = tab.perceiver_list
+	for i in list.item_count:
+		if list.get_item_text(i).begins_with(PICKED + " "):
+			# What a click on it does.
+			list.select(i)
+			list.item_selected.emit(i)
+	_check(await _within_seconds(func() -> bool: return tab.belief_row_count() > 0, 20.0,
+			"the beliefs"), "picking %s fills the belief table" % PICKED)
+	# Let the runner cross behind the wall, for a timeline worth reading.
+	var lost := func() -> bool:
+		for i in tab.timeline_list.item_count:
+			if tab.timeline_list.get_item_text(i).ends_with("-> Lost"):
+				return true
+		return false
+	_check(await _within_seconds(lost, 60.0, "the runner lost behind the wall"),
+			"the timeline shows the guard losing the runner (%d state changes)"
+			% tab.timeline_list.item_count)
+	await _frames(20)
+	_save(dir, "debugger_tab")
+	# The editor saves its layout when it quits: leave none of this for the next tour.
+	_whole_window_for_bottom_panel(false)
+	_put_back(shown)
+	# The editor saves a changed layout half a second later: let it, before the tour quits.
+	await get_tree().create_timer(LAYOUT_SAVE_DELAY).timeout
+
+
+## The APS debugger tab whose list shows a perceiver named `perceiver`, or null.
+func _aps_tab_listing(perceiver: String) -> Control:
+	for tab in EditorInterface.get_base_control().find_children("APS", "VBoxContainer", true, false):
+		if not tab.has_method("belief_row_count"):
+			continue
+		var list: ItemList = tab.perceiver_list
+		for i in list.item_count:
+			if list.get_item_text(i).begins_with(perceiver + " "):
+				return tab
+	return null
+
+
+## Opens the Debugger panel on `tab`: every tab container it sits in (the session's tabs, the
+## sessions, and the bottom panel) shows the container holding it. Returns what to give
+## `_put_back()` to show what they showed before.
+func _show_debugger_tab(tab: Control) -> Array:
+	var shown := []
+	var child: Control = tab
+	var panel: Node = null
+	while child.get_parent() is Control:
+		var parent := child.get_parent() as Control
+		if parent is TabContainer:
+			shown.append([parent, parent.current_tab])
+			parent.current_tab = parent.get_tab_idx_from_control(child)
+		if parent.is_class("EditorBottomPanel"):
+			panel = parent
+		child = parent
+	# A bottom panel that is no TabContainer (before Godot 4.5) opens its items itself.
+	var debugger := EditorInterface.get_base_control().find_children("*", "EditorDebuggerNode",
+			true, false)
+	if panel != null and not panel is TabContainer and not debugger.is_empty():
+		make_bottom_panel_item_visible(debugger[0])
+	await _frames(2)
+	_check(tab.is_visible_in_tree(), "the APS tab shows")
+	return shown
+
+
+## Shows again what the tab containers `shown` showed (-1: the bottom panel closed), so that
+## the layout the editor saves when it quits is the one the next tour's pictures start from.
+func _put_back(shown: Array) -> void:
+	for i in range(shown.size() - 1, -1, -1):
+		shown[i][0].current_tab = shown[i][1]
+
+
+## Gives the bottom panel the whole window (`on`), as a person reading the table would, with
+## distraction-free mode and the panel's Expand button; or puts the editor back as it was.
+func _whole_window_for_bottom_panel(on: bool) -> void:
+	EditorInterface.distraction_free_mode = on
+	for button in EditorInterface.get_base_control().find_children("*", "Button", true, false):
+		if button.toggle_mode and button.shortcut != null \
+				and button.shortcut.resource_name == EXPAND_BOTTOM_PANEL:
+			button.button_pressed = on
+			return
 
 
 ## Drags the range handle through the gizmo plugin's own code, as the editor does, then
@@ -187,9 +309,10 @@ func _save(dir: String, name: String) -> void:
 	_check(err == OK, "%s saved" % path)
 
 
-func _check(ok: bool, what: String) -> void:
+func _check(ok: bool, what: String) -> bool:
 	print("tour: %s %s" % ["ok" if ok else "FAIL", what])
 	_failed = _failed or not ok
+	return ok
 
 
 ## Whether `condition` holds within 3 s of frames.
@@ -197,6 +320,22 @@ func _within(condition: Callable) -> bool:
 	for i in 180:
 		if condition.call():
 			return true
+		await _frames(1)
+	return condition.call()
+
+
+## Whether `condition` holds within `seconds` of wall-clock time: a game runs beside the editor
+## at its own pace, whatever the editor's frame rate. Says every few seconds that it is still
+## waiting for `what` (xtask stops a run that goes quiet after an error).
+func _within_seconds(condition: Callable, seconds: float, what: String) -> bool:
+	var started := Time.get_ticks_msec()
+	var said := started
+	while Time.get_ticks_msec() - started < seconds * 1000.0:
+		if condition.call():
+			return true
+		if Time.get_ticks_msec() - said > 3000:
+			said = Time.get_ticks_msec()
+			print("tour: waiting for %s (%d s)" % [what, roundi((said - started) / 1000.0)])
 		await _frames(1)
 	return condition.call()
 

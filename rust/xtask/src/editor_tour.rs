@@ -1,6 +1,7 @@
 //! The editor's pictures (`cargo xtask screenshot`): a real Godot editor, in a window, opening
 //! `tests/editor/tour.tscn` and photographing the perception gizmo, a configuration warning and
-//! a preset in the inspector (`tests/editor/tour_plugin.gd` drives it).
+//! a preset in the inspector, then the Debugger panel's APS tab with a game attached
+//! (`tests/editor/tour_plugin.gd` drives it; `debugger_game.rs` runs the game).
 //!
 //! The tour needs its own editor plugin enabled, and enabling a plugin is a project setting:
 //! rather than touch the repository's `project.godot`, xtask keeps a copy of the project in
@@ -8,10 +9,12 @@
 //! imports it there and runs the editor on it. The copy is refreshed on every run and its
 //! import cache kept, so later runs start in seconds.
 
+use crate::debugger_game::{self, Game};
 use crate::godot::Godot;
 use crate::import;
 use crate::paths::Paths;
 use crate::screenshot::{self, Sitting};
+use std::ffi::OsString;
 use std::fs;
 use std::path::Path;
 
@@ -26,25 +29,37 @@ const HARMLESS: [&str; 1] = ["rendering_context_driver_vulkan.cpp"];
 /// What the copy holds, relative to the project root.
 const COPIED: [&str; 2] = ["addons/aps", "tests/editor"];
 
+/// The user argument naming the file in which the tour asks for the debugger game.
+const GAME_REQUEST_FLAG: &str = "--debugger-game-request=";
+
 /// Runs the tour; returns every reason it failed (empty: it passed).
 pub fn take(godot: &Godot, paths: &Paths) -> Result<Vec<String>, String> {
-    let copy = paths.workspace.join("target").join("editor-tour");
+    let target = paths.workspace.join("target");
+    let copy = target.join("editor-tour");
     prepare(&paths.project, &copy)?;
     let copy_paths = Paths {
         workspace: paths.workspace.clone(),
         project: copy.clone(),
     };
     import::ensure(godot, &copy_paths)?;
+    debugger_game::keep_server_open(&copy)?;
+    let game = Game::start(godot, &copy, &target.join("editor-tour-game"))?;
+    let mut request = OsString::from(GAME_REQUEST_FLAG);
+    request.push(&game.request);
     let sitting = Sitting {
         project: &copy,
         label: "the editor tour (tests/editor/tour.tscn)",
         // One window: the warning dialog is drawn inside it, so the picture shows it.
         launch: vec!["--editor".into(), "--single-window".into()],
         folder_flag: "--editor-screenshots=",
-        user_args: Vec::new(),
+        user_args: vec![request],
         harmless: &HARMLESS,
     };
-    screenshot::sit(godot, &paths.project, &sitting)
+    let sat = screenshot::sit(godot, &paths.project, &sitting);
+    let game_failures = game.stop();
+    let mut failures = sat?;
+    failures.extend(game_failures);
+    Ok(failures)
 }
 
 /// Makes `copy` hold the project's addon and tour as they are now, and a `project.godot` that

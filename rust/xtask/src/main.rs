@@ -7,6 +7,7 @@
 
 mod build;
 mod cmd;
+mod debugger_game;
 #[cfg(all(unix, not(target_os = "macos")))]
 mod display;
 mod editor_tour;
@@ -57,7 +58,8 @@ Commands:
                         release libraries in bin/
   screenshot [--editor-only] [-- ARGS]
                         build; the demo in a window (Xvfb if need be), then the editor tour
-                        (gizmo, warning, preset), save docs/screenshots/*.png;
+                        (gizmo, warning, preset, the debugger tab with a game attached),
+                        save docs/screenshots/*.png;
                         --editor-only: the editor tour alone
   lint                  cargo fmt --check and cargo clippy -D warnings, workspace-wide
   godot [ARGS...]       run the Godot xtask uses, with ARGS (e.g. `godot --editor --path .`)
