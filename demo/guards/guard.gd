@@ -30,6 +30,8 @@ extends CharacterBody3D
 @export var fixed := false
 
 const TURN_SPEED := 4.0
+## Pixels (the indicator's) between an awareness indicator and the label stacked on it.
+const INDICATOR_GAP := 8.0
 const AWARENESS_COLORS: Array[Color] = [Color(0.3, 0.8, 0.35, 0.25), Color(0.9, 0.9, 0.3, 0.3), Color(1.0, 0.65, 0.2, 0.33), Color(1.0, 0.35, 0.2, 0.36), Color(0.9, 0.1, 0.1, 0.4)]
 
 var perception: ApsPerceptionComponent
@@ -308,6 +310,19 @@ func _build_label() -> void:
 	_label.no_depth_test = true
 	_label.visibility_range_end = 70.0
 	_label.position = Vector3(0, 2.5, 0)
+	# An ApsAwarenessIndicator placed under the guard in its wing's scene (no code) shows "?"
+	# and "!" over its head; the label then stands on top of it and grows upward, so the two
+	# never overlap however far the camera is.
+	for child in get_children():
+		var indicator := child as ApsAwarenessIndicator
+		if indicator != null:
+			_label.vertical_alignment = VERTICAL_ALIGNMENT_BOTTOM
+			_label.position.y = indicator.position.y + indicator.height
+			var above := (indicator.get_top_pixels() + INDICATOR_GAP) * indicator.pixel_size
+			if indicator.fixed_size:
+				_label.offset.y = above / _label.pixel_size
+			else:
+				_label.position.y += above
 	add_child(_label)
 	_update_label()
 

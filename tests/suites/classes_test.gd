@@ -9,6 +9,15 @@ const EXTENSION := "res://addons/aps/aps.gdextension"
 const INTERNAL := ["ApsDriver"]
 
 
+## The addon's own GDScript classes (class_name Aps...), by name: their global class entries.
+func _addon_script_classes() -> Dictionary:
+	var found := {}
+	for entry in ProjectSettings.get_global_class_list():
+		if String(entry["class"]).begins_with("Aps") and String(entry["path"]).begins_with("res://addons/aps/"):
+			found[String(entry["class"])] = entry
+	return found
+
+
 func _aps_classes() -> PackedStringArray:
 	var found: PackedStringArray = []
 	for c in ClassDB.get_class_list():
@@ -53,9 +62,11 @@ func test_every_class_a_user_meets_has_its_own_icon() -> void:
 		expect_eq(config.get_value("icons", c, ""), icon, "aps.gdextension [icons] lists %s" % c)
 	for key in config.get_section_keys("icons"):
 		expect(key in classes and not key in INTERNAL, "the icon for %s is for a class users meet" % key)
+	var script_classes := _addon_script_classes().keys()
 	for file in DirAccess.get_files_at(ICONS):
 		if file.get_extension() == "svg":
-			expect(file.get_basename() in classes, "icons/%s is named for a class" % file)
+			expect(file.get_basename() in classes or file.get_basename() in script_classes,
+					"icons/%s is named for a class" % file)
 
 
 func test_the_driver_is_internal_yet_apsworld_still_adds_it() -> void:
@@ -90,3 +101,29 @@ func test_bodies_entering_and_leaving_the_tree_are_followed() -> void:
 	expect(ApsWorld.is_perceivable(runner), "and perceivable again when it comes back")
 	await seconds(1.0)
 	expect(guard.get_belief_state(runner) >= ApsPerceptionComponent.STATE_DETECTED, "and perceived")
+
+
+func test_the_addons_script_classes_have_their_icon_file_name_and_tooltips() -> void:
+	# Nodes the addon ships as GDScript (ApsAwarenessIndicator) follow the same rule as the
+	# library's classes: class name = icon name, and file name = the class name in snake_case.
+	var scripts := _addon_script_classes()
+	expect(scripts.has("ApsAwarenessIndicator"), "ApsAwarenessIndicator is a global class: %s" % scripts.keys())
+	for c: String in scripts:
+		var entry: Dictionary = scripts[c]
+		expect(not ClassDB.class_exists(c), "%s is not also a library class" % c)
+		expect_eq(entry["icon"], ICONS.path_join(c + ".svg"), "%s's @icon" % c)
+		expect(FileAccess.file_exists(entry["icon"]), "%s's icon exists" % c)
+		expect_eq(String(entry["path"]).get_file(), c.to_snake_case() + ".gd", "%s's file name" % c)
+		# Every setting the inspector shows has a `##` comment right above it: its tooltip.
+		var script: Script = load(entry["path"])
+		var lines := script.source_code.split("\n")
+		for property in script.get_script_property_list():
+			if not property["usage"] & PROPERTY_USAGE_EDITOR or property["usage"] & PROPERTY_USAGE_GROUP:
+				continue
+			var documented := false
+			for i in lines.size():
+				if lines[i].begins_with("@export") and (" var %s " % property["name"] in lines[i]
+						or " var %s:" % property["name"] in lines[i]):
+					documented = i > 0 and lines[i - 1].begins_with("##")
+					break
+			expect(documented, "%s.%s has a ## tooltip" % [c, property["name"]])
