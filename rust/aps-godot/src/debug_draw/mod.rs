@@ -133,8 +133,8 @@ impl DebugDraw {
             );
             l.set_draw_flag(godot::classes::label_3d::DrawFlags::FIXED_SIZE, true);
             l.set_alpha_cut_mode(AlphaCutMode::DISABLED);
-            l.set_pixel_size(0.0008);
-            l.set_font_size(18);
+            l.set_pixel_size(0.0014);
+            l.set_font_size(20);
             l.set_outline_size(6);
             l.set_as_top_level(true);
             owner
