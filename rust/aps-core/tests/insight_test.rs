@@ -327,3 +327,27 @@ fn damaged_recordings_are_errors_and_unknown_fields_are_ignored() {
     assert_eq!(f.ticks[0].beliefs[0].state, "Tracked");
     assert_eq!(f.ticks[0].beliefs[0].confidence, 0.0);
 }
+
+#[test]
+fn a_recording_too_long_to_hold_keeps_its_newest_ticks() {
+    use aps_core::insight::recording::{Recording, MAX_FRAMES};
+    assert!(Recording::fits(600, 16));
+    assert!(!Recording::fits(MAX_FRAMES, 2));
+    let (mut core, _) = PerceptionCore::new(Profile::default());
+    // An hour at 0.1 s a tick: more than one recording holds.
+    core.start_recording(3600.0, 36_002);
+    let mut space = space_with_runner(Vec3::new(0.0, 0.0, -5.0));
+    let t = [runner(Vec3::new(0.0, 0.0, -5.0))];
+    for i in 0..50 {
+        let world = WorldView {
+            now: f64::from(i) * 0.1,
+            ..WorldView::default()
+        };
+        core.run(pass(&t, world), &mut space);
+    }
+    let file =
+        core.recording()
+            .unwrap()
+            .to_file("Guard", &|t| t.0.to_string(), &builtin_sense_name);
+    assert_eq!(file.ticks.len(), 50);
+}

@@ -18,6 +18,10 @@ use std::collections::BTreeMap;
 /// The version of [`RecordingFile`] this build writes.
 pub const RECORDING_FORMAT: u32 = 1;
 
+/// The most belief frames one recording keeps (about 30 MB): a longer window than that holds
+/// keeps its newest ticks, and [`Recording::fits`] says so beforehand.
+pub const MAX_FRAMES: usize = 1 << 18;
+
 /// One belief at one tick, as recorded.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct BeliefFrame {
@@ -107,7 +111,7 @@ impl Recording {
     /// with at most `beliefs` beliefs (the AI's Max Tracked Targets and its places).
     #[must_use]
     pub fn new(seconds: f32, ticks: usize, beliefs: usize) -> Self {
-        let frames = ticks.saturating_mul(beliefs.max(1)).min(1 << 22);
+        let frames = ticks.saturating_mul(beliefs.max(1)).min(MAX_FRAMES);
         Recording {
             seconds: if seconds.is_finite() {
                 seconds.max(0.0)
@@ -118,6 +122,13 @@ impl Recording {
             frames: Ring::new(frames),
             changes: Ring::new(frames),
         }
+    }
+
+    /// Whether `ticks` ticks of `beliefs` beliefs each fit in one recording; if not, it keeps
+    /// the newest [`MAX_FRAMES`] belief frames.
+    #[must_use]
+    pub fn fits(ticks: usize, beliefs: usize) -> bool {
+        ticks.saturating_mul(beliefs.max(1)) <= MAX_FRAMES
     }
 
     /// The seconds it keeps.

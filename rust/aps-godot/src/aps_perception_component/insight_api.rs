@@ -14,6 +14,7 @@ use aps_core::brain::emotion::Emotion;
 use aps_core::brain::squad::SQUAD_SENSE;
 use aps_core::insight::explain::{builtin_sense_name, Explanation, SenseWhy};
 use aps_core::insight::notes::Notes;
+use aps_core::insight::recording::{Recording, MAX_FRAMES};
 use aps_core::senses::id::{Sense, SenseId};
 use aps_core::senses::rays::BodyId;
 use aps_core::{BeliefState, Observations, TargetId, TargetKind};
@@ -121,6 +122,13 @@ impl ApsPerceptionComponent {
             .base_update_interval
             .max(1.0 / tps);
         let ticks = (seconds / interval).ceil() as usize + 2;
+        let beliefs = core.mind().profile().attention.max_tracked_targets as usize;
+        if !Recording::fits(ticks, beliefs) {
+            godot_warn!(
+                "ApsPerceptionComponent.start_recording: {seconds} s of {beliefs} beliefs every                  {interval} s is more than one recording holds ({MAX_FRAMES} belief frames); it                  keeps about the last {:.0} s",
+                (MAX_FRAMES / beliefs.max(1)) as f32 * interval
+            );
+        }
         core.start_recording(seconds, ticks);
         true
     }
