@@ -41,7 +41,8 @@ pub struct DebugDraw {
     /// What the last redraw was made from: the flags and the AI's perception time.
     drawn: Option<(u32, u64)>,
     material: Gd<StandardMaterial3D>,
-    labels: Vec<Gd<Label3D>>,
+    /// The labels, each with the text and colour it shows (setting a text reshapes it).
+    labels: Vec<(Gd<Label3D>, String, Color)>,
     counts: DrawCounts,
 }
 
@@ -77,7 +78,7 @@ impl DebugDraw {
                 mesh.clone().upcast::<Node>().queue_free();
             }
         }
-        for l in self.labels {
+        for (l, _, _) in self.labels {
             if l.is_instance_valid() {
                 l.upcast::<Node>().queue_free();
             }
@@ -122,7 +123,7 @@ impl DebugDraw {
         self.drawn = Some((flags, now.to_bits()));
         self.lines.set_global_transform(Transform3D::IDENTITY);
         fill(&mut self.mesh, &self.material, scene);
-        self.labels.retain(|l| l.is_instance_valid());
+        self.labels.retain(|(l, _, _)| l.is_instance_valid());
         while self.labels.len() < scene.labels.len() {
             let mut l = Label3D::new_alloc();
             l.set_name("ApsDebugLabel");
@@ -142,14 +143,20 @@ impl DebugDraw {
                 .add_child_ex(&l)
                 .internal(InternalMode::BACK)
                 .done();
-            self.labels.push(l);
+            self.labels.push((l, String::new(), Color::WHITE));
         }
-        for (i, l) in self.labels.iter_mut().enumerate() {
+        for (i, (l, shown, color)) in self.labels.iter_mut().enumerate() {
             match scene.labels.get(i) {
-                Some(text) => {
-                    l.set_text(&text.text);
-                    l.set_modulate(text.color);
-                    l.set_global_position(text.at);
+                Some(mark) => {
+                    if *shown != mark.text {
+                        l.set_text(&mark.text);
+                        shown.clone_from(&mark.text);
+                    }
+                    if *color != mark.color {
+                        l.set_modulate(mark.color);
+                        *color = mark.color;
+                    }
+                    l.set_global_position(mark.at);
                     l.set_visible(true);
                 }
                 None => l.set_visible(false),
