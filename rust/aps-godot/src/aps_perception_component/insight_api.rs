@@ -110,7 +110,9 @@ impl ApsPerceptionComponent {
             );
             return false;
         }
-        self.refresh_profile();
+        if self.core_mut("start_recording").is_none() {
+            return false;
+        }
         let Some(core) = self.core.as_mut() else {
             return false;
         };
@@ -136,6 +138,7 @@ impl ApsPerceptionComponent {
     /// Stops recording and returns what was recorded (null if nothing was).
     #[func]
     pub fn stop_recording(&mut self) -> Option<Gd<ApsRecording>> {
+        self.core_mut("stop_recording")?;
         let recording = self.recording_file();
         if let Some(core) = self.core.as_mut() {
             core.stop_recording();
