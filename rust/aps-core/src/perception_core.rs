@@ -121,6 +121,10 @@ impl PerceptionCore {
     pub fn set_profile(&mut self, profile: Profile) -> Vec<ProfileIssue> {
         let issues = self.mind.set_profile(profile);
         self.senses.rebuild(self.mind.profile());
+        // A larger ledger records more beliefs a tick: the recording makes room, losing nothing.
+        if let Some(r) = &mut self.recording {
+            r.grow_for(self.mind.profile().attention.max_tracked_targets as usize);
+        }
         let custom: SmallVec<[_; 8]> = self.senses.custom_specs().collect();
         for (id, spec) in custom {
             self.mind.set_sense(id, spec);

@@ -18,6 +18,8 @@ use godot::prelude::*;
 #[derive(GodotClass)]
 #[class(init, base = RefCounted)]
 pub struct ApsRecording {
+    /// `ApsRecording.new()` is an empty recording, which saves and loads back like any other.
+    #[init(val = RecordingFile::empty())]
     file: RecordingFile,
     base: Base<RefCounted>,
 }

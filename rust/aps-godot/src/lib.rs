@@ -51,6 +51,7 @@ unsafe impl ExtensionLibrary for ApsExtension {
     fn on_stage_init(stage: InitStage) {
         if stage == InitStage::Scene {
             settings::register();
+            monitors::register();
         }
     }
 

@@ -19,8 +19,12 @@ const MONITORS: [(&str, &str); 9] = [
     ("APS/Beliefs held", "beliefs"),
 ];
 
-/// Adds the monitors, once.
+/// Adds the monitors, once: when the library loads, so they read 0 before any AI exists.
 pub fn register() {
+    if !godot::classes::Engine::singleton().has_singleton("Performance") {
+        // Not made yet at this stage: the driver registers them with the first AI.
+        return;
+    }
     let mut performance = Performance::singleton();
     for (id, key) in MONITORS {
         if performance.has_custom_monitor(id) {

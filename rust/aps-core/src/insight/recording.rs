@@ -91,6 +91,28 @@ impl<T: Copy> Ring<T> {
             .then(|| &self.items[(index % self.capacity as u64) as usize])
     }
 
+    /// Makes room for `capacity` items, keeping every item held and its index.
+    fn grow(&mut self, capacity: usize) {
+        if capacity <= self.capacity {
+            return;
+        }
+        let held_from = self.pushed.saturating_sub(self.capacity as u64);
+        let held: Vec<T> = (held_from..self.pushed)
+            .filter_map(|i| self.get(i).copied())
+            .collect();
+        let Some(&first) = held.first() else {
+            *self = Ring::new(capacity);
+            return;
+        };
+        // Item i lives at i % capacity: a full-length vector so any slot can be written.
+        let mut items = vec![first; capacity];
+        for (k, item) in held.into_iter().enumerate() {
+            items[((held_from + k as u64) % capacity as u64) as usize] = item;
+        }
+        self.items = items;
+        self.capacity = capacity;
+    }
+
     /// Whether items `first..first + len` are all still held.
     fn holds(&self, first: u64, len: u32) -> bool {
         len == 0 || (self.get(first).is_some() && self.get(first + u64::from(len) - 1).is_some())
@@ -122,6 +144,18 @@ impl Recording {
             frames: Ring::new(frames),
             changes: Ring::new(frames),
         }
+    }
+
+    /// Makes room for `beliefs` beliefs a tick (the AI's Max Tracked Targets grew), keeping
+    /// everything recorded.
+    pub fn grow_for(&mut self, beliefs: usize) {
+        let frames = self
+            .ticks
+            .capacity
+            .saturating_mul(beliefs.max(1))
+            .min(MAX_FRAMES);
+        self.frames.grow(frames);
+        self.changes.grow(frames);
     }
 
     /// Whether `ticks` ticks of `beliefs` beliefs each fit in one recording; if not, it keeps
@@ -316,6 +350,15 @@ pub struct ChangeFile {
 }
 
 impl RecordingFile {
+    /// A recording of no ticks, in this build's format.
+    #[must_use]
+    pub fn empty() -> Self {
+        RecordingFile {
+            format: RECORDING_FORMAT,
+            ..RecordingFile::default()
+        }
+    }
+
     /// As JSON, the same bytes for the same recording.
     #[must_use]
     pub fn to_json(&self) -> String {
@@ -346,5 +389,41 @@ impl RecordingFile {
         self.ticks
             .iter()
             .flat_map(|t| t.changes.iter().map(move |c| (t.time, c)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ring_keeps_its_newest_items_and_grows_without_losing_any() {
+        let mut r: Ring<u64> = Ring::new(4);
+        for i in 0..10 {
+            r.push(i);
+        }
+        assert_eq!(r.get(5), None);
+        assert_eq!(r.get(6), Some(&6));
+        assert_eq!(r.get(9), Some(&9));
+        assert!(r.holds(6, 4) && !r.holds(5, 2));
+        r.grow(7);
+        assert_eq!(
+            (6..10).map(|i| r.get(i).copied()).collect::<Vec<_>>(),
+            [Some(6), Some(7), Some(8), Some(9)]
+        );
+        for i in 10..13 {
+            r.push(i);
+        }
+        // Seven held now, the oldest 6.
+        assert_eq!(r.get(5), None);
+        assert_eq!((6..13).filter_map(|i| r.get(i).copied()).count(), 7);
+        assert_eq!(r.get(12), Some(&12));
+        r.push(13);
+        assert_eq!(r.get(6), None);
+        assert_eq!(r.get(7), Some(&7));
+        let mut empty: Ring<u64> = Ring::new(2);
+        empty.grow(5);
+        empty.push(1);
+        assert_eq!(empty.get(0), Some(&1));
     }
 }

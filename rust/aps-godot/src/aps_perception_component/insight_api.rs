@@ -127,7 +127,7 @@ impl ApsPerceptionComponent {
         let beliefs = core.mind().profile().attention.max_tracked_targets as usize;
         if !Recording::fits(ticks, beliefs) {
             godot_warn!(
-                "ApsPerceptionComponent.start_recording: {seconds} s of {beliefs} beliefs every                  {interval} s is more than one recording holds ({MAX_FRAMES} belief frames); it                  keeps about the last {:.0} s",
+                "ApsPerceptionComponent.start_recording: {seconds} s of {beliefs} beliefs every {interval} s is more than one recording holds ({MAX_FRAMES} belief frames); it keeps about the last {:.0} s",
                 (MAX_FRAMES / beliefs.max(1)) as f32 * interval
             );
         }
@@ -171,7 +171,7 @@ impl ApsPerceptionComponent {
                 godot_warn!(
                     "ApsPerceptionComponent.save_recording: {} is not recording; call \
                      start_recording first",
-                    self.base().get_path()
+                    self.where_it_is()
                 );
                 false
             }
@@ -190,7 +190,7 @@ impl ApsPerceptionComponent {
         let mut d = vdict! {
             "id" => base.instance_id().to_i64(),
             "name" => &base.get_name(),
-            "path" => &base.get_path(),
+            "path" => &self.where_it_is(),
             "drawing" => self.draw.is_some(),
         };
         let Some(core) = &self.core else {
@@ -258,13 +258,23 @@ impl ApsPerceptionComponent {
 }
 
 impl ApsPerceptionComponent {
+    /// Its node path, or its name while it is outside the tree (which has no path).
+    pub(super) fn where_it_is(&self) -> NodePath {
+        let base = self.base();
+        if base.is_inside_tree() {
+            base.get_path()
+        } else {
+            NodePath::from(&base.get_name().to_string())
+        }
+    }
+
     /// One row of the debugger's perceiver list.
     pub fn debug_summary(&self) -> VarDictionary {
         let base = self.base();
         vdict! {
             "id" => base.instance_id().to_i64(),
             "name" => &base.get_name(),
-            "path" => &base.get_path(),
+            "path" => &self.where_it_is(),
             "awareness" => self.core.as_ref().map_or(0, |c| c.mind().awareness() as i32),
             "beliefs" => self.core.as_ref().map_or(0, |c| c.mind().ledger().len() as i64),
             "drawing" => self.draw.is_some(),
@@ -286,7 +296,7 @@ impl ApsPerceptionComponent {
         if self.drawn_by_debugger || draw_all {
             flags::ALL
         } else {
-            self.debug_draw
+            self.debug_draw as u32
         }
     }
 
@@ -306,7 +316,9 @@ impl ApsPerceptionComponent {
             return false;
         }
         let mut me = self.to_gd().upcast::<Node3D>();
-        let mut draw = self.draw.take().unwrap_or_else(|| DebugDraw::new(&mut me));
+        if self.draw.is_none() {
+            self.draw = Some(DebugDraw::new(&mut me));
+        }
         let (vision, hearing) = self.core.as_ref().map_or((None, None), |c| {
             let p = c.mind().profile();
             let v = &p.vision;
@@ -316,16 +328,20 @@ impl ApsPerceptionComponent {
                 p.hearing.enabled.then_some(p.hearing.max_range),
             )
         });
+        let now = self.core.as_ref().map_or(-1.0, |c| c.mind().now());
+        // The shapes first, the nodes after: the drawing stays in `self` whatever happens.
+        let stale = self.draw.as_ref().is_some_and(|d| d.is_stale(f, now));
+        let scene = stale.then(|| self.draw_scene(f));
+        let Some(draw) = self.draw.as_mut() else {
+            return false;
+        };
         let (range, main, peripheral) = vision.unwrap_or_default();
         draw.draw_cones(f, [range, main, peripheral, hearing.unwrap_or(0.0)], || {
             DrawScene::cones(vision, hearing)
         });
-        let now = self.core.as_ref().map_or(-1.0, |c| c.mind().now());
-        if draw.is_stale(f, now) {
-            let scene = self.draw_scene(f);
+        if let Some(scene) = scene {
             draw.draw(&mut me, f, now, &scene);
         }
-        self.draw = Some(draw);
         true
     }
 
@@ -362,7 +378,7 @@ impl ApsPerceptionComponent {
             if b.state == BeliefState::Undetected && b.confidence < 0.01 {
                 continue;
             }
-            let node = live_node(b.target);
+            let node = live_node(b.target).filter(|n| n.is_inside_tree());
             let at = node
                 .as_ref()
                 .map_or(b.last_known_position, |n| to_vec3(n.get_global_position()));
@@ -418,7 +434,7 @@ impl ApsPerceptionComponent {
             }
         }
         let attention = mind.attention_target().map(|t| {
-            live_node(t).map_or_else(
+            live_node(t).filter(|n| n.is_inside_tree()).map_or_else(
                 || {
                     mind.belief(t)
                         .map_or(eye.position, |b| b.last_known_position)
@@ -442,7 +458,7 @@ impl ApsPerceptionComponent {
     fn recording_file(&self) -> Option<aps_core::insight::recording::RecordingFile> {
         let core = self.core.as_ref()?;
         let recording = core.recording()?;
-        let path = self.base().get_path().to_string();
+        let path = self.where_it_is().to_string();
         Some(recording.to_file(&path, &|t| self.target_label(t), &|s| self.sense_label(s)))
     }
 
@@ -455,6 +471,9 @@ impl ApsPerceptionComponent {
         let Some(node) = live_node(t) else {
             return format!("#{}", t.0);
         };
+        if !node.is_inside_tree() {
+            return node.get_name().to_string();
+        }
         let scene = node.get_tree().get_current_scene();
         match scene {
             Some(scene) if scene.is_ancestor_of(&node) || scene == node.clone().upcast() => {

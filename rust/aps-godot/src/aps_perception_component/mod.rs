@@ -78,7 +78,7 @@ pub struct ApsPerceptionComponent {
     /// while it is empty; the project setting `aps/debug/draw` draws everything for every AI.
     #[export(flags = (Cones = 1, Rays = 2, Labels = 4, Whereabouts = 8, LossReasons = 16, Sounds = 32, Scent = 64, Attention = 128))]
     #[var(set = set_debug_draw)]
-    debug_draw: u32,
+    debug_draw: i64,
     /// The APS Core: senses and beliefs. Built on first use; out of `self` while a pass runs.
     core: Option<PerceptionCore>,
     profile_key: ProfileKey,
@@ -317,10 +317,18 @@ impl ApsPerceptionComponent {
     }
 
     /// Sets what is drawn (see [member debug_draw]); 0 frees the drawing's nodes at the next
-    /// physics frame.
+    /// physics frame. Bits beyond `DRAW_ALL` are dropped with a warning (-1 draws everything).
     #[func]
-    pub fn set_debug_draw(&mut self, flags: u32) {
-        let flags = flags & crate::debug_draw::flags::ALL;
+    pub fn set_debug_draw(&mut self, flags: i64) {
+        let all = i64::from(crate::debug_draw::flags::ALL);
+        let kept = flags & all;
+        if flags != kept {
+            godot_warn!(
+                "ApsPerceptionComponent.debug_draw: {flags} has bits beyond DRAW_ALL ({all}); \
+                 using {kept}"
+            );
+        }
+        let flags = kept;
         self.debug_draw = flags;
         if flags != 0 && !in_editor() && self.base().is_inside_tree() {
             let id = self.base().instance_id();

@@ -56,7 +56,7 @@ impl DebugDraw {
         material.set_transparency(Transparency::ALPHA);
         // What the last pass found is drawn in world space; the cones ride with the eyes.
         let (mut lines, mesh) = internal_mesh(owner, "ApsDebugLines", true);
-        lines.set_global_transform(Transform3D::IDENTITY);
+        lines.set_transform(Transform3D::IDENTITY);
         let (cones, cone_mesh) = internal_mesh(owner, "ApsDebugCones", false);
         DebugDraw {
             lines,
@@ -121,7 +121,8 @@ impl DebugDraw {
             return;
         }
         self.drawn = Some((flags, now.to_bits()));
-        self.lines.set_global_transform(Transform3D::IDENTITY);
+        // Top level: its own transform is its place in the world, in the tree yet or not.
+        self.lines.set_transform(Transform3D::IDENTITY);
         fill(&mut self.mesh, &self.material, scene);
         self.labels.retain(|(l, _, _)| l.is_instance_valid());
         while self.labels.len() < scene.labels.len() {
@@ -138,11 +139,7 @@ impl DebugDraw {
             l.set_font_size(20);
             l.set_outline_size(6);
             l.set_as_top_level(true);
-            owner
-                .upcast_mut::<Node>()
-                .add_child_ex(&l)
-                .internal(InternalMode::BACK)
-                .done();
+            add_internal(owner, &l.clone().upcast());
             self.labels.push((l, String::new(), Color::WHITE));
         }
         for (i, (l, shown, color)) in self.labels.iter_mut().enumerate() {
@@ -156,7 +153,7 @@ impl DebugDraw {
                         l.set_modulate(mark.color);
                         *color = mark.color;
                     }
-                    l.set_global_position(mark.at);
+                    l.set_position(mark.at);
                     l.set_visible(true);
                 }
                 None => l.set_visible(false),
@@ -185,12 +182,22 @@ fn internal_mesh(
     node.set_mesh(&mesh);
     node.set_as_top_level(top_level);
     node.set_cast_shadows_setting(godot::classes::geometry_instance_3d::ShadowCastingSetting::OFF);
-    owner
-        .upcast_mut::<Node>()
-        .add_child_ex(&node)
-        .internal(InternalMode::BACK)
-        .done();
+    add_internal(owner, &node.clone().upcast());
     (node, mesh)
+}
+
+/// Adds `child` under `owner` as an internal child at the end of the frame: drawing runs with
+/// the component bound, and adding a child now would run the game's `child_entered_tree`
+/// handlers, which may call the component, while it is.
+fn add_internal(owner: &mut Gd<Node3D>, child: &Gd<Node>) {
+    owner.call_deferred(
+        "add_child",
+        &[
+            child.to_variant(),
+            false.to_variant(),
+            InternalMode::BACK.ord().to_variant(),
+        ],
+    );
 }
 
 /// Puts `scene`'s lines in `mesh`, replacing what it held.
