@@ -136,3 +136,17 @@ func test_edits_emit_changed_once_a_frame() -> void:
 	expect_eq(p.load_toml("res://no/such/profile.toml"), ERR_FILE_NOT_FOUND, "a missing file")
 	await get_tree().process_frame
 	expect_eq(log["changed"], 2, "a failed load changes nothing")
+
+
+func test_raising_max_tracked_targets_in_place_lets_more_targets_in() -> void:
+	ApsWorldBuilder.floor(self)
+	var p := ApsProfile.new()
+	p.max_tracked_targets = 1
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, p)
+	for i in 6:
+		ApsWorldBuilder.body(self, Vector3(i - 3, 0, -6), "Runner%d" % i)
+	await seconds(1.0)
+	expect_eq(guard.get_known_targets().size(), 1, "one slot, one belief")
+	guard.profile.max_tracked_targets = 8
+	await seconds(0.5)
+	expect_eq(guard.get_known_targets().size(), 6, "eight slots: all six in plain view believed")

@@ -119,7 +119,12 @@ impl PerceptionCore {
 
     /// Swaps the profile, keeping every belief (spec section 14, "Set Profile while playing").
     pub fn set_profile(&mut self, profile: Profile) -> Vec<ProfileIssue> {
+        let slots = self.mind.ledger().capacity();
         let issues = self.mind.set_profile(profile);
+        if self.mind.ledger().capacity() != slots {
+            // Who sat out for want of a slot was benched for a crowd of the old size.
+            self.selection = CandidateSelection::default();
+        }
         self.senses.rebuild(self.mind.profile());
         // A larger ledger records more beliefs a tick: the recording makes room, losing nothing.
         if let Some(r) = &mut self.recording {
