@@ -692,9 +692,7 @@ func test_start_recording_a_millisecond() -> void:
 
 
 ## The window is checked against what a recording holds: asking for more says so in one
-## warning. Its text is written across source lines without `\`, so it carries runs of 18
-## spaces: "beliefs every                  0.1 s is more than one recording holds ...; it
-## keeps about the last 1638 s".
+## warning, one sentence with no runs of spaces (it once carried the source's indentation).
 func test_the_too_long_window_warning_reads_cleanly() -> void:
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	await frames(2)

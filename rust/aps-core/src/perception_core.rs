@@ -24,7 +24,7 @@ use crate::gather::candidates::{gather_radius, held_targets};
 use crate::gather::target::TargetSnapshot;
 use crate::insight::explain::Explanation;
 use crate::insight::notes::Notes;
-use crate::insight::recording::Recording;
+use crate::insight::recording::{Recording, MAX_FRAMES};
 use crate::insight::timeline::Timeline;
 use crate::mind::Mind;
 use crate::profile::{Profile, ProfileIssue};
@@ -281,6 +281,28 @@ impl PerceptionCore {
         // Places and targets share the ledger: it holds at most Max Tracked Targets.
         let beliefs = self.mind.profile().attention.max_tracked_targets as usize;
         self.recording = Some(Recording::new(seconds, ticks, beliefs));
+    }
+
+    /// Starts recording the last `seconds` of an AI that ticks at most once every `min_dt`
+    /// seconds (the engine's physics frame) and never more often than its Base Update Interval,
+    /// with a ring sized for that. Returns the seconds it can hold: `seconds`, or fewer when
+    /// that many ticks of a full ledger are more than [`MAX_FRAMES`] belief frames.
+    pub fn start_recording_for(&mut self, seconds: f32, min_dt: f32) -> f32 {
+        let interval = self
+            .mind
+            .profile()
+            .performance
+            .base_update_interval
+            .max(min_dt)
+            .max(1e-3);
+        let ticks = (seconds / interval).ceil() as usize + 2;
+        self.start_recording(seconds, ticks);
+        let beliefs = self.mind.profile().attention.max_tracked_targets as usize;
+        if Recording::fits(ticks, beliefs) {
+            seconds
+        } else {
+            (MAX_FRAMES / beliefs.max(1)) as f32 * interval
+        }
     }
 
     /// Stops recording, handing back what was recorded.

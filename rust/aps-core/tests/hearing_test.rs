@@ -109,3 +109,38 @@ fn a_footstep_on_the_floor_is_not_muffled_by_that_floor() {
     .unwrap();
     assert_eq!(on_floor, in_air);
 }
+
+#[test]
+fn earshot_is_range_hold_time_and_tier() {
+    use aps_core::senses::hearing::in_earshot;
+    let h = HearingSettings::default();
+    let sound = Sound {
+        location: Vec3::new(0.0, 0.0, -10.0),
+        loudness: 1.0,
+        max_range: 30.0,
+        tag: 0,
+        instigator: None,
+        time: 1.0,
+        max_tier: 1,
+    };
+    let ear = Vec3::ZERO;
+    assert!(in_earshot(&h, &sound, ear, 1.0, 0));
+    assert!(in_earshot(
+        &h,
+        &sound,
+        ear,
+        1.0 + f64::from(h.sound_hold_time),
+        1
+    ));
+    // Older than the Sound Hold Time, not yet made, meant for better tiers, or too far.
+    assert!(!in_earshot(
+        &h,
+        &sound,
+        ear,
+        1.01 + f64::from(h.sound_hold_time),
+        0
+    ));
+    assert!(!in_earshot(&h, &sound, ear, 0.9, 0));
+    assert!(!in_earshot(&h, &sound, ear, 1.0, 2));
+    assert!(!in_earshot(&h, &sound, Vec3::new(0.0, 0.0, 25.0), 1.0, 0));
+}

@@ -351,3 +351,20 @@ fn a_recording_too_long_to_hold_keeps_its_newest_ticks() {
             .to_file("Guard", &|t| t.0.to_string(), &builtin_sense_name);
     assert_eq!(file.ticks.len(), 50);
 }
+
+#[test]
+fn a_recording_is_sized_by_the_base_update_interval_or_the_physics_frame() {
+    use aps_core::insight::recording::MAX_FRAMES;
+    let (mut core, _) = PerceptionCore::new(Profile::default());
+    // Ten seconds at the default 0.1 s interval fit: all ten are kept.
+    assert_eq!(core.start_recording_for(10.0, 1.0 / 60.0), 10.0);
+    assert_eq!(core.recording().unwrap().seconds(), 10.0);
+    // An hour of 16 beliefs every 0.1 s does not: the ring keeps its newest frames.
+    let kept = core.start_recording_for(3600.0, 1.0 / 60.0);
+    assert!(
+        (kept - (MAX_FRAMES / 16) as f32 * 0.1).abs() < 1e-3,
+        "{kept}"
+    );
+    // A physics frame slower than the interval sets the pace: at 0.5 s a tick, an hour fits.
+    assert_eq!(core.start_recording_for(3600.0, 0.5), 3600.0);
+}

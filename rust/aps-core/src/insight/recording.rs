@@ -18,6 +18,9 @@ use std::collections::BTreeMap;
 /// The version of [`RecordingFile`] this build writes.
 pub const RECORDING_FORMAT: u32 = 1;
 
+/// The longest window a recording may be asked to keep, seconds.
+pub const MAX_RECORDING_SECONDS: f32 = 3600.0;
+
 /// The most belief frames one recording keeps (about 30 MB): a longer window than that holds
 /// keeps its newest ticks, and [`Recording::fits`] says so beforehand.
 pub const MAX_FRAMES: usize = 1 << 18;

@@ -45,11 +45,13 @@ impl Hearing {
     /// Whether `sound` passes the cheap checks: close enough, recent enough, meant for this
     /// AI's level of detail.
     fn within_reach(&self, ctx: &SenseContext, sound: &Sound) -> bool {
-        let range = sound.max_range.min(self.settings.max_range);
-        let age = ctx.world.now - sound.time;
-        sound.max_tier >= ctx.lod_tier
-            && (0.0..=f64::from(self.settings.sound_hold_time)).contains(&age)
-            && ctx.eye.position.distance_squared(sound.location) < range * range
+        in_earshot(
+            &self.settings,
+            sound,
+            ctx.eye.position,
+            ctx.world.now,
+            ctx.lod_tier,
+        )
     }
 
     /// How strongly one sound is heard now, with its position precision, or `None` if it is
@@ -184,6 +186,25 @@ impl Hearing {
         self.note(ctx, &heard);
         Some(reading)
     }
+}
+
+/// Whether `sound` passes hearing's cheap checks for ears at `ear` at world time `now`, at
+/// level-of-detail tier `lod_tier`: close enough, recent enough (within the Sound Hold Time),
+/// meant for this tier. Used by hearing before it weighs a sound, and by debug drawing to
+/// show the sounds an AI may be hearing.
+#[must_use]
+pub fn in_earshot(
+    settings: &HearingSettings,
+    sound: &Sound,
+    ear: glam::Vec3,
+    now: f64,
+    lod_tier: u8,
+) -> bool {
+    let range = sound.max_range.min(settings.max_range);
+    let age = now - sound.time;
+    sound.max_tier >= lod_tier
+        && (0.0..=f64::from(settings.sound_hold_time)).contains(&age)
+        && ear.distance_squared(sound.location) < range * range
 }
 
 /// One sound as heard, with the factors its confidence was made of.

@@ -1,78 +1,25 @@
 //! The calls of `ApsPerceptionComponent` that show what the AI believes and why (issue 13):
-//! debug drawing, `explain`, recordings and the debugger's snapshot. The words and the records
-//! are the core's (`aps_core::insight`); this file names the nodes in them.
+//! `explain`, recordings and the debugger's snapshot, and how targets and senses are named in
+//! them (debug drawing is in `debug_draw_api.rs`). The words and the records are the core's
+//! (`aps_core::insight`); this file names the nodes in them.
 
 use super::ApsPerceptionComponent;
 use crate::aps_recording::ApsRecording;
-use crate::aps_world::{target_of, ApsWorld};
-use crate::convert::{live_node, to_vec3};
-use crate::debug_draw::flags;
-use crate::debug_draw::scene::{BeliefMark, DrawInput, DrawScene};
-use crate::debug_draw::DebugDraw;
-use crate::editor::in_editor;
+use crate::aps_world::target_of;
+use crate::convert::live_node;
 use aps_core::brain::emotion::Emotion;
 use aps_core::brain::squad::SQUAD_SENSE;
 use aps_core::insight::explain::{builtin_sense_name, Explanation, SenseWhy};
 use aps_core::insight::notes::Notes;
-use aps_core::insight::recording::{Recording, MAX_FRAMES};
-use aps_core::senses::id::{Sense, SenseId};
+use aps_core::insight::recording::{MAX_FRAMES, MAX_RECORDING_SECONDS};
+use aps_core::senses::id::SenseId;
 use aps_core::senses::rays::BodyId;
-use aps_core::{BeliefState, Observations, TargetId, TargetKind};
-use godot::classes::{Engine, Node, Node3D};
+use aps_core::{AwarenessLevel, BeliefState, Observations, TargetId};
+use godot::classes::{Engine, Node};
 use godot::prelude::*;
 
 #[godot_api(secondary)]
 impl ApsPerceptionComponent {
-    /// [member debug_draw]: the vision cones and the ranges of vision and hearing.
-    #[constant]
-    pub const DRAW_CONES: i32 = flags::CONES as i32;
-    /// [member debug_draw]: each vision ray of the last pass, green or red at what blocked it.
-    #[constant]
-    pub const DRAW_RAYS: i32 = flags::RAYS as i32;
-    /// [member debug_draw]: state, confidence, dominant sense and why over each believed target.
-    #[constant]
-    pub const DRAW_LABELS: i32 = flags::LABELS as i32;
-    /// [member debug_draw]: last known and predicted positions and the uncertainty circle.
-    #[constant]
-    pub const DRAW_WHEREABOUTS: i32 = flags::WHEREABOUTS as i32;
-    /// [member debug_draw]: the loss reason, written where a target was lost.
-    #[constant]
-    pub const DRAW_LOSS_REASONS: i32 = flags::LOSS as i32;
-    /// [member debug_draw]: rings where sounds are heard.
-    #[constant]
-    pub const DRAW_SOUNDS: i32 = flags::SOUNDS as i32;
-    /// [member debug_draw]: scent trails of believed targets.
-    #[constant]
-    pub const DRAW_SCENT: i32 = flags::SCENT as i32;
-    /// [member debug_draw]: a line to the attention target.
-    #[constant]
-    pub const DRAW_ATTENTION: i32 = flags::ATTENTION as i32;
-    /// [member debug_draw]: everything.
-    #[constant]
-    pub const DRAW_ALL: i32 = flags::ALL as i32;
-
-    /// What the debug drawing drew in the last physics frame: `drawing` (whether its nodes
-    /// exist), `green_rays` and `red_rays` (vision rays that reached their sample point or were
-    /// blocked), `labels`, `lines` (segments drawn after the last pass), `circles` and
-    /// `cone_lines` (segments of the cones and ranges). All 0 while nothing is drawn.
-    #[func]
-    pub fn get_debug_draw_counts(&self) -> VarDictionary {
-        let c = self
-            .draw
-            .as_ref()
-            .map(DebugDraw::counts)
-            .unwrap_or_default();
-        vdict! {
-            "drawing" => self.draw.is_some(),
-            "green_rays" => i64::from(c.green_rays),
-            "red_rays" => i64::from(c.red_rays),
-            "labels" => i64::from(c.labels),
-            "lines" => i64::from(c.lines),
-            "cone_lines" => i64::from(c.cone_lines),
-            "circles" => i64::from(c.circles),
-        }
-    }
-
     /// Why the AI believes what it does about `target`, from its last pass: `state`,
     /// `state_name`, `confidence` (smoothed), `fused`, `dominant_sense` (a `SENSE_*` constant
     /// or -1) and `dominant_sense_name`, `loss_reason` and `loss_reason_name`, `looked_at`
@@ -103,10 +50,10 @@ impl ApsPerceptionComponent {
     /// Returns false (with a warning) when `seconds` is not above 0 or above an hour.
     #[func]
     pub fn start_recording(&mut self, seconds: f32) -> bool {
-        if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
+        if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_RECORDING_SECONDS) {
             godot_warn!(
                 "ApsPerceptionComponent.start_recording: seconds is {seconds}; it must be above \
-                 0 and at most 3600. Not recording."
+                 0 and at most {MAX_RECORDING_SECONDS}. Not recording."
             );
             return false;
         }
@@ -116,22 +63,15 @@ impl ApsPerceptionComponent {
         let Some(core) = self.core.as_mut() else {
             return false;
         };
-        let tps = Engine::singleton().get_physics_ticks_per_second().max(1) as f32;
-        let interval = core
-            .mind()
-            .profile()
-            .performance
-            .base_update_interval
-            .max(1.0 / tps);
-        let ticks = (seconds / interval).ceil() as usize + 2;
-        let beliefs = core.mind().profile().attention.max_tracked_targets as usize;
-        if !Recording::fits(ticks, beliefs) {
+        let physics_dt = 1.0 / Engine::singleton().get_physics_ticks_per_second().max(1) as f32;
+        let kept = core.start_recording_for(seconds, physics_dt);
+        if kept < seconds {
             godot_warn!(
-                "ApsPerceptionComponent.start_recording: {seconds} s of {beliefs} beliefs every {interval} s is more than one recording holds ({MAX_FRAMES} belief frames); it keeps about the last {:.0} s",
-                (MAX_FRAMES / beliefs.max(1)) as f32 * interval
+                "ApsPerceptionComponent.start_recording: {seconds} s of a full ledger is more \
+                 than one recording holds ({MAX_FRAMES} belief frames); it keeps about the \
+                 last {kept:.0} s"
             );
         }
-        core.start_recording(seconds, ticks);
         true
     }
 
@@ -196,7 +136,7 @@ impl ApsPerceptionComponent {
         let Some(core) = &self.core else {
             d.set("time", 0.0);
             d.set("awareness", 0);
-            d.set("awareness_name", "Unaware");
+            d.set("awareness_name", AwarenessLevel::Unaware.name());
             d.set("attention", "");
             d.set("emotions", &VarDictionary::new());
             d.set("dominant_emotion", "");
@@ -208,7 +148,7 @@ impl ApsPerceptionComponent {
         let now = mind.now();
         d.set("time", now);
         d.set("awareness", mind.awareness() as i32);
-        d.set("awareness_name", format!("{:?}", mind.awareness()));
+        d.set("awareness_name", mind.awareness().name());
         d.set(
             "attention",
             mind.attention_target()
@@ -281,179 +221,6 @@ impl ApsPerceptionComponent {
         }
     }
 
-    /// The debugger's tab asks to draw this AI (everything) or stops asking.
-    pub fn set_drawn_by_debugger(&mut self, on: bool) {
-        self.drawn_by_debugger = on;
-        if on && self.base().is_inside_tree() {
-            let id = self.base().instance_id();
-            ApsWorld::singleton().bind_mut().add_drawing(id);
-        }
-    }
-
-    /// What is drawn now: its own flags, or everything while the project setting
-    /// (`draw_all`) or the debugger asks.
-    pub(super) fn draw_flags(&self, draw_all: bool) -> u32 {
-        if self.drawn_by_debugger || draw_all {
-            flags::ALL
-        } else {
-            self.debug_draw as u32
-        }
-    }
-
-    /// Frees the drawing's nodes, if any.
-    pub(super) fn stop_drawing(&mut self) {
-        if let Some(d) = self.draw.take() {
-            d.free();
-        }
-    }
-
-    /// Brings the debug drawing up to date for this physics frame, making or freeing its nodes
-    /// as the flags ask; the marks are remade only after a pass. Returns whether it still draws.
-    pub fn redraw(&mut self, draw_all: bool) -> bool {
-        let f = self.draw_flags(draw_all);
-        if f == 0 || in_editor() || !self.base().is_inside_tree() {
-            self.stop_drawing();
-            return false;
-        }
-        let mut me = self.to_gd().upcast::<Node3D>();
-        if self.draw.is_none() {
-            self.draw = Some(DebugDraw::new(&mut me));
-        }
-        let (vision, hearing) = self.core.as_ref().map_or((None, None), |c| {
-            let p = c.mind().profile();
-            let v = &p.vision;
-            (
-                v.enabled
-                    .then_some((v.max_range, v.main_cone_half_angle, v.peripheral_half_angle)),
-                p.hearing.enabled.then_some(p.hearing.max_range),
-            )
-        });
-        let now = self.core.as_ref().map_or(-1.0, |c| c.mind().now());
-        // The shapes first, the nodes after: the drawing stays in `self` whatever happens.
-        let stale = self.draw.as_ref().is_some_and(|d| d.is_stale(f, now));
-        let scene = stale.then(|| self.draw_scene(f));
-        let Some(draw) = self.draw.as_mut() else {
-            return false;
-        };
-        let (range, main, peripheral) = vision.unwrap_or_default();
-        draw.draw_cones(f, [range, main, peripheral, hearing.unwrap_or(0.0)], || {
-            DrawScene::cones(vision, hearing)
-        });
-        if let Some(scene) = scene {
-            draw.draw(&mut me, f, now, &scene);
-        }
-        true
-    }
-
-    /// The shapes of this frame's drawing.
-    fn draw_scene(&self, f: u32) -> DrawScene {
-        let eye = self.eye();
-        let Some(core) = &self.core else {
-            return DrawScene::make(&DrawInput {
-                flags: f,
-                eye,
-                up: aps_core::Vec3::Y,
-                rays: &[],
-                beliefs: &[],
-                sounds: &[],
-                trails: &[],
-                attention: None,
-            });
-        };
-        let mind = core.mind();
-        let profile = mind.profile();
-        let rays: Vec<_> = core
-            .notes()
-            .rays()
-            .iter()
-            .filter(|r| r.sense == Sense::Vision.id())
-            .copied()
-            .collect();
-        let mut beliefs = Vec::new();
-        let mut trails = Vec::new();
-        let aps = ApsWorld::singleton();
-        let aps = aps.bind();
-        let world = self.world.and_then(|k| aps.world(k));
-        for b in mind.beliefs() {
-            if b.state == BeliefState::Undetected && b.confidence < 0.01 {
-                continue;
-            }
-            let node = live_node(b.target).filter(|n| n.is_inside_tree());
-            let at = node
-                .as_ref()
-                .map_or(b.last_known_position, |n| to_vec3(n.get_global_position()));
-            beliefs.push(BeliefMark {
-                at,
-                name: self.target_label(b.target),
-                state: b.state,
-                confidence: b.confidence,
-                dominant: b.dominant.map_or_else(String::new, |s| self.sense_label(s)),
-                last_known: b.last_known_position,
-                predicted: mind
-                    .predicted_position(b.target)
-                    .unwrap_or(b.last_known_position),
-                uncertainty: b.uncertainty_radius,
-                loss: b.loss_reason,
-                why: if f & flags::LABELS != 0 {
-                    self.why_line(&core.explain(b.target))
-                } else {
-                    String::new()
-                },
-            });
-            if f & flags::SCENT != 0 && b.kind == TargetKind::Actor {
-                if let Some(w) = world {
-                    let trail: Vec<_> = w
-                        .scent_trail(b.target)
-                        .as_slice()
-                        .iter()
-                        .map(|p| to_vec3(*p))
-                        .collect();
-                    if trail.len() > 1 {
-                        trails.push(trail);
-                    }
-                }
-            }
-        }
-        let mut sounds = Vec::new();
-        if f & flags::SOUNDS != 0 && profile.hearing.enabled {
-            if let Some(w) = world {
-                let now = ApsWorld::world_time();
-                let state = w.state();
-                if let Some(buffer) = state.view(now).sounds {
-                    let hold = f64::from(profile.hearing.sound_hold_time.max(0.01));
-                    for s in buffer.all() {
-                        let age = now - s.time;
-                        let reach = s.max_range.min(profile.hearing.max_range);
-                        if (0.0..=hold).contains(&age) && s.location.distance(eye.position) < reach
-                        {
-                            // A ring that spreads over the sound's hold time.
-                            sounds.push((s.location, 0.3 + 2.0 * (age / hold) as f32));
-                        }
-                    }
-                }
-            }
-        }
-        let attention = mind.attention_target().map(|t| {
-            live_node(t).filter(|n| n.is_inside_tree()).map_or_else(
-                || {
-                    mind.belief(t)
-                        .map_or(eye.position, |b| b.last_known_position)
-                },
-                |n| to_vec3(n.get_global_position()),
-            )
-        });
-        DrawScene::make(&DrawInput {
-            flags: f,
-            eye,
-            up: aps_core::Vec3::Y,
-            rays: &rays,
-            beliefs: &beliefs,
-            sounds: &sounds,
-            trails: &trails,
-            attention,
-        })
-    }
-
     /// The recording under way, as plain data.
     fn recording_file(&self) -> Option<aps_core::insight::recording::RecordingFile> {
         let core = self.core.as_ref()?;
@@ -499,7 +266,7 @@ impl ApsPerceptionComponent {
     }
 
     /// The one line a label and the debugger show: the dominant sense's part, else the first.
-    fn why_line(&self, why: &Explanation) -> String {
+    pub(super) fn why_line(&self, why: &Explanation) -> String {
         let part = why
             .dominant
             .and_then(|d| why.sense(d))

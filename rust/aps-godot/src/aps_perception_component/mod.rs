@@ -1,10 +1,12 @@
 //! `ApsPerceptionComponent`: perception for one AI, placed under its body. This file holds the
 //! class, its settings, its life in the tree and its signals; a pass is in `pass.rs`, the
 //! signals are emitted in `signals.rs`, the calls scripts make are in `belief_api.rs` and
-//! `memory_api.rs`, the constants in `constants.rs`.
+//! `memory_api.rs`, the constants in `constants.rs`; what shows its beliefs from outside is in
+//! `insight_api.rs` (explain, recordings, the debugger's snapshot) and `debug_draw_api.rs`.
 
 mod belief_api;
 mod constants;
+mod debug_draw_api;
 mod insight_api;
 mod memory_api;
 mod own_bodies;
