@@ -1,9 +1,12 @@
 class_name ApsWarningLog
 extends Logger
 ## Records the warnings Godot's error stream carries while it is installed (APS pushes one per
-## bad call or value), so a test can check a warning's text and that it came once.
+## bad call or value), so a test can check a warning's text and that it came once; and every
+## error beside them (engine, script, a godot-rust panic), for tests that insist on none.
 
 var warnings: PackedStringArray = []
+## Each error's first lines (a panic's backtrace follows them), with where it was raised.
+var errors: PackedStringArray = []
 var _lock := Mutex.new()
 
 
@@ -29,6 +32,14 @@ func count(part: String) -> int:
 	return n
 
 
+## Forgets what was recorded so far.
+func clear() -> void:
+	_lock.lock()
+	warnings.clear()
+	errors.clear()
+	_lock.unlock()
+
+
 ## Every warning recorded so far, one per line (for failure messages).
 func text() -> String:
 	_lock.lock()
@@ -37,10 +48,12 @@ func text() -> String:
 	return t
 
 
-func _log_error(_function: String, _file: String, _line: int, code: String, rationale: String,
+func _log_error(function: String, file: String, line: int, code: String, rationale: String,
 		_editor_notify: bool, error_type: int, _script_backtraces: Array[ScriptBacktrace]) -> void:
-	if error_type != ERROR_TYPE_WARNING:
-		return
+	var text := rationale if rationale != "" else code
 	_lock.lock()
-	warnings.append(rationale if rationale != "" else code)
+	if error_type == ERROR_TYPE_WARNING:
+		warnings.append(text)
+	else:
+		errors.append("%s [%s:%d %s]" % ["\n".join(text.split("\n").slice(0, 3)), file.get_file(), line, function])
 	_lock.unlock()

@@ -8,53 +8,10 @@ extends ApsTestSuite
 
 const FREED_WHILE_EMITTING := "was freed or unreferenced while a signal is being emitted from it"
 
-const MONITORS := {
-	"APS/Passes per frame": "frame_passes",
-	"APS/Rays per frame": "frame_rays",
-	"APS/Time per frame (usec)": "frame_usec",
-	"APS/Perceivers at LOD 0": "perceivers_tier_0",
-	"APS/Perceivers at LOD 1": "perceivers_tier_1",
-	"APS/Perceivers at LOD 2": "perceivers_tier_2",
-	"APS/Perceivers at LOD 3": "perceivers_tier_3",
-	"APS/Perceivers suspended": "perceivers_tier_4",
-	"APS/Beliefs held": "beliefs",
-}
+## The monitors and the get_stats() keys they show, as monitors_test.gd lists them.
+const MONITORS: Dictionary = preload("res://tests/suites/monitors_test.gd").MONITORS
 
 const STATE_NAMES := ["Undetected", "Suspected", "Detected", "Tracked", "Lost", "Remembered", "Expired"]
-
-
-## Records every error (engine, script, godot-rust panic) and warning while a test runs.
-class Log extends Logger:
-	var errors: PackedStringArray = []
-	var warnings: PackedStringArray = []
-	var _lock := Mutex.new()
-
-	func _log_error(function: String, file: String, line: int, code: String, rationale: String,
-			_editor_notify: bool, error_type: int, _backtraces: Array[ScriptBacktrace]) -> void:
-		var text := rationale if rationale != "" else code
-		# A godot-rust panic carries its backtrace: its first lines say what happened.
-		text = "\n".join(text.split("\n").slice(0, 3))
-		_lock.lock()
-		if error_type == ERROR_TYPE_WARNING:
-			warnings.append(text)
-		else:
-			errors.append("%s [%s:%d %s]" % [text, file.get_file(), line, function])
-		_lock.unlock()
-
-	func clear() -> void:
-		_lock.lock()
-		errors.clear()
-		warnings.clear()
-		_lock.unlock()
-
-	func count_warnings(part: String) -> int:
-		var n := 0
-		_lock.lock()
-		for w in warnings:
-			if part in w:
-				n += 1
-		_lock.unlock()
-		return n
 
 
 ## A custom sense that calls the insight API of its own eye from inside the pass.
@@ -73,17 +30,16 @@ class PryingSense extends ApsSense:
 		return {"confidence": 0.0}
 
 
-var log: Log
+var log: ApsWarningLog
 
 
 func _ready() -> void:
-	log = Log.new()
-	OS.add_logger(log)
+	log = ApsWarningLog.start()
 
 
 func _exit_tree() -> void:
 	if log != null:
-		OS.remove_logger(log)
+		log.stop()
 		log = null
 
 
@@ -107,7 +63,7 @@ func _expect_clean(max_warnings: int = 0, allowed: String = "") -> void:
 ## Exactly one warning containing `part`, and nothing else logged.
 func _expect_one_warning(part: String) -> void:
 	expect(log.errors.is_empty(), "no error:\n%s" % "\n".join(log.errors))
-	expect_eq(log.count_warnings(part), 1, "one warning about '%s' in:\n%s" % [part, "\n".join(log.warnings)])
+	expect_eq(log.count(part), 1, "one warning about '%s' in:\n%s" % [part, "\n".join(log.warnings)])
 	expect_eq(log.warnings.size(), 1, "and no other warning:\n%s" % "\n".join(log.warnings))
 
 
@@ -242,7 +198,7 @@ func test_debug_draw_set_to_an_unknown_bit_warns() -> void:
 	expect_eq(guard.debug_draw, 0, "no known flag")
 	expect_eq(_internal(guard).size(), 0, "nothing drawn")
 	expect(log.errors.is_empty(), "no error:\n%s" % "\n".join(log.errors))
-	expect_eq(log.count_warnings("debug_draw"), 1, "one warning naming debug_draw and the value:\n%s" % "\n".join(log.warnings))
+	expect_eq(log.count("debug_draw"), 1, "one warning naming debug_draw and the value:\n%s" % "\n".join(log.warnings))
 
 
 func test_debug_draw_all_reads_back_and_draws() -> void:
@@ -816,7 +772,7 @@ func test_load_a_negative_format() -> void:
 func test_load_missing_file_and_directory() -> void:
 	expect_eq(ApsRecording.load("user://aps_misuse_no_such_file.json"), null, "no file")
 	expect_eq(ApsRecording.load("user://"), null, "a directory")
-	expect_eq(log.count_warnings("ApsRecording.load: cannot read"), 2, "one warning each:\n%s" % "\n".join(log.warnings))
+	expect_eq(log.count("ApsRecording.load: cannot read"), 2, "one warning each:\n%s" % "\n".join(log.warnings))
 	expect(log.errors.is_empty(), "no error: %s" % [log.errors])
 
 
