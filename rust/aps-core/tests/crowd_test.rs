@@ -268,10 +268,6 @@ fn a_player_who_left_for_ten_seconds_is_picked_up_again_among_more_bystanders_th
 
 #[test]
 fn more_slots_while_playing_let_the_benched_in_at_once() {
-    use aps_core::gather::target::TargetSnapshot;
-    use aps_core::senses::rays::BoxSpace;
-    use aps_core::senses::WorldView;
-    use aps_core::{PassInput, PerceptionCore, Pose, Profile, TargetId, Vec3};
     let mut profile = Profile::default();
     profile.attention.max_tracked_targets = 1;
     let (mut core, _) = PerceptionCore::new(profile.clone());
@@ -282,24 +278,11 @@ fn more_slots_while_playing_let_the_benched_in_at_once() {
         })
         .collect();
     let mut run = |core: &mut PerceptionCore, k: u32| {
-        let input = PassInput {
-            dt: 0.1,
-            eye: Pose {
-                position: Vec3::new(0.0, 1.6, 0.0),
-                forward: Vec3::NEG_Z,
-            },
-            body: Vec3::ZERO,
-            own: &[],
-            world: WorldView {
-                now: f64::from(k) * 0.1,
-                ..WorldView::default()
-            },
-            candidates: &targets,
-            destroyed: &[],
-            shared: &[],
-            lod_tier: 0,
+        let world = WorldView {
+            now: f64::from(k) * 0.1,
+            ..WorldView::default()
         };
-        core.run(input, &mut space);
+        core.run(input(&targets, world), &mut space);
     };
     for k in 0..10 {
         run(&mut core, k);
