@@ -159,18 +159,17 @@ impl ApsWorld {
     /// setting draws all. Those that stop drawing leave with [`ApsWorld::remove_drawing`].
     pub fn drawing_now(&mut self) -> (bool, Vec<InstanceId>) {
         let all = self.frame.draw_all;
-        let mut ids = self.drawing.clone();
         if all {
-            for w in &self.worlds {
-                for id in w.perceiver_ids() {
-                    if !ids.contains(&id) {
-                        ids.push(id);
-                        self.drawing.push(id);
-                    }
-                }
-            }
+            // Every perceiver joins, each once (a search per id would be quadratic in a crowd).
+            self.drawing.extend(
+                self.worlds
+                    .iter()
+                    .flat_map(crate::world::World::perceiver_ids),
+            );
+            self.drawing.sort_unstable_by_key(|id| id.to_i64());
+            self.drawing.dedup();
         }
-        (all, ids)
+        (all, self.drawing.clone())
     }
 
     pub fn remove_drawing(&mut self, id: InstanceId) {
