@@ -2,7 +2,7 @@
 //! the debugger can step through it (issue 13). The data and its file format are the core's
 //! (`aps_core::insight::recording`).
 
-use aps_core::insight::recording::{BeliefFile, RecordingFile, TickFile};
+use aps_core::insight::recording::{BeliefFile, ChangeFile, RecordingFile, TickFile};
 use godot::classes::file_access::ModeFlags;
 use godot::classes::{FileAccess, RefCounted};
 use godot::prelude::*;
@@ -103,12 +103,8 @@ impl ApsRecording {
     pub fn get_state_changes(&self) -> VarArray {
         let mut out = VarArray::new();
         for (time, c) in self.file.changes() {
-            let d = vdict! {
-                "time" => time,
-                "target" => c.target.as_str(),
-                "old" => c.old.as_str(),
-                "new" => c.new.as_str(),
-            };
+            let mut d = change_dict(c);
+            d.set("time", time);
             out.push(&d.to_variant());
         }
         out
@@ -142,12 +138,7 @@ impl ApsRecording {
         }
         let mut changes = VarArray::new();
         for c in &t.changes {
-            let d = vdict! {
-                "target" => c.target.as_str(),
-                "old" => c.old.as_str(),
-                "new" => c.new.as_str(),
-            };
-            changes.push(&d.to_variant());
+            changes.push(&change_dict(c).to_variant());
         }
         vdict! {
             "time" => t.time,
@@ -155,6 +146,15 @@ impl ApsRecording {
             "beliefs" => &beliefs,
             "changes" => &changes,
         }
+    }
+}
+
+/// A state change as scripts read it: `target`, `old`, `new`.
+fn change_dict(c: &ChangeFile) -> VarDictionary {
+    vdict! {
+        "target" => c.target.as_str(),
+        "old" => c.old.as_str(),
+        "new" => c.new.as_str(),
     }
 }
 
