@@ -31,18 +31,18 @@ pub struct Episode {
 }
 
 #[derive(Debug, Clone, Copy)]
-struct Subject {
-    target: TargetId,
-    episodes: [Episode; EPISODES_PER_SUBJECT],
-    len: usize,
-    next: usize,
-    last: f64,
+pub(crate) struct Subject {
+    pub(crate) target: TargetId,
+    pub(crate) episodes: [Episode; EPISODES_PER_SUBJECT],
+    pub(crate) len: usize,
+    pub(crate) next: usize,
+    pub(crate) last: f64,
 }
 
 /// Every subject's recent episodes.
 #[derive(Debug, Clone)]
 pub struct MemoryStore {
-    subjects: Vec<Subject>,
+    pub(crate) subjects: Vec<Subject>,
 }
 
 impl Default for MemoryStore {

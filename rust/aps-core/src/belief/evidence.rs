@@ -51,11 +51,11 @@ impl EvidenceKind {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Evidence {
-    target: TargetId,
-    kind: EvidenceKind,
-    amount: f32,
-    expires_at: f64,
+pub(crate) struct Evidence {
+    pub(crate) target: TargetId,
+    pub(crate) kind: EvidenceKind,
+    pub(crate) amount: f32,
+    pub(crate) expires_at: f64,
 }
 
 /// What the active evidence about one target does this tick.
@@ -86,7 +86,7 @@ impl EvidenceEffect {
 /// Every piece of scripted evidence.
 #[derive(Debug, Clone)]
 pub struct EvidenceStore {
-    items: Vec<Evidence>,
+    pub(crate) items: Vec<Evidence>,
 }
 
 impl Default for EvidenceStore {

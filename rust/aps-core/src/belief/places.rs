@@ -26,8 +26,8 @@ pub struct Place {
 /// The places an AI knows, by id.
 #[derive(Debug, Clone, Default)]
 pub struct Places {
-    places: Vec<Place>,
-    next: u64,
+    pub(crate) places: Vec<Place>,
+    pub(crate) next: u64,
 }
 
 /// Whether a target id is a place's.
@@ -64,6 +64,11 @@ impl Places {
             accuracy,
         });
         id
+    }
+
+    /// Every place, oldest first.
+    pub fn iter(&self) -> impl Iterator<Item = &Place> {
+        self.places.iter()
     }
 
     #[must_use]

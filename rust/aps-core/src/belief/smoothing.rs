@@ -13,7 +13,8 @@ pub const DWELL_FULL_SPEED: f32 = 6.0;
 pub const DECAY_FLOOR: f32 = 0.02;
 
 /// Which branch smoothing took this tick.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Phase {
     Rising,
     #[default]

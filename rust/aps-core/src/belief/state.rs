@@ -2,6 +2,7 @@
 //! rules").
 
 use crate::profile::Thresholds;
+use serde::{Deserialize, Serialize};
 
 /// Margin below a threshold that steps down from Detected and Tracked need, so the state does
 /// not flicker on a boundary (Tracked to Detected at 0.31 with Detect at 0.35).
@@ -9,7 +10,10 @@ pub const STEP_DOWN_MARGIN: f32 = 0.04;
 
 /// A per-target state. The numeric values are stable: the Godot layer exposes them as
 /// `STATE_UNDETECTED` .. `STATE_EXPIRED`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 #[repr(u8)]
 pub enum BeliefState {
     #[default]

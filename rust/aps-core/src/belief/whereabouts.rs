@@ -20,8 +20,8 @@ pub const MOVING_SPEED: f32 = 0.1;
 /// The running motion estimate of one belief.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Motion {
-    sample: Option<(f64, Vec3)>,
-    has_velocity: bool,
+    pub(crate) sample: Option<(f64, Vec3)>,
+    pub(crate) has_velocity: bool,
     /// Estimated Velocity, m/s.
     pub velocity: Vec3,
     /// Estimated Acceleration, m/s².

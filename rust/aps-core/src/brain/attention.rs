@@ -50,9 +50,9 @@ pub struct Rated {
 /// The committed target and how long it has held.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Attention {
-    target: Option<TargetId>,
-    held: f32,
-    forced: bool,
+    pub(crate) target: Option<TargetId>,
+    pub(crate) held: f32,
+    pub(crate) forced: bool,
 }
 
 impl Attention {

@@ -5,7 +5,20 @@ use crate::profile::Thresholds;
 
 /// The AI's overall alertness. The numeric values are stable: the Godot layer exposes them as
 /// `AWARENESS_UNAWARE` .. `AWARENESS_FULLY_AWARE`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 #[repr(u8)]
 pub enum AwarenessLevel {
     #[default]

@@ -94,7 +94,7 @@ pub struct EmotionInput {
 /// The AI's five emotions.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Emotions {
-    values: [f32; 5],
+    pub(crate) values: [f32; 5],
 }
 
 impl Emotions {

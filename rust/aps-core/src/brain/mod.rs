@@ -40,12 +40,12 @@ pub struct BrainInput {
 /// to, and how it feels.
 #[derive(Debug, Clone, Default)]
 pub struct Brain {
-    attention: Attention,
-    awareness: AwarenessLevel,
-    top: Option<TargetId>,
+    pub(crate) attention: Attention,
+    pub(crate) awareness: AwarenessLevel,
+    pub(crate) top: Option<TargetId>,
     /// Actors noticed at the last step: all clear fires when it falls to none.
-    noticed_actors: usize,
-    emotions: Emotions,
+    pub(crate) noticed_actors: usize,
+    pub(crate) emotions: Emotions,
 }
 
 impl Brain {

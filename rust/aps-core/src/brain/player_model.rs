@@ -24,7 +24,7 @@ pub struct PlayerModel {
     /// Its usual speed while sensed (the mean over all the time it was sensed), m/s.
     pub typical_speed: f32,
     /// Sum of the directions it ran when lost: its preferred escape direction.
-    escape_sum: Vec3,
+    pub(crate) escape_sum: Vec3,
     /// Seconds it has been sensed in all.
     pub time_sensed: f32,
     /// Mind time it was last sensed.
@@ -52,9 +52,9 @@ impl PlayerModel {
 /// Every target's model.
 #[derive(Debug, Clone)]
 pub struct PlayerModels {
-    models: Vec<PlayerModel>,
+    pub(crate) models: Vec<PlayerModel>,
     /// The model found last: the same target usually comes back at once.
-    last: usize,
+    pub(crate) last: usize,
 }
 
 impl Default for PlayerModels {

@@ -19,13 +19,14 @@ pub const DAMAGE_CUTOFF: f32 = 1.0;
 
 /// Who a target is to the AI. The numeric values are stable: the Godot layer exposes them as
 /// `RELATIONSHIP_FEARED` .. `RELATIONSHIP_TEAMMATE`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[repr(u8)]
 pub enum Relationship {
     Feared = 0,
     HighValue = 1,
     Enemy = 2,
+    #[default]
     Unknown = 3,
     Neutral = 4,
     Friendly = 5,
@@ -114,7 +115,10 @@ pub fn relationship_between(s: &ThreatSettings, mine: i32, theirs: i32) -> Relat
 }
 
 /// The five threat levels. The numeric values are stable (`THREAT_NONE` .. `THREAT_CRITICAL`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 #[repr(u8)]
 pub enum ThreatLevel {
     #[default]
@@ -249,8 +253,8 @@ pub fn rate_threat(b: &mut Belief, s: &ThreatSettings, events: &mut Vec<Event>) 
 /// (`set_relationship`), which override the profile's team rules.
 #[derive(Debug, Clone, Default)]
 pub struct Relations {
-    team: i32,
-    overrides: Vec<(TargetId, Relationship)>,
+    pub(crate) team: i32,
+    pub(crate) overrides: Vec<(TargetId, Relationship)>,
 }
 
 impl Relations {

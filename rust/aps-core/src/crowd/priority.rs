@@ -51,7 +51,7 @@ pub struct CandidateInfo {
 /// Who the AI looked at and found nothing of, and until when they sit out (world time).
 #[derive(Debug, Clone, Default)]
 pub struct LookBook {
-    benched_until: HashMap<TargetId, f64>,
+    pub(crate) benched_until: HashMap<TargetId, f64>,
 }
 
 impl LookBook {

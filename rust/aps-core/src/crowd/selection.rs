@@ -59,13 +59,13 @@ pub struct Chooser<'a> {
 /// The selection's memory (who is benched) and its scratch.
 #[derive(Debug, Clone, Default)]
 pub struct CandidateSelection {
-    looks: LookBook,
+    pub(crate) looks: LookBook,
     /// The newcomers looked at this pass (benched after the tick unless they made it).
     new_looks: Vec<TargetId>,
     /// There were more candidates than the budget: benches count.
-    crowded: bool,
+    pub(crate) crowded: bool,
     /// Candidates and slots of the last choice: the bench is sized by them.
-    crowd: (usize, usize),
+    pub(crate) crowd: (usize, usize),
     /// The nearest newcomers so far: (distance², id), strangers and allies.
     strangers: Vec<(f32, TargetId)>,
     allies: Vec<(f32, TargetId)>,

@@ -10,7 +10,10 @@ use smallvec::SmallVec;
 pub struct TargetId(pub u64);
 
 /// Whether a belief is about someone or about a place (spec section 11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum TargetKind {
     /// A body or registered object.
     #[default]

@@ -236,4 +236,13 @@ pub trait SenseUnit {
 
     /// After every target.
     fn post_tick_flush(&mut self) {}
+
+    /// The sense's own clocks, in seconds (`None`: never), for a saved game. Most senses keep
+    /// none.
+    fn timers(&self) -> smallvec::SmallVec<[Option<f32>; 2]> {
+        smallvec::SmallVec::new()
+    }
+
+    /// Sets the clocks [`SenseUnit::timers`] gave, from a saved game.
+    fn set_timers(&mut self, _timers: &[Option<f32>]) {}
 }

@@ -78,6 +78,24 @@ impl SenseUnit for Echolocation {
         Sense::Echolocation.id()
     }
 
+    /// Seconds since the last pulse (`None` before the first) and whether the last tick
+    /// pulsed. The last pulse's echoes are not kept: they were read in the tick that heard them.
+    fn timers(&self) -> smallvec::SmallVec<[Option<f32>; 2]> {
+        let since = self.since_pulse.is_finite().then_some(self.since_pulse);
+        smallvec::smallvec![since, Some(if self.pulsing { 1.0 } else { 0.0 })]
+    }
+
+    fn set_timers(&mut self, timers: &[Option<f32>]) {
+        if let Some(since) = timers.first() {
+            self.since_pulse = since
+                .filter(|s| s.is_finite())
+                .map_or(f32::INFINITY, |s| s.max(0.0));
+        }
+        if let Some(pulsing) = timers.get(1) {
+            self.pulsing = pulsing.is_some_and(|p| p > 0.5);
+        }
+    }
+
     fn reach(&self) -> f32 {
         self.settings.echo_range
     }

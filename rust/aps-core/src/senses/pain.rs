@@ -23,6 +23,25 @@ pub struct Pain {
 }
 
 impl Pain {
+    /// The level and the level last reported.
+    #[must_use]
+    pub fn state(&self) -> (f32, f32) {
+        (self.level, self.reported)
+    }
+
+    /// Sets the level and the level last reported (each kept in 0..1).
+    pub fn set_state(&mut self, level: f32, reported: f32) {
+        let unit = |x: f32| {
+            if x.is_finite() {
+                x.clamp(0.0, 1.0)
+            } else {
+                0.0
+            }
+        };
+        self.level = unit(level);
+        self.reported = unit(reported);
+    }
+
     #[must_use]
     pub fn new(settings: PainSettings) -> Self {
         Pain {

@@ -31,6 +31,41 @@ impl SenseSuite {
         suite
     }
 
+    /// The pain sense's level and the level it last reported (for a saved game).
+    #[must_use]
+    pub fn pain_state(&self) -> (f32, f32) {
+        self.pain.state()
+    }
+
+    /// Restores what [`SenseSuite::pain_state`] gave.
+    pub fn set_pain_state(&mut self, level: f32, reported: f32) {
+        self.pain.set_state(level, reported);
+    }
+
+    /// Every sense's clocks that has any, by slot (for a saved game).
+    pub fn timers(
+        &self,
+    ) -> impl Iterator<Item = (crate::SenseId, smallvec::SmallVec<[Option<f32>; 2]>)> + '_ {
+        self.builtin
+            .iter()
+            .chain(self.custom.iter().map(|(u, _)| u))
+            .map(|u| (u.id(), u.timers()))
+            .filter(|(_, t)| !t.is_empty())
+    }
+
+    /// Sets the clocks of the sense in slot `id`, if the AI has it.
+    pub fn set_timers(&mut self, id: crate::SenseId, timers: &[Option<f32>]) {
+        for u in self
+            .builtin
+            .iter_mut()
+            .chain(self.custom.iter_mut().map(|(u, _)| u))
+        {
+            if u.id() == id {
+                u.set_timers(timers);
+            }
+        }
+    }
+
     /// The built-in senses for a new profile. Pain keeps its level; custom senses stay.
     pub fn rebuild(&mut self, p: &Profile) {
         let mut builtin: Vec<Box<dyn SenseUnit>> = Vec::new();

@@ -1,0 +1,562 @@
+//! A mind to and from its saved form ([`MindSave`]): every belief, awareness, attention and its
+//! stickiness, emotions, episodes, player models, evidence, places and relationships, so that
+//! the tick after a restore is the tick the mind would have run had the game never stopped.
+//!
+//! A restore replaces the whole mind and reports nothing as an event: the states it restores
+//! were reported when they were entered.
+
+use super::{Mind, NO_OBSERVATION};
+use crate::belief::episodes::{Episode, Subject, EPISODES_PER_SUBJECT, SUBJECTS};
+use crate::belief::evidence::{Evidence, EVIDENCE_SLOTS};
+use crate::belief::places::{is_place, Place, Places, PLACE_BIT};
+use crate::belief::whereabouts::Motion;
+use crate::belief::Belief;
+use crate::brain::emotion::Emotion;
+use crate::brain::player_model::{PlayerModel, MODELS};
+use crate::brain::threat::Relationship;
+use crate::save::format::{
+    BeliefSave, BrainSave, EmotionsSave, EpisodeSave, EvidenceSave, HeadingSave, MindSave,
+    MotionSave, PlaceSave, PlayerModelSave, RelationshipSave, SubjectSave,
+};
+use crate::save::{
+    place_key, place_number, Keys, LoadIssue, MissingTargets, Repair, MISSING_TARGET_TAG,
+};
+use crate::senses::id::{SenseId, SenseSet, MAX_SENSES};
+use crate::{LossReason, TargetId, TargetKind};
+
+/// A time that never happened (`-inf`) is saved as none.
+fn saved_time(t: f64) -> Option<f64> {
+    t.is_finite().then_some(t)
+}
+
+impl Mind {
+    /// The key of `id`: a place's own, else the engine's.
+    fn key(&self, id: TargetId, keys: &dyn Keys) -> Option<String> {
+        if is_place(id) {
+            Some(place_key(id.0 & !PLACE_BIT))
+        } else {
+            keys.key_of(id)
+        }
+    }
+
+    /// Everything this mind holds, its targets named by `keys`. Beliefs about a target with no
+    /// key are left out.
+    #[must_use]
+    pub fn save(&self, keys: &dyn Keys) -> MindSave {
+        let key = |id: TargetId| self.key(id, keys);
+        let beliefs = self
+            .ledger
+            .iter()
+            .filter_map(|b| {
+                Some(BeliefSave {
+                    target: key(b.target)?,
+                    kind: b.kind,
+                    state: b.state,
+                    confidence: b.confidence,
+                    fused: b.fused,
+                    phase: b.phase,
+                    active_senses: b.active.0,
+                    dominant_sense: b.dominant.map(|s| s.0),
+                    governing_sense: b.governing.map(|s| s.0),
+                    time_in_state: b.time_in_state,
+                    last_sensed_at: saved_time(b.last_sensed_at),
+                    last_active_confidence: b.last_active_confidence,
+                    loss_reason: b.loss_reason,
+                    loss_direction: b.loss_direction,
+                    last_known_position: b.last_known_position,
+                    last_known_precision: b.last_known_precision,
+                    predicted_position: self
+                        .predicted_position(b.target)
+                        .unwrap_or(b.last_known_position),
+                    motion: MotionSave {
+                        sample_time: b.motion.sample.map(|s| s.0),
+                        sample_position: b.motion.sample.map_or(glam::Vec3::ZERO, |s| s.1),
+                        has_velocity: b.motion.has_velocity,
+                        velocity: b.motion.velocity,
+                        acceleration: b.motion.acceleration,
+                    },
+                    sensed_heading: b.sensed_heading.map(|(s, d)| HeadingSave {
+                        sense: s.0,
+                        direction: d,
+                    }),
+                    target_speed: b.target_speed,
+                    detections: b.detections,
+                    destroyed: b.destroyed,
+                    sort_score: b.sort_score,
+                    long_term_memory_strength: b.long_term_strength,
+                    uncertainty_radius: b.uncertainty_radius,
+                    damage_received: b.damage_received,
+                    relationship: b.relationship,
+                    threat_score: b.threat_score,
+                    threat_level: b.threat_level,
+                    peak_confidence: b.peak_confidence,
+                    was_sensed: b.was_sensed,
+                    governing_last_active: saved_time(b.governing_last_active),
+                    sense_cues: b.sense_cue.to_vec(),
+                })
+            })
+            .collect();
+        let e = self.brain.emotions;
+        let brain = BrainSave {
+            awareness: self.brain.awareness,
+            attention_target: self.brain.attention.target.and_then(key),
+            attention_held: self.brain.attention.held,
+            attention_forced: self.brain.attention.forced,
+            top_target: self.brain.top.and_then(key),
+            noticed_actors: self.brain.noticed_actors as u32,
+            emotions: EmotionsSave {
+                fear: e.get(Emotion::Fear),
+                aggression: e.get(Emotion::Aggression),
+                curiosity: e.get(Emotion::Curiosity),
+                alertness: e.get(Emotion::Alertness),
+                panic: e.get(Emotion::Panic),
+            },
+        };
+        let episodes = self
+            .memory
+            .subjects
+            .iter()
+            .filter_map(|s| {
+                let target = key(s.target)?;
+                let mut episodes: Vec<EpisodeSave> = self
+                    .memory
+                    .episodes(s.target)
+                    .map(|e| EpisodeSave {
+                        time: e.time,
+                        loss_reason: e.loss_reason,
+                        location: e.location,
+                        ai_facing: e.ai_facing,
+                        target_direction: e.target_direction,
+                        lost_from: e.lost_from,
+                        peak_confidence: e.peak_confidence,
+                    })
+                    .collect();
+                episodes.reverse();
+                Some(SubjectSave {
+                    target,
+                    episodes,
+                    last: s.last,
+                })
+            })
+            .collect();
+        let player_models = self
+            .models
+            .models
+            .iter()
+            .filter_map(|m| {
+                Some(PlayerModelSave {
+                    target: key(m.target)?,
+                    encounters: m.encounters,
+                    losses: m.losses,
+                    hides: m.hides,
+                    outruns: m.outruns,
+                    typical_speed: m.typical_speed,
+                    escape_sum: m.escape_sum,
+                    time_sensed: m.time_sensed,
+                    last_sensed: m.last_sensed,
+                })
+            })
+            .collect();
+        let evidence = self
+            .evidence
+            .items
+            .iter()
+            .filter_map(|e| {
+                Some(EvidenceSave {
+                    target: key(e.target)?,
+                    kind: e.kind,
+                    amount: e.amount,
+                    expires_at: e.expires_at,
+                })
+            })
+            .collect();
+        let places = self
+            .places
+            .places
+            .iter()
+            .map(|p| PlaceSave {
+                number: p.id.0 & !PLACE_BIT,
+                tag: keys.tag_name(p.tag),
+                location: p.location,
+                accuracy: p.accuracy,
+            })
+            .collect();
+        let relationships = self
+            .relations
+            .overrides
+            .iter()
+            .filter_map(|(t, r)| {
+                Some(RelationshipSave {
+                    target: key(*t)?,
+                    relationship: *r,
+                })
+            })
+            .collect();
+        MindSave {
+            now: self.now,
+            pain: self.pain,
+            facing: self.facing,
+            detections: self.detections,
+            since_maintenance: self.since_maintenance,
+            beliefs,
+            brain,
+            episodes,
+            player_models,
+            evidence,
+            places,
+            next_place: self.places.next,
+            team: self.relations.team(),
+            relationships,
+        }
+    }
+
+    /// Replaces everything this mind holds with `saved`, its keys turned into targets by
+    /// `keys`. A belief about a target that no longer exists is handled as `missing` says;
+    /// what the AI knew of it otherwise (episodes, models, evidence) is dropped. Numbers out of
+    /// range are repaired and every repair is an issue. Returns how many beliefs named a
+    /// target that no longer exists.
+    pub fn restore(
+        &mut self,
+        saved: &MindSave,
+        keys: &mut dyn Keys,
+        missing: MissingTargets,
+        issues: &mut Vec<LoadIssue>,
+    ) -> usize {
+        let mut fix = Repair::new(issues);
+        self.now = fix.time(|| "mind.now".into(), saved.now).max(0.0);
+        self.pain = fix.unit(|| "mind.pain".into(), saved.pain);
+        self.facing = fix.vec3(|| "mind.facing".into(), saved.facing);
+        self.detections = saved.detections;
+        self.since_maintenance =
+            fix.non_negative(|| "mind.since_maintenance".into(), saved.since_maintenance);
+        self.places = restore_places(&saved.places, saved.next_place, keys, &mut fix);
+        let places = &self.places;
+        let resolve = |key: &str, keys: &dyn Keys| -> Option<TargetId> {
+            match place_number(key) {
+                Some(n) => places
+                    .places
+                    .iter()
+                    .find(|p| p.id.0 == PLACE_BIT | n)
+                    .map(|p| p.id),
+                None => keys.target_of(key),
+            }
+        };
+
+        // Beliefs first: who exists decides the rest.
+        let mut held: Vec<Belief> = Vec::with_capacity(saved.beliefs.len());
+        let mut lost = 0;
+        let mut as_places: Vec<(Belief, f32)> = Vec::new();
+        for (i, s) in saved.beliefs.iter().enumerate() {
+            let field = |name: &str| format!("mind.beliefs[{i}].{name}");
+            let mut b = restore_belief(s, &mut fix, &field);
+            match resolve(&s.target, keys) {
+                Some(id) if held.iter().any(|h| h.target == id) => {
+                    fix.note(
+                        field("target"),
+                        format!("{} is believed in twice; the second is dropped", s.target),
+                    );
+                    continue;
+                }
+                Some(id) => {
+                    b.target = id;
+                    b.kind = if is_place(id) {
+                        TargetKind::Place
+                    } else {
+                        TargetKind::Actor
+                    };
+                    held.push(b);
+                }
+                None if place_number(&s.target).is_some() => {
+                    fix.note(
+                        field("target"),
+                        format!("{} is not among the saved places; dropped", s.target),
+                    );
+                }
+                None => {
+                    lost += 1;
+                    if missing == MissingTargets::AsPlace {
+                        as_places.push((b, s.uncertainty_radius));
+                    }
+                }
+            }
+        }
+        let tag = keys.tag_of(MISSING_TARGET_TAG);
+        for (mut b, accuracy) in as_places {
+            let id = self.places.place_for(tag, b.last_known_position, accuracy);
+            if held.iter().any(|h| h.target == id) {
+                continue; // two lost targets close together: one place
+            }
+            b.target = id;
+            b.kind = TargetKind::Place;
+            b.relationship = Relationship::Unknown;
+            held.push(b);
+        }
+        let capacity = self.ledger.capacity();
+        if held.len() > capacity {
+            fix.note(
+                "mind.beliefs",
+                format!(
+                    "{} beliefs but Max Tracked Targets is {capacity}; the {capacity} with the \
+                     highest sort score are kept",
+                    held.len()
+                ),
+            );
+            held.sort_by(|a, b| b.sort_score.total_cmp(&a.sort_score));
+            held.truncate(capacity);
+        }
+        self.ledger = crate::crowd::ledger::Ledger::new(capacity);
+        for (slot, b) in held.into_iter().enumerate() {
+            self.ledger.put(slot, b);
+        }
+        let believed = |id: TargetId| self.ledger.find(id).is_some();
+        let places = &self.places;
+        let resolve = |key: &str, keys: &dyn Keys| -> Option<TargetId> {
+            match place_number(key) {
+                Some(n) => places
+                    .places
+                    .iter()
+                    .find(|p| p.id.0 == PLACE_BIT | n)
+                    .map(|p| p.id),
+                None => keys.target_of(key),
+            }
+        };
+
+        // The brain: attention only on an actor still believed in.
+        let b: &BrainSave = &saved.brain;
+        self.brain.awareness = b.awareness;
+        self.brain.attention.target = b
+            .attention_target
+            .as_deref()
+            .and_then(|k| resolve(k, keys))
+            .filter(|t| !is_place(*t) && believed(*t));
+        self.brain.attention.held =
+            fix.non_negative(|| "mind.brain.attention_held".into(), b.attention_held);
+        self.brain.attention.forced = b.attention_forced && self.brain.attention.target.is_some();
+        self.brain.top = b
+            .top_target
+            .as_deref()
+            .and_then(|k| resolve(k, keys))
+            .filter(|t| believed(*t));
+        self.brain.noticed_actors = b.noticed_actors as usize;
+        let e = &b.emotions;
+        let values = [e.fear, e.aggression, e.curiosity, e.alertness, e.panic];
+        for (emotion, v) in Emotion::ALL.into_iter().zip(values) {
+            self.brain.emotions.values[emotion as usize] = fix.unit(
+                || format!("mind.brain.emotions.{}", emotion_key(emotion)),
+                v,
+            );
+        }
+
+        // Episodes, models, evidence and relationships of targets that still exist.
+        self.memory.subjects.clear();
+        for (i, s) in saved.episodes.iter().enumerate() {
+            let Some(target) = resolve(&s.target, keys) else {
+                continue;
+            };
+            if self.memory.subjects.len() >= SUBJECTS {
+                fix.note(
+                    format!("mind.episodes[{i}]"),
+                    format!("more than {SUBJECTS} subjects; the rest are dropped"),
+                );
+                break;
+            }
+            let kept = s.episodes.len().min(EPISODES_PER_SUBJECT);
+            if s.episodes.len() > kept {
+                fix.note(
+                    format!("mind.episodes[{i}].episodes"),
+                    format!("more than {EPISODES_PER_SUBJECT} episodes; the newest are kept"),
+                );
+            }
+            let mut subject = Subject {
+                target,
+                episodes: [Episode::default(); EPISODES_PER_SUBJECT],
+                len: kept,
+                next: kept % EPISODES_PER_SUBJECT,
+                last: fix.time(|| format!("mind.episodes[{i}].last"), s.last),
+            };
+            for (k, e) in s.episodes[s.episodes.len() - kept..].iter().enumerate() {
+                let f = |n: &str| format!("mind.episodes[{i}].episodes[{k}].{n}");
+                subject.episodes[k] = Episode {
+                    time: fix.time(|| f("time"), e.time),
+                    loss_reason: e.loss_reason,
+                    location: fix.vec3(|| f("location"), e.location),
+                    ai_facing: fix.vec3(|| f("ai_facing"), e.ai_facing),
+                    target_direction: fix.vec3(|| f("target_direction"), e.target_direction),
+                    lost_from: e.lost_from,
+                    peak_confidence: fix.unit(|| f("peak_confidence"), e.peak_confidence),
+                };
+            }
+            self.memory.subjects.push(subject);
+        }
+        self.models.models.clear();
+        self.models.last = 0;
+        for (i, m) in saved.player_models.iter().enumerate() {
+            let Some(target) = resolve(&m.target, keys) else {
+                continue;
+            };
+            if self.models.models.len() >= MODELS {
+                fix.note(
+                    format!("mind.player_models[{i}]"),
+                    format!("more than {MODELS} models; the rest are dropped"),
+                );
+                break;
+            }
+            let f = |n: &str| format!("mind.player_models[{i}].{n}");
+            self.models.models.push(PlayerModel {
+                target,
+                encounters: m.encounters,
+                losses: m.losses,
+                hides: m.hides.min(m.losses),
+                outruns: m.outruns.min(m.losses),
+                typical_speed: fix.non_negative(|| f("typical_speed"), m.typical_speed),
+                escape_sum: fix.vec3(|| f("escape_sum"), m.escape_sum),
+                time_sensed: fix.non_negative(|| f("time_sensed"), m.time_sensed),
+                last_sensed: fix.time(|| f("last_sensed"), m.last_sensed),
+            });
+        }
+        self.evidence.items.clear();
+        for (i, e) in saved.evidence.iter().enumerate() {
+            let Some(target) = resolve(&e.target, keys) else {
+                continue;
+            };
+            if self.evidence.items.len() >= EVIDENCE_SLOTS {
+                fix.note(
+                    format!("mind.evidence[{i}]"),
+                    format!("more than {EVIDENCE_SLOTS} pieces; the rest are dropped"),
+                );
+                break;
+            }
+            self.evidence.items.push(Evidence {
+                target,
+                kind: e.kind,
+                amount: fix.unit(|| format!("mind.evidence[{i}].amount"), e.amount),
+                expires_at: fix.time(|| format!("mind.evidence[{i}].expires_at"), e.expires_at),
+            });
+        }
+        self.relations.set_team(saved.team);
+        self.relations.overrides.clear();
+        for r in &saved.relationships {
+            if let Some(target) = resolve(&r.target, keys) {
+                self.relations.set_override(target, Some(r.relationship));
+            }
+        }
+
+        self.events.clear();
+        self.slot_observation = vec![NO_OBSERVATION; capacity];
+        lost
+    }
+}
+
+/// The key of an emotion's field.
+fn emotion_key(e: Emotion) -> &'static str {
+    match e {
+        Emotion::Fear => "fear",
+        Emotion::Aggression => "aggression",
+        Emotion::Curiosity => "curiosity",
+        Emotion::Alertness => "alertness",
+        Emotion::Panic => "panic",
+    }
+}
+
+/// The places of a save, each number once.
+fn restore_places(saved: &[PlaceSave], next: u64, keys: &mut dyn Keys, fix: &mut Repair) -> Places {
+    let mut places = Places::default();
+    for (i, p) in saved.iter().enumerate() {
+        let id = TargetId(PLACE_BIT | (p.number & !PLACE_BIT));
+        if p.number == 0 || places.places.iter().any(|q| q.id == id) {
+            fix.note(
+                format!("mind.places[{i}].number"),
+                format!(
+                    "{} is not a new place number; the place is dropped",
+                    p.number
+                ),
+            );
+            continue;
+        }
+        places.places.push(Place {
+            id,
+            tag: keys.tag_of(&p.tag),
+            location: fix.vec3(|| format!("mind.places[{i}].location"), p.location),
+            accuracy: fix.non_negative(|| format!("mind.places[{i}].accuracy"), p.accuracy),
+        });
+    }
+    let highest = places
+        .places
+        .iter()
+        .map(|p| p.id.0 & !PLACE_BIT)
+        .max()
+        .unwrap_or(0);
+    places.next = next.max(highest);
+    places
+}
+
+/// A belief from its saved form, every number repaired (its target is set by the caller).
+fn restore_belief(s: &BeliefSave, fix: &mut Repair, field: &dyn Fn(&str) -> String) -> Belief {
+    let sense = |s: u8| (usize::from(s) < MAX_SENSES).then_some(SenseId(s));
+    let mut b = Belief::new(TargetId(0), s.kind);
+    b.state = s.state;
+    b.confidence = fix.unit(|| field("confidence"), s.confidence);
+    b.fused = fix.unit(|| field("fused"), s.fused);
+    b.phase = s.phase;
+    b.active = SenseSet(s.active_senses);
+    b.dominant = s.dominant_sense.and_then(sense);
+    b.governing = s.governing_sense.and_then(sense);
+    b.time_in_state = fix.non_negative(|| field("time_in_state"), s.time_in_state);
+    b.last_sensed_at = s.last_sensed_at.map_or(f64::NEG_INFINITY, |t| {
+        fix.time(|| field("last_sensed_at"), t)
+    });
+    b.last_active_confidence =
+        fix.unit(|| field("last_active_confidence"), s.last_active_confidence);
+    b.loss_reason = s.loss_reason;
+    b.loss_direction = fix.vec3(|| field("loss_direction"), s.loss_direction);
+    b.last_known_position = fix.vec3(|| field("last_known_position"), s.last_known_position);
+    b.last_known_precision = fix.unit(|| field("last_known_precision"), s.last_known_precision);
+    let m = &s.motion;
+    b.motion = Motion {
+        sample: m.sample_time.map(|t| {
+            (
+                fix.time(|| field("motion.sample_time"), t),
+                fix.vec3(|| field("motion.sample_position"), m.sample_position),
+            )
+        }),
+        has_velocity: m.has_velocity,
+        velocity: fix.vec3(|| field("motion.velocity"), m.velocity),
+        acceleration: fix.vec3(|| field("motion.acceleration"), m.acceleration),
+    };
+    b.sensed_heading = s.sensed_heading.and_then(|h| {
+        Some((
+            sense(h.sense)?,
+            fix.vec3(|| field("sensed_heading.direction"), h.direction),
+        ))
+    });
+    b.target_speed = fix.non_negative(|| field("target_speed"), s.target_speed);
+    b.detections = s.detections;
+    b.destroyed = s.destroyed;
+    b.sort_score = fix.finite(|| field("sort_score"), s.sort_score);
+    b.long_term_strength = fix.unit(
+        || field("long_term_memory_strength"),
+        s.long_term_memory_strength,
+    );
+    b.uncertainty_radius = fix.non_negative(|| field("uncertainty_radius"), s.uncertainty_radius);
+    b.damage_received = fix.non_negative(|| field("damage_received"), s.damage_received);
+    b.relationship = s.relationship;
+    b.threat_score = fix.unit(|| field("threat_score"), s.threat_score);
+    b.threat_level = s.threat_level;
+    b.peak_confidence = fix.unit(|| field("peak_confidence"), s.peak_confidence);
+    b.was_sensed = s.was_sensed;
+    b.governing_last_active = s.governing_last_active.map_or(f64::NEG_INFINITY, |t| {
+        fix.time(|| field("governing_last_active"), t)
+    });
+    if s.sense_cues.len() > MAX_SENSES {
+        fix.note(
+            field("sense_cues"),
+            format!("more than {MAX_SENSES} senses; the rest are ignored"),
+        );
+    }
+    let mut cues = [LossReason::None; MAX_SENSES];
+    for (c, s) in cues.iter_mut().zip(&s.sense_cues) {
+        *c = *s;
+    }
+    b.sense_cue = cues;
+    b
+}
