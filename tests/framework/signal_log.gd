@@ -19,6 +19,7 @@ func _init(component: ApsPerceptionComponent) -> void:
 	component.awareness_changed.connect(func(o, n): _add("awareness_changed", null, [o, n]))
 	component.attention_changed.connect(func(o, n): _add("attention_changed", n, [o, n]))
 	component.all_clear.connect(func(): _add("all_clear", null, []))
+	component.beliefs_loaded.connect(func(): _add("beliefs_loaded", null, []))
 
 
 func _add(signal_name: String, target: Variant, args: Array) -> void:

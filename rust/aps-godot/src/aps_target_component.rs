@@ -51,6 +51,12 @@ pub struct ApsTargetComponent {
     /// this believes in a place of that tag where it lies, rather than in the object itself.
     #[export]
     evidence_tag: StringName,
+    /// A stable id for this target that the game gives (a save slot's name for the player,
+    /// "guard_7"). Saved beliefs name the target by it, so a reloaded level reconnects them to
+    /// the new node even if it moved in the tree; replicated beliefs name it by it too. Empty:
+    /// the node's path from the current scene is used. Give each target its own.
+    #[export]
+    persistent_id: GString,
     registered_parent: Option<InstanceId>,
     /// In the editor: the parent it listens to for shapes added or removed.
     watched_parent: Option<(Gd<Node>, Callable)>,
@@ -72,6 +78,7 @@ impl INode3D for ApsTargetComponent {
             scent_multiplier: d.scent_multiplier,
             team_id: d.team_id,
             evidence_tag: StringName::default(),
+            persistent_id: GString::new(),
             registered_parent: None,
             watched_parent: None,
             base,
@@ -172,6 +179,12 @@ impl ApsTargetComponent {
 }
 
 impl ApsTargetComponent {
+    /// The stable id saves and replication name the target by (empty: none).
+    #[must_use]
+    pub fn persistent_id(&self) -> String {
+        self.persistent_id.to_string()
+    }
+
     /// In the editor: re-asks the warnings now and whenever the parent gains or loses a child
     /// (a collision shape added, say).
     fn watch_parent(&mut self) {

@@ -38,6 +38,7 @@ mod names;
 mod pending;
 mod physics_space;
 mod registry;
+mod saved;
 mod settings;
 mod snapshot;
 mod world;

@@ -16,6 +16,7 @@ use aps_core::crowd::lod::viewer_distance;
 use aps_core::crowd::scheduler::{Due, Run, Schedule};
 use aps_core::crowd::selection::Nearby;
 use aps_core::gather::target::TargetSnapshot;
+use aps_core::save::format::ScheduleSave;
 use aps_core::world::stats::WorldStats;
 use aps_core::world::WorldState;
 use aps_core::{TargetId, Vec3};
@@ -445,6 +446,53 @@ impl World {
         runs.into_iter()
             .filter_map(|r| InstanceId::try_from_i64(r.id as i64).map(|id| (id, r)))
             .collect()
+    }
+
+    // ---- Saved games (issue 14) ----
+
+    /// The schedule's clocks of perceiver `id`.
+    #[must_use]
+    pub fn schedule_clock(&self, id: InstanceId) -> Option<ScheduleSave> {
+        self.schedule.clock(id.to_i64() as u64)
+    }
+
+    /// Sets the schedule's clocks of perceiver `id` (false if it is not scheduled here).
+    pub fn set_schedule_clock(&mut self, id: InstanceId, clock: &ScheduleSave) -> bool {
+        self.schedule.set_clock(id.to_i64() as u64, clock)
+    }
+
+    /// Every squad member: its id, squad name and role.
+    pub fn squad_members_all(
+        &self,
+    ) -> impl Iterator<Item = (InstanceId, StringName, StringName)> + '_ {
+        self.squads
+            .members
+            .iter()
+            .map(|(m, s, r)| (*m, self.squads.names.name(*s), r.clone()))
+    }
+
+    /// Each perceivable's last motion sample: (its id, position, world time, velocity).
+    pub fn motion_samples(
+        &self,
+    ) -> impl Iterator<Item = (InstanceId, aps_core::Vec3, f64, aps_core::Vec3)> + '_ {
+        self.registry
+            .entries()
+            .iter()
+            .filter_map(|e| e.motion.last_sample().map(|(p, t, v)| (e.id, p, t, v)))
+    }
+
+    /// Restores a perceivable's motion sample (nothing if `id` is not perceivable here).
+    pub fn set_motion_sample(
+        &mut self,
+        id: InstanceId,
+        position: aps_core::Vec3,
+        time: f64,
+        velocity: aps_core::Vec3,
+    ) {
+        if let Some(i) = self.registry.index_of(id) {
+            self.registry.entries_mut()[i].motion =
+                aps_core::gather::motion::VelocitySampler::restored(position, time, velocity);
+        }
     }
 
     // ---- Squads (spec section 10) ----

@@ -14,6 +14,7 @@ mod editor_tour;
 mod fresh_project;
 mod godot;
 mod import;
+mod multiplayer;
 mod output;
 mod package;
 mod paths;
@@ -39,9 +40,10 @@ Commands:
   test [--godot-only] [-- ARGS]
                         cargo test --workspace; cargo check against the newest Godot API;
                         build the extension (dev) into addons/aps/bin; run
-                        res://tests/runner.tscn and the demo tour headless; package the dev
-                        build and use the package in a fresh project (what CI runs);
-                        --godot-only skips cargo test and the tour; ARGS go to the runner
+                        res://tests/runner.tscn, the multiplayer test (a server and a
+                        client over ENet on 127.0.0.1) and the demo tour headless; package
+                        the dev build and use the package in a fresh project (what CI runs);
+                        --godot-only skips all but the runner; ARGS go to the runner
                         (e.g. `-- --only=vision` runs the suites or tests matching `vision`)
   demo [--play] [-- ARGS]
                         build, then run res://demo/main.tscn headless, printing its timeline;

@@ -13,7 +13,8 @@
 //! - `handle_crash:` (Godot's crash handler).
 //!
 //! Not counted: `WARNING:` / `USER WARNING:` (counted and reported, never fatal) and anything a
-//! script prints itself; a test suite reports its own failures through its summary line.
+//! script prints itself; a test suite reports its own failures through its summary line, and a
+//! scene without a runner through `PASS ...` and `FAIL ...` lines, which are counted too.
 //! The indented lines after an error (`at: ...`, the GDScript backtrace) are kept with it.
 //!
 //! An error the engine raises by its own rules, which a test provokes on purpose (a node freed
@@ -33,6 +34,9 @@ const ERROR_PREFIXES: [&str; 7] = [
 const WARNING_PREFIXES: [&str; 2] = ["WARNING:", "USER WARNING:"];
 /// How a test declares an engine error it provokes on purpose.
 const EXPECTED_ERROR: &str = "expected engine error: ";
+/// How a scene states one check's verdict.
+const PASS_LINE: &str = "PASS ";
+const FAIL_LINE: &str = "FAIL ";
 
 /// At most this many indented lines are kept after an error; backtraces can be long.
 const MAX_CONTEXT_LINES: usize = 8;
@@ -61,6 +65,10 @@ pub struct Watcher {
     pub summary: Option<Summary>,
     /// Engine errors tests declared they provoke, by part of their text.
     pub expected: Vec<String>,
+    /// How many `PASS ...` lines the scene printed.
+    pub passes: usize,
+    /// The `FAIL ...` lines the scene printed.
+    pub fails: Vec<String>,
     /// The stream whose last line was an error, while its indented context continues.
     open_error: Option<Stream>,
 }
@@ -90,6 +98,10 @@ impl Watcher {
             self.expected.push(expected.to_string());
         } else if let Some(summary) = parse_summary(line) {
             self.summary = Some(summary);
+        } else if content.starts_with(PASS_LINE) {
+            self.passes += 1;
+        } else if content.starts_with(FAIL_LINE) {
+            self.fails.push(content.to_string());
         }
     }
 
@@ -318,6 +330,18 @@ mod tests {
             (Stream::Stdout, "PASS handles parse errors"),
         ]);
         assert!(w.errors.is_empty());
+    }
+
+    #[test]
+    fn verdict_lines_are_counted() {
+        let w = watch(&[
+            (Stream::Stdout, "PASS server: listens"),
+            (Stream::Stdout, "PASS client: connects"),
+            (Stream::Stdout, "FAIL client: the replica showed Lost"),
+            (Stream::Stdout, "PASSED nothing"),
+        ]);
+        assert_eq!(w.passes, 2);
+        assert_eq!(w.fails, ["FAIL client: the replica showed Lost"]);
     }
 
     #[test]

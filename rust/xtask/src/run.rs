@@ -23,7 +23,7 @@ const DEFAULT_TIMEOUT: Duration = Duration::from_secs(600);
 
 /// Headless runs advance exactly 1/60 s of game time per frame, as fast as the machine allows:
 /// minute-long scenarios take seconds and give the same result on every run.
-const FIXED_FPS: &str = "60";
+pub const FIXED_FPS: &str = "60";
 
 /// After a script error, this much silence means Godot is stuck rather than still testing.
 const SILENCE_AFTER_ERROR: Duration = Duration::from_secs(10);
@@ -121,7 +121,12 @@ pub struct Limits {
 
 /// Runs `cmd`, echoing its output live while watching it, within `limits`.
 pub fn stream(cmd: &mut Command, limits: &Limits) -> Result<Run, String> {
-    println!("$ {}", cmd::show(cmd));
+    stream_labelled(cmd, limits, "")
+}
+
+/// `stream` with every line it echoes behind `label`: which Godot said it, when two run at once.
+pub fn stream_labelled(cmd: &mut Command, limits: &Limits, label: &str) -> Result<Run, String> {
+    println!("{label}$ {}", cmd::show(cmd));
     let start = Instant::now();
     let mut child = cmd
         .stdin(Stdio::null())
@@ -145,7 +150,7 @@ pub fn stream(cmd: &mut Command, limits: &Limits) -> Result<Run, String> {
     loop {
         match lines.recv_timeout(TICK) {
             Ok((stream, bytes)) => {
-                echo(stream, &bytes);
+                echo(stream, label, &bytes);
                 watcher.observe(stream, &String::from_utf8_lossy(&bytes));
                 last_output = Instant::now();
             }
@@ -187,7 +192,7 @@ pub fn stream(cmd: &mut Command, limits: &Limits) -> Result<Run, String> {
             None
         };
         if let Some(reason) = reason {
-            println!("xtask: {reason}; stopping Godot");
+            println!("{label}xtask: {reason}; stopping Godot");
             let _ = child.kill();
             status = Some(
                 child
@@ -228,17 +233,16 @@ fn forward_lines(
     });
 }
 
-/// Passes a line through untouched, to the same stream Godot wrote it to.
-fn echo(stream: Stream, bytes: &[u8]) {
+/// Passes a line through untouched after its label, to the same stream Godot wrote it to.
+fn echo(stream: Stream, label: &str, bytes: &[u8]) {
+    let write = |out: &mut dyn Write| {
+        out.write_all(label.as_bytes())
+            .and_then(|()| out.write_all(bytes))
+            .and_then(|()| out.flush())
+    };
     let _ = match stream {
-        Stream::Stdout => {
-            let mut out = io::stdout().lock();
-            out.write_all(bytes).and_then(|()| out.flush())
-        }
-        Stream::Stderr => {
-            let mut err = io::stderr().lock();
-            err.write_all(bytes).and_then(|()| err.flush())
-        }
+        Stream::Stdout => write(&mut io::stdout().lock()),
+        Stream::Stderr => write(&mut io::stderr().lock()),
     };
 }
 

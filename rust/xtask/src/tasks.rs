@@ -6,6 +6,7 @@ use crate::editor_tour;
 use crate::fresh_project;
 use crate::godot::{self, Godot};
 use crate::import;
+use crate::multiplayer;
 use crate::package;
 use crate::paths::Paths;
 use crate::report::Report;
@@ -25,6 +26,7 @@ const STRESS: &str = "res://tests/bench/stress.tscn";
 const SOAK: &str = "res://tests/soak/soak.tscn";
 
 const FIND_GODOT: &str = "find Godot, import the project";
+const MULTIPLAYER_TEST: &str = "multiplayer: a server and a client over ENet on 127.0.0.1";
 const TEST_PACKAGE: &str = "package the dev build (as both libraries)";
 const PACKAGE_TEST: &str = "the package in a fresh project: a guard sees a runner";
 const TOGGLE_TEST: &str =
@@ -38,8 +40,8 @@ const DEV_SLOTS: &[Slot] = &[Slot::Debug];
 /// they must measure the release build.
 const RELEASE_SLOTS: &[Slot] = &[Slot::Release, Slot::Debug];
 
-/// `cargo xtask test`: Rust tests and a check against the newest Godot API, then the Godot suites
-/// and the demo tour in headless Godot.
+/// `cargo xtask test`: Rust tests and a check against the newest Godot API, then the Godot suites,
+/// the multiplayer test and the demo tour in headless Godot.
 /// `godot_only` runs just the suites, with `runner_args` (a developer's quick loop).
 pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result<ExitCode, String> {
     let mut report = Report::new("test");
@@ -62,6 +64,7 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
     }
     let godot_steps = [
         format!("Godot tests: {TEST_RUNNER}"),
+        MULTIPLAYER_TEST.to_string(),
         format!("demo tour: {DEMO}"),
         TEST_PACKAGE.to_string(),
         PACKAGE_TEST.to_string(),
@@ -80,7 +83,7 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
         }
         return Ok(report.finish());
     };
-    let [tests, demo, _, package_test, toggle_test] = godot_steps;
+    let [tests, multiplayer_test, demo, _, package_test, toggle_test] = godot_steps;
     report.step(tests, || {
         run::headless(
             &godot,
@@ -95,6 +98,7 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
     if godot_only {
         return Ok(report.finish());
     }
+    report.step(multiplayer_test, || multiplayer::test(&godot, paths));
     report.step(demo, || {
         run::headless(
             &godot,

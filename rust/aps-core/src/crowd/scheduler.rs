@@ -15,6 +15,7 @@
 
 use crate::crowd::lod::{component_tick, interval_multiple, tier_for, SUSPENDED};
 use crate::profile::Performance;
+use crate::save::format::ScheduleSave;
 use glam::Vec3;
 use std::collections::HashMap;
 
@@ -202,6 +203,40 @@ impl Schedule {
     #[must_use]
     pub fn tier_of(&self, id: u64) -> Option<u8> {
         self.index.get(&id).map(|&i| self.slots[i].tier)
+    }
+
+    /// `id`'s clocks, for a saved game: a restored AI then runs its passes on the frames it
+    /// would have.
+    #[must_use]
+    pub fn clock(&self, id: u64) -> Option<ScheduleSave> {
+        let s = &self.slots[*self.index.get(&id)?];
+        Some(ScheduleSave {
+            since_tick: s.since_tick,
+            elapsed: s.elapsed,
+            tier: s.tier,
+            waited: s.waited,
+            awareness: s.awareness,
+            interval: s.interval,
+        })
+    }
+
+    /// Sets `id`'s clocks from a saved game (each kept finite and in range). False if `id` is
+    /// not scheduled.
+    pub fn set_clock(&mut self, id: u64, clock: &ScheduleSave) -> bool {
+        let Some(&i) = self.index.get(&id) else {
+            return false;
+        };
+        let seconds = |x: f32| if x.is_finite() { x.max(0.0) } else { 0.0 };
+        let s = &mut self.slots[i];
+        s.since_tick = seconds(clock.since_tick);
+        s.elapsed = seconds(clock.elapsed);
+        s.tier = clock.tier.min(SUSPENDED);
+        s.waited = clock.waited;
+        s.awareness = clock.awareness.min(4);
+        if clock.interval.is_finite() && clock.interval > 0.0 {
+            s.interval = clock.interval;
+        }
+        true
     }
 
     /// Phase one of a frame: every clock moves on by `delta` seconds. Returns how many AI have

@@ -48,6 +48,26 @@ impl VelocitySampler {
     pub fn velocity(&self) -> Vec3 {
         self.velocity
     }
+
+    /// The last sample (position and world time) and the velocity, for a saved game.
+    #[must_use]
+    pub fn last_sample(&self) -> Option<(Vec3, f64, Vec3)> {
+        self.last.map(|(p, t)| (p, t, self.velocity))
+    }
+
+    /// A sampler that last sampled `position` at world time `time` and measured `velocity`
+    /// (from a saved game; anything not finite starts afresh).
+    #[must_use]
+    pub fn restored(position: Vec3, time: f64, velocity: Vec3) -> Self {
+        if position.is_finite() && time.is_finite() && velocity.is_finite() {
+            VelocitySampler {
+                last: Some((position, time)),
+                velocity,
+            }
+        } else {
+            VelocitySampler::default()
+        }
+    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,59 @@ use serde::{Deserialize, Serialize};
 /// share with it.
 pub const FORMAT_VERSION: u32 = 1;
 
+/// What `save_beliefs` gives: one AI's state, and its place in the world's schedule.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BeliefsSave {
+    /// `aps_beliefs`.
+    pub format: String,
+    pub version: u32,
+    pub core: CoreSave,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<ScheduleSave>,
+}
+
+/// What `save_state` gives: a world and every perceiver under a node.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StateSave {
+    /// `aps_state`.
+    pub format: String,
+    pub version: u32,
+    pub world: WorldSave,
+    pub perceivers: Vec<PerceiverSave>,
+}
+
+/// One perceiver of a [`StateSave`], named by its key.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PerceiverSave {
+    pub perceiver: String,
+    pub beliefs: BeliefsSave,
+}
+
+/// The format name of [`BeliefsSave`].
+pub const BELIEFS_FORMAT: &str = "aps_beliefs";
+/// The format name of [`StateSave`].
+pub const STATE_FORMAT: &str = "aps_state";
+
+/// An AI's place in its world's schedule (spec section 12): its clocks and its tier.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ScheduleSave {
+    /// Seconds since its component last ticked.
+    pub since_tick: f32,
+    /// Seconds since its last pass.
+    pub elapsed: f32,
+    pub tier: u8,
+    /// Frames it waited for the frame budget.
+    pub waited: u32,
+    /// Its awareness level at its last pass (its significance reads it).
+    pub awareness: u8,
+    /// Its Base Update Interval, seconds (0: not reported yet).
+    pub interval: f32,
+}
+
 /// One AI's whole state: its mind, its own senses' clocks, whom it benched, and when it last
 /// read the world.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -326,11 +379,28 @@ pub struct MotionSampleSave {
     pub velocity: Vec3,
 }
 
-/// A world: its conditions, squads and motion samples.
+/// A sound still ringing at the save: hearing goes on hearing it after a load.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SoundSave {
+    pub location: Vec3,
+    pub loudness: f32,
+    pub max_range: f32,
+    pub tag: String,
+    /// Who made it; none for a sound with no known source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instigator: Option<String>,
+    /// Seconds between the sound and the save.
+    pub seconds_ago: f64,
+    pub max_tier: u8,
+}
+
+/// A world: its conditions, squads, motion samples and the sounds still ringing.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct WorldSave {
     pub conditions: ConditionsSave,
     pub squads: Vec<SquadMemberSave>,
     pub motion_samples: Vec<MotionSampleSave>,
+    pub sounds: Vec<SoundSave>,
 }

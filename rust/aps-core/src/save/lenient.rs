@@ -27,13 +27,14 @@ where
                 return t;
             }
             Err(e) => {
-                let field = path_text(e.path());
+                let segs = repair_path(&data, e.path());
+                let field = path_text(&segs);
                 issues.push(LoadIssue {
                     field: field.clone(),
                     problem: format!("{}; the default is used", e.inner()),
                 });
                 repaired.push(field);
-                if !remove_at(&mut data, e.path()) {
+                if !remove_at(&mut data, &segs) {
                     break;
                 }
             }
@@ -46,10 +47,40 @@ where
     T::default()
 }
 
+/// What to take out for an error at `path`: the value there, except that an element of a list
+/// of plain values (a position's `[x, y, z]`) takes the whole list with it, which then takes
+/// its default, where dropping one element would shift the others into the wrong places.
+fn repair_path<'a>(data: &Value, path: &'a Path) -> Vec<&'a Segment> {
+    let mut segs: Vec<&Segment> = path.iter().collect();
+    if let Some(Segment::Seq { .. }) = segs.last() {
+        let parent = value_at(data, &segs[..segs.len() - 1]);
+        let plain = parent
+            .and_then(Value::as_array)
+            .is_some_and(|a| a.iter().all(|v| !v.is_object() && !v.is_array()));
+        if plain && segs.len() > 1 {
+            segs.pop();
+        }
+    }
+    segs
+}
+
+/// The value at `segs`, if there is one.
+fn value_at<'v>(data: &'v Value, segs: &[&Segment]) -> Option<&'v Value> {
+    let mut at = data;
+    for seg in segs {
+        at = match (seg, at) {
+            (Segment::Map { key }, Value::Object(m)) => m.get(key.as_str())?,
+            (Segment::Seq { index }, Value::Array(a)) => a.get(*index)?,
+            _ => return None,
+        };
+    }
+    Some(at)
+}
+
 /// A path as a game's programmer writes it: `beliefs[2].confidence`.
-fn path_text(path: &Path) -> String {
+fn path_text(segs: &[&Segment]) -> String {
     let mut out = String::new();
-    for seg in path.iter() {
+    for seg in segs {
         match seg {
             Segment::Seq { index } => out.push_str(&format!("[{index}]")),
             Segment::Map { key } => {
@@ -72,8 +103,7 @@ fn path_text(path: &Path) -> String {
 
 /// Takes out the value at `path`, so that its default applies (or, for a list's element, the
 /// element is dropped). False if there is nothing to take out (the whole value is wrong).
-fn remove_at(data: &mut Value, path: &Path) -> bool {
-    let segs: Vec<&Segment> = path.iter().collect();
+fn remove_at(data: &mut Value, segs: &[&Segment]) -> bool {
     let Some((last, parents)) = segs.split_last() else {
         return false;
     };

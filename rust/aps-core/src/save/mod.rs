@@ -87,6 +87,66 @@ pub fn check_version(data: &serde_json::Value, issues: &mut Vec<LoadIssue>) {
     }
 }
 
+/// Saved data of `format` ([`format::BELIEFS_FORMAT`] or [`format::STATE_FORMAT`]) read
+/// from `value`: the version checked, every field read that can be, each problem in `issues`.
+/// An error (what the data is instead) when it is not this kind of data at all, so that a
+/// wrong file never wipes what a game holds.
+pub fn read_saved<T>(
+    value: &serde_json::Value,
+    format: &str,
+    issues: &mut Vec<LoadIssue>,
+) -> Result<T, String>
+where
+    T: serde::de::DeserializeOwned + serde::Serialize + Default,
+{
+    use format::{BELIEFS_FORMAT, STATE_FORMAT};
+    let Some(object) = value.as_object() else {
+        return Err("the data is not a Dictionary".into());
+    };
+    match object.get("format").and_then(|f| f.as_str()) {
+        Some(f) if f == format => {}
+        Some(f) if f == STATE_FORMAT => {
+            return Err("this data was made by ApsWorld.save_state; load it with \
+                        ApsWorld.load_state"
+                .into())
+        }
+        Some(f) if f == BELIEFS_FORMAT => {
+            return Err(
+                "this data was made by ApsPerceptionComponent.save_beliefs; load it \
+                        with ApsPerceptionComponent.load_beliefs"
+                    .into(),
+            )
+        }
+        Some(f) => return Err(format!("format \"{f}\" is not APS's \"{format}\"")),
+        None => {
+            // Damaged, but perhaps ours: read on if it has what such data has.
+            let ours = if format == BELIEFS_FORMAT {
+                "core"
+            } else {
+                "perceivers"
+            };
+            if !object.contains_key(ours) {
+                return Err(format!(
+                    "the data has no format and no \"{ours}\"; it is not APS saved data"
+                ));
+            }
+            issues.push(LoadIssue {
+                field: "format".into(),
+                problem: format!("missing; read as \"{format}\""),
+            });
+        }
+    }
+    check_version(value, issues);
+    let mut read = Vec::new();
+    let saved: T = load_lenient(value, &mut read);
+    // The format and the version were judged above.
+    issues.extend(
+        read.into_iter()
+            .filter(|i| i.field != "version" && i.field != "format"),
+    );
+    Ok(saved)
+}
+
 /// The key of place number `n`.
 #[must_use]
 pub fn place_key(n: u64) -> String {

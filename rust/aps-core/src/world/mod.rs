@@ -153,6 +153,12 @@ impl WorldState {
         self.conditions.light_zones.retain(|z| z.id != id);
     }
 
+    /// The sounds of the last [`STIMULUS_RETENTION`] seconds, oldest first.
+    #[must_use]
+    pub fn sounds(&self) -> &[Sound] {
+        self.sounds.all()
+    }
+
     /// Records a sound, forgetting the ones older than [`STIMULUS_RETENTION`].
     pub fn emit_sound(&mut self, sound: Sound) {
         self.sounds.prune(sound.time, STIMULUS_RETENTION);

@@ -25,6 +25,15 @@ impl ApsPerceptionComponent {
     #[constant]
     pub const STATE_EXPIRED: i32 = BeliefState::Expired as i32;
 
+    /// `load_beliefs` and `ApsWorld.load_state`: a belief whose target no longer exists becomes
+    /// a belief about a place (tag `missing_target`) at its last known position.
+    #[constant]
+    pub const MISSING_TARGETS_AS_PLACE: i32 = 0;
+    /// `load_beliefs` and `ApsWorld.load_state`: a belief whose target no longer exists is
+    /// dropped, with what the AI knew of it.
+    #[constant]
+    pub const MISSING_TARGETS_DROP: i32 = 1;
+
     #[constant]
     pub const LOSS_NONE: i32 = LossReason::None as i32;
     #[constant]

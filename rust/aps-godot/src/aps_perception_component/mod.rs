@@ -11,6 +11,7 @@ mod insight_api;
 mod memory_api;
 mod own_bodies;
 mod pass;
+pub(crate) mod save_api;
 mod signals;
 
 use crate::aps_profile::ApsProfile;
@@ -292,6 +293,12 @@ impl ApsPerceptionComponent {
     /// No one is noticed any more: the AI can stand down.
     #[signal]
     pub fn all_clear();
+
+    /// Beliefs were restored by [method load_beliefs] (or [method ApsWorld.load_state]); fired
+    /// once, at the end of the frame, instead of the state signals of the restored states.
+    /// Read the beliefs here to resume your scripts (who to chase, where to search).
+    #[signal]
+    pub fn beliefs_loaded();
     /// What the Scene dock's warning triangle says about this AI, one line per problem: no
     /// profile, no physics body above it, a profile that perceives nothing, state thresholds
     /// out of order, an empty Custom Senses slot. Empty when it is set up right, so a game's

@@ -4,6 +4,7 @@
 //! registered; a call with no node goes to the main scene's world. `get_world_state(node)` gives
 //! a script the calls of any other world.
 
+mod saves;
 mod schedule;
 mod squads;
 mod stimuli;

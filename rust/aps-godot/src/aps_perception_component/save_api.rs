@@ -1,0 +1,166 @@
+//! Saved games (issue 14): `save_beliefs` and `load_beliefs`, everything the AI holds as plain
+//! data and back, its targets named by keys a reloaded level finds again (see
+//! `crate::saved::keys`).
+
+use super::ApsPerceptionComponent;
+use crate::aps_world::ApsWorld;
+use crate::saved::keys::{default_root, SceneKeys};
+use crate::saved::{data, warn_issues};
+use aps_core::save::format::{BeliefsSave, BELIEFS_FORMAT};
+use aps_core::save::{read_saved, LoadIssue, MissingTargets, FORMAT_VERSION};
+use godot::classes::Node;
+use godot::prelude::*;
+
+/// The `missing_targets` argument of `call`, a bad one warned and taken as the default.
+pub fn missing_targets(call: &str, value: i32) -> MissingTargets {
+    match value {
+        ApsPerceptionComponent::MISSING_TARGETS_AS_PLACE => MissingTargets::AsPlace,
+        ApsPerceptionComponent::MISSING_TARGETS_DROP => MissingTargets::Drop,
+        _ => {
+            godot_warn!(
+                "{call}: missing_targets {value} is not MISSING_TARGETS_AS_PLACE (0) or \
+                 MISSING_TARGETS_DROP (1); MISSING_TARGETS_AS_PLACE is used"
+            );
+            MissingTargets::AsPlace
+        }
+    }
+}
+
+#[godot_api(secondary)]
+impl ApsPerceptionComponent {
+    /// Everything this AI holds, as plain data (numbers, strings, arrays and dictionaries) you
+    /// can store with `JSON.stringify` (pass `full_precision = true` for an exact copy),
+    /// `FileAccess.store_var` or your own format: every belief (state, confidence, time in
+    /// state, why and where it was lost, last known and predicted position, velocity,
+    /// uncertainty, long-term memory, damage, threat, grace timers), episodes, place beliefs,
+    /// evidence, player models, emotions, awareness and attention. Targets are named by their
+    /// [member ApsTargetComponent.persistent_id], else by their path from the current scene.
+    /// The world's squads, light, wind and rain are saved by [method ApsWorld.save_state].
+    #[func]
+    pub fn save_beliefs(&mut self) -> VarDictionary {
+        let saved = self.beliefs_saved(default_root().as_ref());
+        match serde_json::to_value(&saved) {
+            Ok(serde_json::Value::Object(m)) => data::to_dictionary(&m),
+            _ => VarDictionary::new(),
+        }
+    }
+
+    /// Restores what [method save_beliefs] gave, replacing everything the AI holds, so it goes
+    /// on as if the game had never stopped. No state signals fire for the restored states;
+    /// [signal beliefs_loaded] fires once, at the end of the frame, for your scripts to resume
+    /// from them. Targets are found by persistent id, else by path from the current scene; a
+    /// belief whose target no longer exists becomes a place belief at its last known position
+    /// (tag `missing_target`) with `MISSING_TARGETS_AS_PLACE`, or is dropped with
+    /// `MISSING_TARGETS_DROP`.
+    ///
+    /// Data from an older or newer APS, or damaged, loads what it can: each problem is one
+    /// warning naming the field, and the field takes its default. Returns false (loading
+    /// nothing) for data that is not APS beliefs at all, on a multiplayer client, or from
+    /// inside a perception pass.
+    #[func]
+    pub fn load_beliefs(
+        &mut self,
+        data: VarDictionary,
+        #[opt(default = 0)] missing_targets: i32,
+    ) -> bool {
+        const CALL: &str = "ApsPerceptionComponent.load_beliefs";
+        if self.refuse_on_client("load_beliefs") {
+            return false;
+        }
+        let missing = self::missing_targets(CALL, missing_targets);
+        let value = data::from_variant(&data.to_variant());
+        let mut issues = Vec::new();
+        let saved = match read_saved::<BeliefsSave>(&value, BELIEFS_FORMAT, &mut issues) {
+            Ok(saved) => saved,
+            Err(why) => {
+                godot_warn!("{CALL}: {why}; nothing is loaded");
+                return false;
+            }
+        };
+        let loaded = self.beliefs_restored(&saved, default_root().as_ref(), missing, &mut issues);
+        warn_issues(CALL, &issues);
+        loaded
+    }
+}
+
+impl ApsPerceptionComponent {
+    /// This AI's saved form, its targets named from `root`.
+    pub(crate) fn beliefs_saved(&mut self, root: Option<&Gd<Node>>) -> BeliefsSave {
+        if self.in_pass {
+            godot_warn!(
+                "ApsPerceptionComponent.save_beliefs: called from inside a perception pass (a \
+                 custom sense); nothing is saved"
+            );
+            return BeliefsSave::default();
+        }
+        self.refresh_profile();
+        let keys = SceneKeys::for_save(root.cloned());
+        let now = ApsWorld::world_time();
+        let me = self.base().instance_id();
+        let schedule = self.world.and_then(|key| {
+            ApsWorld::singleton()
+                .bind()
+                .world(key)
+                .and_then(|w| w.schedule_clock(me))
+        });
+        BeliefsSave {
+            format: BELIEFS_FORMAT.into(),
+            version: FORMAT_VERSION,
+            core: self
+                .core
+                .as_ref()
+                .map(|c| c.save(&keys, now))
+                .unwrap_or_default(),
+            schedule,
+        }
+    }
+
+    /// Replaces everything this AI holds with `saved`, its targets found from `root`. The
+    /// beliefs_loaded signal is emitted at the end of the frame.
+    pub(crate) fn beliefs_restored(
+        &mut self,
+        saved: &BeliefsSave,
+        root: Option<&Gd<Node>>,
+        missing: MissingTargets,
+        issues: &mut Vec<LoadIssue>,
+    ) -> bool {
+        if self.in_pass {
+            godot_warn!(
+                "ApsPerceptionComponent.load_beliefs: called from inside a perception pass (a \
+                 custom sense); nothing is loaded"
+            );
+            return false;
+        }
+        self.refresh_profile();
+        let Some(core) = self.core.as_mut() else {
+            return false;
+        };
+        let mut keys = SceneKeys::for_load(root.cloned());
+        let mut repaired = Vec::new();
+        core.restore(
+            &saved.core,
+            &mut keys,
+            missing,
+            ApsWorld::world_time(),
+            &mut repaired,
+        );
+        // The core names fields from its own state; in the saved data they are under `core`.
+        issues.extend(repaired.into_iter().map(|mut issue| {
+            issue.field = format!("core.{}", issue.field);
+            issue
+        }));
+        core.mind_mut().set_team(self.team_id);
+        // Whatever was waiting to be said is about the beliefs just replaced.
+        self.pending.clear();
+        if let (Some(clock), Some(key)) = (&saved.schedule, self.world) {
+            let me = self.base().instance_id();
+            ApsWorld::singleton()
+                .bind_mut()
+                .world_mut(key)
+                .set_schedule_clock(me, clock);
+        }
+        self.base_mut()
+            .call_deferred("emit_signal", &["beliefs_loaded".to_variant()]);
+        true
+    }
+}

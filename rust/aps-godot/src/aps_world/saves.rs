@@ -1,0 +1,253 @@
+//! The calls of `ApsWorld` for saved games (issue 14): a world's conditions, squads and motion
+//! samples, and every perceiver under a node, as plain data and back.
+
+use super::ApsWorld;
+use crate::aps_perception_component::save_api::missing_targets;
+use crate::aps_perception_component::ApsPerceptionComponent;
+use crate::convert::{target_id, world_key_of};
+use crate::saved::keys::{node_at, path_key, SceneKeys};
+use crate::saved::{data, warn_issues};
+use aps_core::save::format::{
+    MotionSampleSave, PerceiverSave, SoundSave, SquadMemberSave, StateSave, WorldSave, STATE_FORMAT,
+};
+use aps_core::save::{read_saved, Keys, LoadIssue, Repair, FORMAT_VERSION};
+use aps_core::world::stimulus::{Sound, STIMULUS_RETENTION};
+use godot::classes::Node;
+use godot::prelude::*;
+
+/// `root` and every ApsPerceptionComponent under it.
+fn perceivers_under(root: &Gd<Node>) -> Vec<Gd<ApsPerceptionComponent>> {
+    let mut out: Vec<Gd<ApsPerceptionComponent>> = Vec::new();
+    if let Ok(p) = root.clone().try_cast::<ApsPerceptionComponent>() {
+        out.push(p);
+    }
+    let found = root
+        .find_children_ex("*")
+        .type_("ApsPerceptionComponent")
+        .owned(false)
+        .done();
+    out.extend(
+        found
+            .iter_shared()
+            .filter_map(|n| n.try_cast::<ApsPerceptionComponent>().ok()),
+    );
+    out
+}
+
+/// Whether `node` is `root` or under it.
+fn is_under(root: &Gd<Node>, node: &Gd<Node>) -> bool {
+    root == node || root.is_ancestor_of(node)
+}
+
+#[godot_api(secondary)]
+impl ApsWorld {
+    /// Everything APS holds under `root` (usually the level's root node), as plain data you
+    /// can store like [method ApsPerceptionComponent.save_beliefs]'s: each perceiver's beliefs,
+    /// named by its path from `root`, and `root`'s world: light (ambient and zones, with their
+    /// ids), wind, rain, who is in which squad with which role, and how each target was moving.
+    /// Targets are named by [member ApsTargetComponent.persistent_id], else by their path from
+    /// `root`. Sounds, touches and damage in flight are not saved: they last a moment.
+    #[func]
+    pub fn save_state(&mut self, root: Option<Gd<Node>>) -> VarDictionary {
+        let Some(root) = root.filter(|r| r.is_inside_tree()) else {
+            godot_warn!("ApsWorld.save_state: root is null or not in the tree; nothing is saved");
+            return VarDictionary::new();
+        };
+        let keys = SceneKeys::for_save(Some(root.clone()));
+        let now = Self::world_time();
+        let mut world = WorldSave::default();
+        if let Some(w) = world_key_of(&root).and_then(|k| self.world(k)) {
+            world.conditions = w.state().save_conditions();
+            world.squads = w
+                .squad_members_all()
+                .filter_map(|(id, squad, role)| {
+                    let node = Gd::<Node>::try_from_instance_id(id).ok()?;
+                    is_under(&root, &node).then(|| SquadMemberSave {
+                        perceiver: path_key(Some(&root), &node),
+                        squad: squad.to_string(),
+                        role: role.to_string(),
+                    })
+                })
+                .collect();
+            world.motion_samples = w
+                .motion_samples()
+                .filter_map(|(id, position, time, velocity)| {
+                    let node = Gd::<Node>::try_from_instance_id(id).ok()?;
+                    is_under(&root, &node).then_some(())?;
+                    Some(MotionSampleSave {
+                        target: keys.key_of(target_id(id))?,
+                        position,
+                        seconds_ago: (now - time).max(0.0),
+                        velocity,
+                    })
+                })
+                .collect();
+            world.sounds = w
+                .state()
+                .sounds()
+                .iter()
+                .filter(|s| now - s.time <= STIMULUS_RETENTION)
+                .map(|s| SoundSave {
+                    location: s.location,
+                    loudness: s.loudness,
+                    max_range: s.max_range,
+                    tag: self.tag_name(s.tag).to_string(),
+                    instigator: s.instigator.and_then(|t| keys.key_of(t)),
+                    seconds_ago: (now - s.time).max(0.0),
+                    max_tier: s.max_tier,
+                })
+                .collect();
+        }
+        // The components bind this singleton themselves (tags, their schedule): let them.
+        let _reentrant = self.base_mut();
+        let perceivers = perceivers_under(&root)
+            .into_iter()
+            .map(|mut p| PerceiverSave {
+                perceiver: path_key(Some(&root), &p.clone().upcast()),
+                beliefs: p.bind_mut().beliefs_saved(Some(&root)),
+            })
+            .collect();
+        let saved = StateSave {
+            format: STATE_FORMAT.into(),
+            version: FORMAT_VERSION,
+            world,
+            perceivers,
+        };
+        match serde_json::to_value(&saved) {
+            Ok(serde_json::Value::Object(m)) => data::to_dictionary(&m),
+            _ => VarDictionary::new(),
+        }
+    }
+
+    /// Restores what [method save_state] gave under `root`: each perceiver found at its saved
+    /// path gets its beliefs back as [method ApsPerceptionComponent.load_beliefs] does (no
+    /// state signals, one beliefs_loaded each), and `root`'s world its light, wind, rain,
+    /// squads and motion samples. `missing_targets` is as for load_beliefs. Damaged, older or
+    /// newer data loads what it can, one warning per problem naming the field. Returns false
+    /// (loading nothing) for data that is not APS state, a null root, or on a multiplayer
+    /// client.
+    #[func]
+    pub fn load_state(
+        &mut self,
+        root: Option<Gd<Node>>,
+        data: VarDictionary,
+        #[opt(default = 0)] missing_targets: i32,
+    ) -> bool {
+        const CALL: &str = "ApsWorld.load_state";
+        let Some(root) = root.filter(|r| r.is_inside_tree()) else {
+            godot_warn!("{CALL}: root is null or not in the tree; nothing is loaded");
+            return false;
+        };
+        if self.refuse_on_client(CALL, Some(&root)) {
+            return false;
+        }
+        let missing = self::missing_targets(CALL, missing_targets);
+        let value = data::from_variant(&data.to_variant());
+        let mut issues = Vec::new();
+        let saved = match read_saved::<StateSave>(&value, STATE_FORMAT, &mut issues) {
+            Ok(saved) => saved,
+            Err(why) => {
+                godot_warn!("{CALL}: {why}; nothing is loaded");
+                return false;
+            }
+        };
+        let now = Self::world_time();
+        let mut keys = SceneKeys::for_load(Some(root.clone()));
+        {
+            let world = self.world_of_mut(Some(&root));
+            world
+                .state_mut()
+                .restore_conditions(&saved.world.conditions, &mut issues);
+            for (i, s) in saved.world.motion_samples.iter().enumerate() {
+                let Some(node) = keys.node(&s.target) else {
+                    continue;
+                };
+                let ago = if s.seconds_ago.is_finite() {
+                    s.seconds_ago.max(0.0)
+                } else {
+                    issues.push(LoadIssue {
+                        field: format!("world.motion_samples[{i}].seconds_ago"),
+                        problem: "not a finite number; the sample is dropped".into(),
+                    });
+                    continue;
+                };
+                world.set_motion_sample(node.instance_id(), s.position, now - ago, s.velocity);
+            }
+        }
+        for (i, s) in saved.world.sounds.iter().enumerate() {
+            let f = |n: &str| format!("world.sounds[{i}].{n}");
+            if !(s.seconds_ago.is_finite() && s.location.is_finite()) {
+                issues.push(LoadIssue {
+                    field: f("seconds_ago"),
+                    problem: "not a finite time or place; the sound is dropped".into(),
+                });
+                continue;
+            }
+            let tag = self.tag_index(StringName::from(s.tag.as_str()));
+            let instigator = s.instigator.as_deref().and_then(|k| keys.target_of(k));
+            let mut fix = Repair::new(&mut issues);
+            let sound = Sound {
+                location: s.location,
+                loudness: fix.non_negative(|| f("loudness"), s.loudness),
+                max_range: fix.non_negative(|| f("max_range"), s.max_range),
+                tag,
+                instigator,
+                time: now - s.seconds_ago.max(0.0),
+                max_tier: s.max_tier.min(4),
+            };
+            self.world_of_mut(Some(&root)).state_mut().emit_sound(sound);
+        }
+        let under = perceivers_under(&root);
+        // The perceivers' loads bind this singleton themselves: let them.
+        let guard = self.base_mut();
+        for (i, p) in saved.perceivers.iter().enumerate() {
+            let found = node_at(Some(&root), &p.perceiver)
+                .and_then(|n| n.try_cast::<ApsPerceptionComponent>().ok());
+            let Some(mut perceiver) = found else {
+                issues.push(LoadIssue {
+                    field: format!("perceivers[{i}].perceiver"),
+                    problem: format!(
+                        "no ApsPerceptionComponent at {} under {}; its beliefs are not loaded",
+                        p.perceiver,
+                        root.get_path()
+                    ),
+                });
+                continue;
+            };
+            let mut own = Vec::new();
+            perceiver
+                .bind_mut()
+                .beliefs_restored(&p.beliefs, Some(&root), missing, &mut own);
+            issues.extend(own.into_iter().map(|mut issue| {
+                issue.field = format!("perceivers[{i}].beliefs.{}", issue.field);
+                issue
+            }));
+        }
+        // Squads: who is under the root is in the squads the save says, and only those.
+        let mut aps = guard.clone().cast::<ApsWorld>();
+        for p in &under {
+            aps.bind_mut().leave_squad(Some(p.clone()));
+        }
+        for (i, m) in saved.world.squads.iter().enumerate() {
+            let found = node_at(Some(&root), &m.perceiver)
+                .and_then(|n| n.try_cast::<ApsPerceptionComponent>().ok());
+            match found {
+                Some(p) if !m.squad.is_empty() => aps.bind_mut().join_squad(
+                    Some(p),
+                    StringName::from(m.squad.as_str()),
+                    StringName::from(m.role.as_str()),
+                ),
+                _ => issues.push(LoadIssue {
+                    field: format!("world.squads[{i}]"),
+                    problem: format!(
+                        "no ApsPerceptionComponent at {} (or no squad name); not rejoined",
+                        m.perceiver
+                    ),
+                }),
+            }
+        }
+        drop(guard);
+        warn_issues(CALL, &issues);
+        true
+    }
+}

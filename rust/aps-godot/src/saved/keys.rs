@@ -1,0 +1,173 @@
+//! Naming targets so that a reloaded level finds them again: by the game's own stable id,
+//! `ApsTargetComponent.persistent_id` (key `id:<id>`), else by the node's path from a root, the
+//! current scene unless the game names one (key `path:<path>`). Place tags go by their names.
+
+use crate::aps_target_component::ApsTargetComponent;
+use crate::aps_world::{target_of, ApsWorld};
+use crate::convert::{live_node, scene_tree, MaybeNull};
+use aps_core::save::Keys;
+use aps_core::TargetId;
+use godot::classes::Node;
+use godot::prelude::*;
+use std::collections::HashMap;
+
+/// The root keys are taken from when the game names none: the current scene, else the tree's
+/// root.
+#[must_use]
+pub fn default_root() -> Option<Gd<Node>> {
+    let tree = scene_tree()?;
+    tree.get_current_scene()
+        .or_else(|| tree.get_root().maybe_null().map(Gd::upcast))
+}
+
+/// The key of a node that is not a target (a perceiver, a squad member): its path from `root`.
+#[must_use]
+pub fn path_key(root: Option<&Gd<Node>>, node: &Gd<Node>) -> String {
+    match root {
+        Some(r) if r.is_inside_tree() && node.is_inside_tree() => {
+            format!("path:{}", r.get_path_to(node))
+        }
+        _ => format!("path:{}", node.get_path()),
+    }
+}
+
+/// The node a path key names from `root`.
+#[must_use]
+pub fn node_at(root: Option<&Gd<Node>>, key: &str) -> Option<Gd<Node>> {
+    let path = NodePath::from(key.strip_prefix("path:")?);
+    let node = match root {
+        Some(r) => r.get_node_or_null(&path),
+        None => scene_tree()?
+            .get_root()
+            .maybe_null()?
+            .get_node_or_null(&path),
+    }?;
+    (!node.is_queued_for_deletion()).then_some(node)
+}
+
+/// The stable id `body` carries in an ApsTargetComponent child, if any.
+#[must_use]
+pub fn persistent_id_of(body: &Gd<Node>) -> Option<String> {
+    body.get_children().iter_shared().find_map(|c| {
+        let id = c
+            .try_cast::<ApsTargetComponent>()
+            .ok()?
+            .bind()
+            .persistent_id();
+        (!id.is_empty()).then_some(id)
+    })
+}
+
+/// The key of any node: its stable id, else its path.
+#[must_use]
+pub fn node_key(root: Option<&Gd<Node>>, node: &Gd<Node>) -> String {
+    match persistent_id_of(node) {
+        Some(id) => format!("id:{id}"),
+        None => path_key(root, node),
+    }
+}
+
+/// The target a key names now, under `root`.
+#[must_use]
+pub fn find_node(
+    root: Option<&Gd<Node>>,
+    ids: &HashMap<String, Gd<Node>>,
+    key: &str,
+) -> Option<Gd<Node>> {
+    if let Some(id) = key.strip_prefix("id:") {
+        return ids.get(id).cloned().filter(|n| n.is_instance_valid());
+    }
+    node_at(root, key)
+}
+
+/// Every stable id under `root`, with the node it makes perceivable.
+#[must_use]
+pub fn persistent_ids(root: Option<&Gd<Node>>) -> HashMap<String, Gd<Node>> {
+    let mut out = HashMap::new();
+    let Some(root) = root else {
+        return out;
+    };
+    let found = root
+        .find_children_ex("*")
+        .type_("ApsTargetComponent")
+        .owned(false)
+        .done();
+    for c in found.iter_shared() {
+        let Ok(t) = c.clone().try_cast::<ApsTargetComponent>() else {
+            continue;
+        };
+        let id = t.bind().persistent_id();
+        if let (false, Some(parent)) = (id.is_empty(), c.get_parent()) {
+            if out.insert(id.clone(), parent).is_some() {
+                godot_warn!(
+                    "ApsTargetComponent.persistent_id: \"{id}\" is given to more than one target \
+                     under {}; a saved belief in it reconnects to one of them",
+                    root.get_path()
+                );
+            }
+        }
+    }
+    out
+}
+
+/// The keys of one save or load, from one root.
+pub struct SceneKeys {
+    root: Option<Gd<Node>>,
+    /// Stable ids found under the root (read once, when a load first asks).
+    ids: Option<HashMap<String, Gd<Node>>>,
+}
+
+impl SceneKeys {
+    /// Keys for a save: each target is named as it is found.
+    #[must_use]
+    pub fn for_save(root: Option<Gd<Node>>) -> Self {
+        SceneKeys { root, ids: None }
+    }
+
+    /// Keys for a load: the stable ids under `root` are read once, now.
+    #[must_use]
+    pub fn for_load(root: Option<Gd<Node>>) -> Self {
+        let ids = Some(persistent_ids(root.as_ref()));
+        SceneKeys { root, ids }
+    }
+
+    /// The node a key names now.
+    pub fn node(&mut self, key: &str) -> Option<Gd<Node>> {
+        let root = self.root.clone();
+        let ids = self
+            .ids
+            .get_or_insert_with(|| persistent_ids(root.as_ref()));
+        find_node(root.as_ref(), ids, key)
+    }
+}
+
+impl Keys for SceneKeys {
+    fn key_of(&self, target: TargetId) -> Option<String> {
+        let node = live_node(target)?;
+        Some(node_key(self.root.as_ref(), &node.upcast()))
+    }
+
+    fn target_of(&self, key: &str) -> Option<TargetId> {
+        let node = match key.strip_prefix("id:") {
+            Some(id) => match &self.ids {
+                Some(ids) => ids.get(id).cloned(),
+                None => persistent_ids(self.root.as_ref()).remove(id),
+            },
+            None => node_at(self.root.as_ref(), key),
+        }?;
+        if !node.is_instance_valid() || node.clone().try_cast::<Node3D>().is_err() {
+            return None;
+        }
+        Some(target_of(&node))
+    }
+
+    fn tag_name(&self, tag: u32) -> String {
+        ApsWorld::singleton().bind().tag_name(tag).to_string()
+    }
+
+    fn tag_of(&mut self, name: &str) -> u32 {
+        ApsWorld::singleton()
+            .bind_mut()
+            .tag_index(StringName::from(name))
+    }
+}
