@@ -57,6 +57,7 @@ pub mod mind;
 pub mod perception_core;
 pub mod pose;
 pub mod profile;
+pub mod replica;
 pub mod save;
 pub mod senses;
 pub mod world;

@@ -24,6 +24,7 @@ mod aps_perception_component;
 mod aps_profile;
 mod aps_quality_profile;
 mod aps_recording;
+mod aps_replicator;
 mod aps_sense;
 mod aps_significance_policy;
 mod aps_target_component;

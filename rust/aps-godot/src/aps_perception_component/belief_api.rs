@@ -19,12 +19,18 @@ impl ApsPerceptionComponent {
     /// The state of the belief about `target` (a `STATE_*` constant); Undetected if none.
     #[func]
     pub fn get_belief_state(&self, target: Option<Gd<Node>>) -> i32 {
+        if let Some(r) = self.replica() {
+            return r.bind().get_belief_state(target);
+        }
         self.belief_of(target).map_or(0, |b| b.state as i32)
     }
 
     /// Smoothed confidence (0..1) that `target` is there.
     #[func]
     pub fn get_confidence(&self, target: Option<Gd<Node>>) -> f32 {
+        if let Some(r) = self.replica() {
+            return r.bind().get_confidence(target);
+        }
         self.belief_of(target).map_or(0.0, |b| b.confidence)
     }
 
@@ -97,6 +103,9 @@ impl ApsPerceptionComponent {
     /// The AI's awareness (an `AWARENESS_*` constant), from its top target's confidence.
     #[func]
     pub fn get_awareness_level(&self) -> i32 {
+        if let Some(r) = self.replica() {
+            return r.bind().get_awareness_level();
+        }
         self.core
             .as_ref()
             .map_or(0, |c| c.mind().awareness() as i32)
@@ -123,6 +132,9 @@ impl ApsPerceptionComponent {
     /// The target the AI commits to (sticky).
     #[func]
     pub fn get_attention_target(&self) -> Option<Gd<Node3D>> {
+        if let Some(r) = self.replica() {
+            return r.bind().get_attention_target();
+        }
         self.core
             .as_ref()
             .and_then(|c| c.mind().attention_target())

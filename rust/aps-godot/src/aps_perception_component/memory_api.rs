@@ -17,6 +17,9 @@ impl ApsPerceptionComponent {
     /// Where the most precise sense last placed `target` (spec section 7: not the strongest).
     #[func]
     pub fn get_last_known_position(&self, target: Option<Gd<Node>>) -> Vector3 {
+        if let Some(r) = self.replica() {
+            return r.bind().get_last_known_position(target);
+        }
         self.belief_of(target)
             .map_or(Vector3::ZERO, |b| to_vector3(b.last_known_position))
     }
@@ -83,6 +86,9 @@ impl ApsPerceptionComponent {
     /// `target`'s threat score, 0..1.
     #[func]
     pub fn get_threat_score(&self, target: Option<Gd<Node>>) -> f32 {
+        if let Some(r) = self.replica() {
+            return r.bind().get_threat_score(target);
+        }
         self.belief_of(target).map_or(0.0, |b| b.threat_score)
     }
 

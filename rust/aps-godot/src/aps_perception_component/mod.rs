@@ -36,6 +36,14 @@ use pass::PassBuffers;
 /// What the core profile was built from: the profile and quality profile, and their edits.
 type ProfileKey = (Option<(InstanceId, u64)>, Option<(InstanceId, (u32, u32))>);
 
+/// What a replicator sends of one AI: its awareness, its attention target and each believed
+/// actor with its replicated belief (keyed by the replicator).
+pub(crate) type ReplicaRows = (
+    aps_core::AwarenessLevel,
+    Option<Gd<Node3D>>,
+    Vec<(Gd<Node3D>, aps_core::replica::ReplicatedBelief)>,
+);
+
 /// Room for custom senses: the slots after the eight built-in ones, before the squad's.
 const MAX_CUSTOM_SENSES: usize = aps_core::senses::id::CUSTOM_SENSES;
 
@@ -106,6 +114,8 @@ pub struct ApsPerceptionComponent {
     drawn_by_debugger: bool,
     /// The names of its custom senses, by custom slot.
     custom_sense_names: Vec<String>,
+    /// Its ApsReplicator child: on a multiplayer client the belief calls answer from it.
+    replicator: Option<InstanceId>,
     base: Base<Node3D>,
 }
 
@@ -129,6 +139,7 @@ impl INode3D for ApsPerceptionComponent {
             in_pass: false,
             watch: ResourceWatch::default(),
             draw: None,
+            replicator: None,
             drawn_by_debugger: false,
             custom_sense_names: Vec::new(),
             debug_draw: 0,
@@ -439,6 +450,50 @@ impl ApsPerceptionComponent {
             );
         }
         true
+    }
+
+    /// Its replicator's child registers and leaves.
+    pub(crate) fn set_replicator(&mut self, replicator: Option<InstanceId>) {
+        self.replicator = replicator;
+    }
+
+    /// On a multiplayer client with an ApsReplicator child: that replicator, which the belief
+    /// calls answer from.
+    fn replica(&self) -> Option<Gd<crate::aps_replicator::ApsReplicator>> {
+        let id = self.replicator?;
+        if self.runs_here() {
+            return None;
+        }
+        Gd::try_from_instance_id(id).ok()
+    }
+
+    /// What a replicator sends of this AI: awareness, attention, and each believed actor that
+    /// still exists (its key is filled in by the replicator).
+    pub(crate) fn replica_rows(&self) -> ReplicaRows {
+        let Some(core) = self.core.as_ref() else {
+            return (aps_core::AwarenessLevel::Unaware, None, Vec::new());
+        };
+        let mind = core.mind();
+        let rows = mind
+            .beliefs()
+            .filter(|b| b.kind == aps_core::TargetKind::Actor)
+            .filter_map(|b| {
+                let node = crate::convert::live_node(b.target)?;
+                Some((
+                    node,
+                    aps_core::replica::ReplicatedBelief {
+                        target: String::new(),
+                        state: b.state,
+                        confidence: b.confidence,
+                        threat: b.threat_score,
+                        loss_reason: b.loss_reason,
+                        last_known_position: b.last_known_position,
+                    },
+                ))
+            })
+            .collect();
+        let attention = mind.attention_target().and_then(crate::convert::live_node);
+        (mind.awareness(), attention, rows)
     }
 
     /// Perception runs only where the game is authoritative (spec section 10).

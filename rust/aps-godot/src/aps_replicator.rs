@@ -1,0 +1,403 @@
+//! `ApsReplicator`: carries a server AI's awareness, attention and beliefs to multiplayer
+//! clients (issue 14). Perception runs on the server only (spec section 10); what clients get
+//! and when is [`aps_core::replica`]'s.
+
+use crate::aps_perception_component::ApsPerceptionComponent;
+use crate::convert::to_vector3;
+use crate::saved::data;
+use crate::saved::keys::{default_root, find_node, node_key, persistent_ids};
+use aps_core::replica::{changes, ReplicaChange, ReplicaState, ReplicatedBelief};
+use aps_core::save::load_lenient;
+use aps_core::BeliefState;
+use godot::classes::multiplayer_peer::ConnectionStatus;
+use godot::classes::{INode, MultiplayerApi, Node, Node3D};
+use godot::prelude::*;
+use std::collections::HashMap;
+
+/// Sends what the AI of its parent [ApsPerceptionComponent] believes to multiplayer clients,
+/// and on a client answers for it.
+///
+/// Add it as a child of the guard's ApsPerceptionComponent, in the scene both the server and
+/// the clients load (RPCs find it by its path). On the server, every [member send_interval] it
+/// sends each peer the AI's awareness, its attention target and, for each target the peer may
+/// know of, its state, confidence, threat, loss reason and last known position, only when one
+/// of them changed. A client that joins late asks for the current state as soon as it is
+/// connected and gets it at once. Targets travel as their
+/// [member ApsTargetComponent.persistent_id], else as their path from the current scene.
+///
+/// On a client, the component's [method ApsPerceptionComponent.get_belief_state],
+/// [method ApsPerceptionComponent.get_confidence],
+/// [method ApsPerceptionComponent.get_threat_score],
+/// [method ApsPerceptionComponent.get_last_known_position],
+/// [method ApsPerceptionComponent.get_awareness_level] and
+/// [method ApsPerceptionComponent.get_attention_target] answer from what arrived, and with
+/// [member emit_signals] on the component fires its state, awareness and attention signals as
+/// the server's does, so HUD and audio code is the same on both sides. Everything else a
+/// client asks of the component answers as for an AI that perceives nothing.
+#[derive(GodotClass)]
+#[class(base = Node)]
+pub struct ApsReplicator {
+    /// Seconds between sends to each peer (0: every physics frame). Only changes are sent.
+    #[export(range = (0.0, 5.0, 0.01, or_greater))]
+    send_interval: f64,
+    /// On clients, fire the component's state, awareness and attention signals from what
+    /// arrives.
+    #[export]
+    emit_signals: bool,
+    /// Who receives what: called on the server as `peer_filter.call(peer_id, target)` for each
+    /// target, it returns whether that peer may know of that target. Empty: each peer knows of
+    /// the targets it has multiplayer authority over (its own character). Awareness always goes.
+    /// Set it from a script (a Callable is not an inspector setting).
+    #[var]
+    peer_filter: Callable,
+    since_send: f64,
+    /// Per peer, what it was sent last.
+    sent: HashMap<i32, ReplicaState>,
+    /// On a client: what arrived last.
+    replica: ReplicaState,
+    updates_received: i64,
+    updates_sent: i64,
+    asked: bool,
+    warned_sender: bool,
+    base: Base<Node>,
+}
+
+#[godot_api]
+impl INode for ApsReplicator {
+    fn init(base: Base<Node>) -> Self {
+        ApsReplicator {
+            send_interval: 0.1,
+            emit_signals: true,
+            peer_filter: Callable::invalid(),
+            since_send: 0.0,
+            sent: HashMap::new(),
+            replica: ReplicaState::default(),
+            updates_received: 0,
+            updates_sent: 0,
+            asked: false,
+            warned_sender: false,
+            base,
+        }
+    }
+
+    fn enter_tree(&mut self) {
+        let me = self.base().instance_id();
+        match self.component() {
+            Some(mut c) => c.bind_mut().set_replicator(Some(me)),
+            None => godot_warn!(
+                "ApsReplicator {}: its parent is not an ApsPerceptionComponent; it replicates \
+                 nothing",
+                self.base().get_path()
+            ),
+        }
+    }
+
+    fn exit_tree(&mut self) {
+        if let Some(mut c) = self.component() {
+            c.bind_mut().set_replicator(None);
+        }
+        self.asked = false;
+        self.sent.clear();
+    }
+
+    fn physics_process(&mut self, delta: f64) {
+        let Some(mp) = self.multiplayer() else {
+            return;
+        };
+        if mp.is_server() {
+            self.since_send += delta;
+            if self.since_send + 1e-9 >= self.send_interval {
+                self.since_send = 0.0;
+                self.send_changes(None);
+            }
+        } else if !self.asked
+            && mp
+                .get_multiplayer_peer()
+                .is_some_and(|p| p.get_connection_status() == ConnectionStatus::CONNECTED)
+        {
+            // A late joiner asks for the current state at once.
+            self.asked = true;
+            self.base_mut().rpc_id(1, "_aps_request_state", &[]);
+        }
+    }
+
+    fn ready(&mut self) {
+        self.base_mut().set_physics_process(true);
+    }
+}
+
+#[godot_api]
+impl ApsReplicator {
+    /// A client has applied an update from the server.
+    #[signal]
+    fn replica_updated();
+
+    /// The awareness level (an `AWARENESS_*` constant) as last replicated.
+    #[func]
+    pub fn get_awareness_level(&self) -> i32 {
+        self.replica.awareness as i32
+    }
+
+    /// The attention target as last replicated (null if none, or one this peer is not told
+    /// of).
+    #[func]
+    pub fn get_attention_target(&self) -> Option<Gd<Node3D>> {
+        let key = self.replica.attention.as_deref()?;
+        self.node_of(key)
+    }
+
+    /// The state of `target` (a `STATE_*` constant of ApsPerceptionComponent) as last
+    /// replicated; STATE_UNDETECTED if it was not.
+    #[func]
+    pub fn get_belief_state(&self, target: Option<Gd<Node>>) -> i32 {
+        self.replicated(target).map_or(0, |b| b.state as i32)
+    }
+
+    /// The confidence in `target` as last replicated (0 if it was not).
+    #[func]
+    pub fn get_confidence(&self, target: Option<Gd<Node>>) -> f32 {
+        self.replicated(target).map_or(0.0, |b| b.confidence)
+    }
+
+    /// The threat score of `target` as last replicated.
+    #[func]
+    pub fn get_threat_score(&self, target: Option<Gd<Node>>) -> f32 {
+        self.replicated(target).map_or(0.0, |b| b.threat)
+    }
+
+    /// Where the server AI last knew `target` to be, as last replicated.
+    #[func]
+    pub fn get_last_known_position(&self, target: Option<Gd<Node>>) -> Vector3 {
+        self.replicated(target)
+            .map_or(Vector3::ZERO, |b| to_vector3(b.last_known_position))
+    }
+
+    /// Every replicated target that exists on this peer.
+    #[func]
+    pub fn get_replicated_targets(&self) -> Array<Gd<Node3D>> {
+        let root = default_root();
+        let ids = persistent_ids(root.as_ref());
+        self.replica
+            .beliefs
+            .iter()
+            .filter_map(|b| find_node(root.as_ref(), &ids, &b.target)?.try_cast().ok())
+            .collect()
+    }
+
+    /// Updates a client has applied so far.
+    #[func]
+    pub fn get_updates_received(&self) -> i64 {
+        self.updates_received
+    }
+
+    /// Updates the server has sent so far, to every peer.
+    #[func]
+    pub fn get_updates_sent(&self) -> i64 {
+        self.updates_sent
+    }
+
+    /// A client asks for everything now (it just joined).
+    #[rpc(any_peer, reliable, call_remote)]
+    fn _aps_request_state(&mut self) {
+        let Some(mp) = self.multiplayer() else {
+            return;
+        };
+        if !mp.is_server() {
+            return;
+        }
+        let peer = mp.get_remote_sender_id();
+        self.sent.remove(&peer);
+        self.send_changes(Some(peer));
+    }
+
+    /// The server's state of this AI for this peer.
+    #[rpc(authority, reliable, call_remote)]
+    fn _aps_receive(&mut self, update: VarDictionary) {
+        let Some(mp) = self.multiplayer() else {
+            return;
+        };
+        if mp.is_server() || mp.get_remote_sender_id() != 1 {
+            if !self.warned_sender {
+                self.warned_sender = true;
+                godot_warn!(
+                    "ApsReplicator {}: an update came from peer {}, not the server; ignored",
+                    self.base().get_path(),
+                    mp.get_remote_sender_id()
+                );
+            }
+            return;
+        }
+        let mut issues = Vec::new();
+        let mut state: ReplicaState =
+            load_lenient(&data::from_variant(&update.to_variant()), &mut issues);
+        state.sanitize();
+        let mut seen = Vec::new();
+        changes(&self.replica, &state, &mut seen);
+        let old = std::mem::replace(&mut self.replica, state);
+        self.updates_received += 1;
+        let emit = self.emit_signals;
+        let component = self.component();
+        // The signals go out at the end of the frame, with nothing bound: a handler may ask the
+        // component or this node anything, or free either.
+        if let (true, Some(mut c)) = (emit, component) {
+            for change in seen {
+                for (name, args) in self.signals_for(&change, &old) {
+                    let mut all = vec![name.to_variant()];
+                    all.extend(args);
+                    c.call_deferred("emit_signal", &all);
+                }
+            }
+        }
+        self.base_mut()
+            .call_deferred("emit_signal", &["replica_updated".to_variant()]);
+    }
+}
+
+impl ApsReplicator {
+    fn multiplayer(&self) -> Option<Gd<MultiplayerApi>> {
+        if !self.base().is_inside_tree() {
+            return None;
+        }
+        let mp = self.base().get_multiplayer()?;
+        mp.has_multiplayer_peer().then_some(mp)
+    }
+
+    /// The component it replicates: its parent.
+    fn component(&self) -> Option<Gd<ApsPerceptionComponent>> {
+        self.base().get_parent()?.try_cast().ok()
+    }
+
+    fn node_of(&self, key: &str) -> Option<Gd<Node3D>> {
+        let root = default_root();
+        let ids = if key.starts_with("id:") {
+            persistent_ids(root.as_ref())
+        } else {
+            HashMap::new()
+        };
+        find_node(root.as_ref(), &ids, key)?.try_cast().ok()
+    }
+
+    fn replicated(&self, target: Option<Gd<Node>>) -> Option<&ReplicatedBelief> {
+        let key = node_key(default_root().as_ref(), &target?);
+        self.replica.belief(&key)
+    }
+
+    /// Whether `peer` may know of `target`.
+    fn allowed(&self, peer: i32, target: &Gd<Node3D>) -> bool {
+        if self.peer_filter.is_valid() {
+            return self
+                .peer_filter
+                .call(&[peer.to_variant(), target.to_variant()])
+                .booleanize();
+        }
+        target.get_multiplayer_authority() == peer
+    }
+
+    /// Sends each peer (or just `only`) what changed since it was last sent anything.
+    fn send_changes(&mut self, only: Option<i32>) {
+        let Some(mp) = self.multiplayer() else {
+            return;
+        };
+        let Some(component) = self.component() else {
+            return;
+        };
+        let root = default_root();
+        let (awareness, attention, rows) = component.bind().replica_rows();
+        let peers: Vec<i32> = match only {
+            Some(p) => vec![p],
+            None => mp.get_peers().as_slice().to_vec(),
+        };
+        self.sent
+            .retain(|p, _| mp.get_peers().as_slice().contains(p));
+        for peer in peers {
+            let mut state = ReplicaState {
+                awareness,
+                attention: None,
+                beliefs: Vec::with_capacity(rows.len()),
+            };
+            for (node, mut b) in rows.iter().cloned() {
+                if !self.allowed(peer, &node) {
+                    continue;
+                }
+                b.target = node_key(root.as_ref(), &node.clone().upcast());
+                if attention.as_ref() == Some(&node) {
+                    state.attention = Some(b.target.clone());
+                }
+                state.beliefs.push(b);
+            }
+            if self.sent.get(&peer).is_some_and(|s| !state.differs_from(s)) {
+                continue;
+            }
+            let Ok(serde_json::Value::Object(m)) = serde_json::to_value(&state) else {
+                continue;
+            };
+            let update = data::to_dictionary(&m).to_variant();
+            self.base_mut()
+                .rpc_id(i64::from(peer), "_aps_receive", &[update]);
+            self.updates_sent += 1;
+            self.sent.insert(peer, state);
+        }
+    }
+
+    /// The component signals one change stands for, with their arguments.
+    fn signals_for(
+        &self,
+        change: &ReplicaChange,
+        old: &ReplicaState,
+    ) -> Vec<(&'static str, Vec<Variant>)> {
+        let node = |key: &str| self.node_of(key).to_variant();
+        match change {
+            ReplicaChange::State {
+                target,
+                old: from,
+                new,
+            } => {
+                let b = self.replica.belief(target);
+                let t = node(target);
+                let confidence = b.map_or(0.0, |b| b.confidence).to_variant();
+                let mut out = vec![(
+                    "target_state_changed",
+                    vec![
+                        t.clone(),
+                        (*from as i32).to_variant(),
+                        (*new as i32).to_variant(),
+                    ],
+                )];
+                let specific = match new {
+                    BeliefState::Suspected => Some(("target_suspected", vec![t, confidence])),
+                    BeliefState::Detected => Some(("target_detected", vec![t, confidence])),
+                    BeliefState::Tracked => Some(("target_tracked", vec![t, confidence])),
+                    BeliefState::Remembered => Some(("target_remembered", vec![t, confidence])),
+                    BeliefState::Expired => Some(("target_expired", vec![t])),
+                    BeliefState::Lost => Some((
+                        "target_lost",
+                        vec![
+                            t,
+                            (b.map_or(0, |b| b.loss_reason as i32)).to_variant(),
+                            b.map_or(Vector3::ZERO, |b| to_vector3(b.last_known_position))
+                                .to_variant(),
+                        ],
+                    )),
+                    BeliefState::Undetected => None,
+                };
+                out.extend(specific);
+                out
+            }
+            ReplicaChange::Forgotten { target } => {
+                let _ = old;
+                vec![("target_forgotten", vec![node(target)])]
+            }
+            ReplicaChange::Awareness { old, new } => vec![(
+                "awareness_changed",
+                vec![(*old as i32).to_variant(), (*new as i32).to_variant()],
+            )],
+            ReplicaChange::Attention { old, new } => vec![(
+                "attention_changed",
+                vec![
+                    old.as_deref().and_then(|k| self.node_of(k)).to_variant(),
+                    new.as_deref().and_then(|k| self.node_of(k)).to_variant(),
+                ],
+            )],
+        }
+    }
+}
