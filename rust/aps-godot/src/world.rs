@@ -461,6 +461,18 @@ impl World {
         self.schedule.set_clock(id.to_i64() as u64, clock)
     }
 
+    /// Every squad anyone is in: its number and name.
+    #[must_use]
+    pub fn squads(&self) -> Vec<(u32, String)> {
+        let mut out: Vec<(u32, String)> = Vec::new();
+        for (_, s, _) in &self.squads.members {
+            if !out.iter().any(|(n, _)| n == s) {
+                out.push((*s, self.squads.names.name(*s).to_string()));
+            }
+        }
+        out
+    }
+
     /// Every squad member: its id, squad name and role.
     pub fn squad_members_all(
         &self,

@@ -49,6 +49,12 @@ impl Default for SquadBoard {
 }
 
 impl SquadBoard {
+    /// Every report held.
+    #[must_use]
+    pub fn all(&self) -> &[Sighting] {
+        self.sightings.all()
+    }
+
     /// Records a member's report, forgetting reports older than the stimulus retention.
     pub fn post(&mut self, s: Sighting) {
         self.sightings.prune(s.time, STIMULUS_RETENTION);

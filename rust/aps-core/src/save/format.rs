@@ -395,12 +395,77 @@ pub struct SoundSave {
     pub max_tier: u8,
 }
 
-/// A world: its conditions, squads, motion samples and the sounds still ringing.
+/// A contact reported and perhaps not yet felt.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TouchSave {
+    /// The body of the perceiver touched.
+    pub body: String,
+    pub other: String,
+    pub seconds_ago: f64,
+}
+
+/// Damage reported and perhaps not yet felt.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DamageSave {
+    /// The body of the perceiver hurt.
+    pub victim: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instigator: Option<String>,
+    pub amount: f32,
+    pub location: Vec3,
+    pub seconds_ago: f64,
+}
+
+/// One point of a scent trail.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ScentPointSave {
+    pub position: Vec3,
+    pub seconds_ago: f64,
+    pub strength: f32,
+}
+
+/// One target's scent trail, oldest point first.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TrailSave {
+    pub target: String,
+    pub points: Vec<ScentPointSave>,
+}
+
+/// A squad member's report its mates have not all had yet (spec section 10).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SightingSave {
+    pub squad: String,
+    /// The perceiver that reported it.
+    pub member: String,
+    pub target: String,
+    pub confidence: f32,
+    pub position: Vec3,
+    pub seconds_ago: f64,
+}
+
+/// What happened in a world recently and still counts: sounds still ringing, contacts and
+/// damage not yet felt, scent trails, squad reports. Times are seconds before the save.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StimuliSave {
+    pub sounds: Vec<SoundSave>,
+    pub touches: Vec<TouchSave>,
+    pub damages: Vec<DamageSave>,
+    pub scent_trails: Vec<TrailSave>,
+    pub sightings: Vec<SightingSave>,
+}
+
+/// A world: its conditions, squads, motion samples and recent stimuli.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct WorldSave {
     pub conditions: ConditionsSave,
     pub squads: Vec<SquadMemberSave>,
     pub motion_samples: Vec<MotionSampleSave>,
-    pub sounds: Vec<SoundSave>,
+    pub stimuli: StimuliSave,
 }

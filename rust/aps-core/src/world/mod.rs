@@ -4,13 +4,13 @@
 //! (in Godot, one per `World3D`), so an AI never hears a sound made in another world.
 
 pub mod conditions;
+mod saved;
+pub use saved::WorldKeys;
 pub mod scent;
 pub mod stats;
 pub mod stimulus;
 
 use crate::brain::squad::{Sighting, SquadBoard};
-use crate::save::format::{ConditionsSave, LightZoneSave};
-use crate::save::{LoadIssue, Repair};
 use crate::senses::contract::WorldView;
 use crate::TargetId;
 use conditions::{keep_in_range, LightZone, WorldConditions, LEVEL_RANGE, ZONE_RADIUS_RANGE};
@@ -48,71 +48,6 @@ impl WorldState {
     #[must_use]
     pub fn conditions(&self) -> &WorldConditions {
         &self.conditions
-    }
-
-    /// The conditions in their saved form (light, zones, wind, rain).
-    #[must_use]
-    pub fn save_conditions(&self) -> ConditionsSave {
-        let c = &self.conditions;
-        ConditionsSave {
-            ambient_light: c.ambient_light,
-            light_zones: c
-                .light_zones
-                .iter()
-                .map(|z| LightZoneSave {
-                    id: z.id,
-                    center: z.center,
-                    radius: z.radius,
-                    level: z.level,
-                })
-                .collect(),
-            last_light_zone: self.last_zone,
-            wind: c.wind,
-            rain: c.rain,
-        }
-    }
-
-    /// Replaces the conditions with saved ones, repairing what is out of range (each repair is
-    /// an issue). Zones keep their ids, so a game's stored ids still name them.
-    pub fn restore_conditions(&mut self, saved: &ConditionsSave, issues: &mut Vec<LoadIssue>) {
-        let mut fix = Repair::new(issues);
-        let (lo, hi) = LEVEL_RANGE;
-        let (rlo, rhi) = ZONE_RADIUS_RANGE;
-        self.conditions.ambient_light = fix.range(
-            || "world.conditions.ambient_light".into(),
-            saved.ambient_light,
-            lo,
-            hi,
-            1.0,
-        );
-        self.conditions.wind = fix.vec3(|| "world.conditions.wind".into(), saved.wind);
-        self.conditions.rain =
-            fix.range(|| "world.conditions.rain".into(), saved.rain, lo, hi, 0.0);
-        self.conditions.light_zones.clear();
-        for (i, z) in saved.light_zones.iter().enumerate() {
-            let f = |n: &str| format!("world.conditions.light_zones[{i}].{n}");
-            if z.id == 0 || self.conditions.light_zones.iter().any(|k| k.id == z.id) {
-                fix.note(
-                    f("id"),
-                    format!("{} is not a new zone id; the zone is dropped", z.id),
-                );
-                continue;
-            }
-            self.conditions.light_zones.push(LightZone {
-                id: z.id,
-                center: fix.vec3(|| f("center"), z.center),
-                radius: fix.range(|| f("radius"), z.radius, rlo, rhi, 0.0),
-                level: fix.range(|| f("level"), z.level, lo, hi, 1.0),
-            });
-        }
-        let highest = self
-            .conditions
-            .light_zones
-            .iter()
-            .map(|z| z.id)
-            .max()
-            .unwrap_or(0);
-        self.last_zone = saved.last_light_zone.max(highest);
     }
 
     /// Light everywhere outside light zones, kept to 0..1 (not a number: daylight, 1).

@@ -100,6 +100,24 @@ impl ScentField {
         }
     }
 
+    /// Every trail.
+    pub fn trails(&self) -> impl Iterator<Item = &Trail> {
+        self.trails.iter()
+    }
+
+    /// Adds a point to `target`'s trail as it was (from a saved game), whatever the deposit
+    /// interval.
+    pub fn restore_point(&mut self, target: TargetId, point: ScentPoint) {
+        let i = match self.trails.iter().position(|t| t.target == target) {
+            Some(i) => i,
+            None => {
+                self.trails.push(Trail::new(target));
+                self.trails.len() - 1
+            }
+        };
+        self.trails[i].push(point);
+    }
+
     /// `target`'s trail, if it left one.
     #[must_use]
     pub fn trail(&self, target: TargetId) -> Option<&Trail> {

@@ -5,13 +5,12 @@ use super::ApsWorld;
 use crate::aps_perception_component::save_api::missing_targets;
 use crate::aps_perception_component::ApsPerceptionComponent;
 use crate::convert::{target_id, world_key_of};
-use crate::saved::keys::{node_at, path_key, SceneKeys};
+use crate::saved::keys::{node_at, path_key, SceneKeys, WorldSceneKeys};
 use crate::saved::{data, warn_issues};
 use aps_core::save::format::{
-    MotionSampleSave, PerceiverSave, SoundSave, SquadMemberSave, StateSave, WorldSave, STATE_FORMAT,
+    MotionSampleSave, PerceiverSave, SquadMemberSave, StateSave, WorldSave, STATE_FORMAT,
 };
-use aps_core::save::{read_saved, Keys, LoadIssue, Repair, FORMAT_VERSION};
-use aps_core::world::stimulus::{Sound, STIMULUS_RETENTION};
+use aps_core::save::{read_saved, Keys, LoadIssue, FORMAT_VERSION};
 use godot::classes::Node;
 use godot::prelude::*;
 
@@ -82,21 +81,16 @@ impl ApsWorld {
                     })
                 })
                 .collect();
-            world.sounds = w
-                .state()
-                .sounds()
-                .iter()
-                .filter(|s| now - s.time <= STIMULUS_RETENTION)
-                .map(|s| SoundSave {
-                    location: s.location,
-                    loudness: s.loudness,
-                    max_range: s.max_range,
-                    tag: self.tag_name(s.tag).to_string(),
-                    instigator: s.instigator.and_then(|t| keys.key_of(t)),
-                    seconds_ago: (now - s.time).max(0.0),
-                    max_tier: s.max_tier,
-                })
-                .collect();
+        }
+        if let Some(key) = world_key_of(&root) {
+            let (w, tags) = self.world_and_tags(key);
+            let squads = w.squads();
+            let wk = WorldSceneKeys {
+                scene: &keys,
+                tags,
+                squads,
+            };
+            world.stimuli = w.state().save_stimuli(now, &wk);
         }
         // The components bind this singleton themselves (tags, their schedule): let them.
         let _reentrant = self.base_mut();
@@ -174,29 +168,6 @@ impl ApsWorld {
                 world.set_motion_sample(node.instance_id(), s.position, now - ago, s.velocity);
             }
         }
-        for (i, s) in saved.world.sounds.iter().enumerate() {
-            let f = |n: &str| format!("world.sounds[{i}].{n}");
-            if !(s.seconds_ago.is_finite() && s.location.is_finite()) {
-                issues.push(LoadIssue {
-                    field: f("seconds_ago"),
-                    problem: "not a finite time or place; the sound is dropped".into(),
-                });
-                continue;
-            }
-            let tag = self.tag_index(StringName::from(s.tag.as_str()));
-            let instigator = s.instigator.as_deref().and_then(|k| keys.target_of(k));
-            let mut fix = Repair::new(&mut issues);
-            let sound = Sound {
-                location: s.location,
-                loudness: fix.non_negative(|| f("loudness"), s.loudness),
-                max_range: fix.non_negative(|| f("max_range"), s.max_range),
-                tag,
-                instigator,
-                time: now - s.seconds_ago.max(0.0),
-                max_tier: s.max_tier.min(4),
-            };
-            self.world_of_mut(Some(&root)).state_mut().emit_sound(sound);
-        }
         let under = perceivers_under(&root);
         // The perceivers' loads bind this singleton themselves: let them.
         let guard = self.base_mut();
@@ -247,6 +218,18 @@ impl ApsWorld {
             }
         }
         drop(guard);
+        // Stimuli last: a squad report needs its squad joined.
+        if let Some(key) = world_key_of(&root) {
+            let (w, tags) = self.world_and_tags(key);
+            let squads = w.squads();
+            let mut wk = WorldSceneKeys {
+                scene: &keys,
+                tags,
+                squads,
+            };
+            w.state_mut()
+                .restore_stimuli(&saved.world.stimuli, now, &mut wk, &mut issues);
+        }
         warn_issues(CALL, &issues);
         true
     }

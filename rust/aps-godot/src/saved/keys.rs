@@ -171,3 +171,48 @@ impl Keys for SceneKeys {
             .tag_index(StringName::from(name))
     }
 }
+
+/// The keys of a world's stimuli: nodes by [`node_key`] from one root, tags and squads by name.
+/// It holds a copy of the world's squads, so that it needs nothing of the world it restores.
+pub struct WorldSceneKeys<'a> {
+    pub scene: &'a SceneKeys,
+    pub tags: &'a mut crate::names::Names,
+    /// The world's squads: number and name.
+    pub squads: Vec<(u32, String)>,
+}
+
+impl aps_core::world::WorldKeys for WorldSceneKeys<'_> {
+    fn node_key(&self, id: u64) -> Option<String> {
+        let node = Gd::<Node>::try_from_instance_id(InstanceId::try_from_i64(id as i64)?).ok()?;
+        Some(node_key(self.scene.root.as_ref(), &node))
+    }
+
+    fn node_id(&self, key: &str) -> Option<u64> {
+        let node = match key.strip_prefix("id:") {
+            Some(id) => self.scene.ids.as_ref()?.get(id).cloned(),
+            None => node_at(self.scene.root.as_ref(), key),
+        }?;
+        node.is_instance_valid()
+            .then(|| node.instance_id().to_i64() as u64)
+    }
+
+    fn tag_name(&self, tag: u32) -> String {
+        self.tags.name(tag).to_string()
+    }
+
+    fn tag_of(&mut self, name: &str) -> u32 {
+        self.tags.intern(&StringName::from(name))
+    }
+
+    fn squad_name(&self, squad: u32) -> String {
+        self.squads
+            .iter()
+            .find(|(n, _)| *n == squad)
+            .map(|(_, name)| name.clone())
+            .unwrap_or_default()
+    }
+
+    fn squad_of(&self, name: &str) -> Option<u32> {
+        self.squads.iter().find(|(_, s)| s == name).map(|(n, _)| *n)
+    }
+}
