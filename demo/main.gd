@@ -1,12 +1,14 @@
 extends Node3D
-## The APS demo: a small stealth level of six wings, each teaching one idea of APS.
+## The APS demo: a small stealth level of seven wings, each teaching one idea of APS.
 ##
 ## Three ways to run it (user arguments, after `--`):
 ## - no arguments (what `cargo xtask demo` does headless): a scripted tour. A bot plays the
 ##   player through every wing; the timeline of what each AI perceived and did is printed, then
 ##   one line per wing saying what it showed. Exits 0 only if every wing showed its idea.
-##   `--wing=<name>` tours one wing only (confidence, states_loss, memory, senses, crowds, squad).
-## - `--play` (`cargo xtask demo --play`): a person plays. Keys 1-6 go to a wing.
+##   `--wing=<name>` tours one wing only (confidence, states_loss, memory, senses, crowds, squad,
+##   saves).
+## - `--play` (`cargo xtask demo --play`): a person plays. Keys 1-7 go to a wing; F5 saves the
+##   game and F9 loads it (the level is built again from its scenes, the AIs' beliefs restored).
 ## - `--screenshots=<dir>`: stages an instructive moment in each wing, saves <dir>/<wing>.png
 ##   from the viewport, and quits.
 
@@ -19,7 +21,11 @@ const WINGS := [
 	{"name": "senses", "x": 600.0},
 	{"name": "crowds", "x": 1000.0},
 	{"name": "squad", "x": 800.0},
+	{"name": "saves", "x": 1350.0},
 ]
+
+## Where F5 saves the game and F9 loads it from.
+const SAVE_PATH := "user://aps_demo_save.json"
 
 ## Frames to wait in a staged moment before the screenshot (perception ticks, labels update).
 const PHOTO_FRAMES := 45
@@ -78,17 +84,10 @@ func _build_world() -> void:
 	var road := CSGBox3D.new()
 	road.name = "Road"
 	road.use_collision = true
-	road.size = Vector3(1220, 1, 8)
-	road.position = Vector3(540, -0.5, 54)
+	road.size = Vector3(1470, 1, 8)
+	road.position = Vector3(665, -0.5, 54)
 	road.material = DemoLevel.material(Color(0.42, 0.42, 0.4))
 	add_child(road)
-
-	for w: Dictionary in WINGS:
-		var scene: PackedScene = load("res://demo/wings/%s.tscn" % w["name"])
-		var wing := scene.instantiate() as DemoWing
-		wing.position = Vector3(w["x"], 0, 0)
-		add_child(wing)
-		wings.append(wing)
 
 	player = DemoPlayer.new()
 	add_child(player)
@@ -97,17 +96,25 @@ func _build_world() -> void:
 	camera.make_current()
 	hud = DemoHud.new()
 	add_child(hud)
-	for wing in wings:
-		wing.player = player
-		wing.hud = hud
+	_build_wings()
 	_go_to_wing(0)
 	camera.follow(player)
 
 
+## Each wing from its scene, in its place.
+func _build_wings() -> void:
+	wings.clear()
+	for w: Dictionary in WINGS:
+		var scene: PackedScene = load("res://demo/wings/%s.tscn" % w["name"])
+		var wing := scene.instantiate() as DemoWing
+		wing.position = Vector3(w["x"], 0, 0)
+		add_child(wing)
+		wing.player = player
+		wing.hud = hud
+		wings.append(wing)
+
+
 func _go_to_wing(index: int) -> void:
-	if _current >= 0:
-		wings[_current].leave()
-	_current = index
 	var wing := wings[index]
 	var start := wing.start()
 	player.crouching = false
@@ -115,6 +122,15 @@ func _go_to_wing(index: int) -> void:
 	player.teleport(start.origin, -start.basis.z)
 	camera.yaw = start.basis.get_euler().y
 	camera.follow(player)
+	_enter_wing(index)
+
+
+## The player is in wing `index` now: its caption, its place on the timeline, its `enter`.
+func _enter_wing(index: int) -> void:
+	if _current >= 0:
+		wings[_current].leave()
+	_current = index
+	var wing := wings[index]
 	hud.show_wing(wing)
 	DemoTimeline.origin = wing.global_position
 	DemoTimeline.current_wing = wing.tag
@@ -129,6 +145,8 @@ func _play() -> void:
 	controls.player = player
 	controls.camera = camera
 	controls.wing_requested.connect(_go_to_wing)
+	controls.save_requested.connect(_save_game)
+	controls.load_requested.connect(_load_game)
 	controls.quit_requested.connect(_quit.bind(0))
 	add_child(controls)
 	hud.set_help(DemoControls.HELP)
@@ -142,17 +160,93 @@ func _physics_process(_delta: float) -> void:
 	if player.global_position.y < -20.0:
 		_go_to_wing(maxi(_current, 0))
 		return
-	var nearest := _current
+	var nearest := _nearest_wing()
+	if nearest != _current and not _touring:
+		_enter_wing(nearest)
+
+
+## The wing nearest the player (wings stand apart along x).
+func _nearest_wing() -> int:
+	var nearest := maxi(_current, 0)
 	for i in wings.size():
 		if absf(player.global_position.x - wings[i].position.x) < absf(player.global_position.x - wings[nearest].position.x):
 			nearest = i
-	if nearest != _current and not _touring:
-		wings[_current].leave()
-		_current = nearest
-		hud.show_wing(wings[nearest])
-		DemoTimeline.origin = wings[nearest].global_position
-		DemoTimeline.current_wing = wings[nearest].tag
-		wings[nearest].enter()
+	return nearest
+
+
+# --- Saved games (F5, F9) -----------------------------------------------------------------
+
+
+## F5: what APS holds under the level's root (every AI's beliefs, the world's light, wind,
+## rain, squads and the stimuli still in flight) and, beside it, where the player stands, as
+## one JSON file. APS saves what the AIs believe; where the player is is the game's to save.
+func _save_game() -> void:
+	var at := player.global_position
+	var data := {
+		"aps": ApsWorld.save_state(self),
+		"player": {"position": [at.x, at.y, at.z], "yaw": player.rotation.y, "crouching": player.crouching, "flashlight": player.flashlight},
+	}
+	# full_precision: the numbers come back exactly as saved.
+	var text := JSON.stringify(data, "", false, true)
+	var file := FileAccess.open(SAVE_PATH, FileAccess.WRITE)
+	if file == null:
+		DemoTimeline.note(wings[_current].tag, "could not save to %s (error %d)" % [SAVE_PATH, FileAccess.get_open_error()])
+		return
+	file.store_string(text)
+	file.close()
+	var perceivers := find_children("*", "ApsPerceptionComponent", true, false).size()
+	DemoTimeline.player(wings[_current].tag, "saves the game (F5): what %d AIs believe, %d KB, to %s" % [perceivers, ceili(text.length() / 1024.0), SAVE_PATH])
+
+
+## F9: the level is quit and loaded again, as a game does: every wing is freed (its AIs with all
+## they believed) and built again from its scene, the player goes back where it was saved, and
+## ApsWorld.load_state gives every new AI what the old one believed. No state signal fires for
+## a restored belief; each AI hears beliefs_loaded once, at the end of the frame.
+func _load_game() -> void:
+	var wing_tag := wings[_current].tag
+	if not FileAccess.file_exists(SAVE_PATH):
+		DemoTimeline.note(wing_tag, "no saved game yet: F5 saves one")
+		return
+	var parsed: Variant = JSON.parse_string(FileAccess.get_file_as_string(SAVE_PATH))
+	if not parsed is Dictionary or not (parsed as Dictionary).get("aps") is Dictionary:
+		DemoTimeline.note(wing_tag, "%s is not a saved game of this demo" % SAVE_PATH)
+		return
+	var saved := parsed as Dictionary
+	wings[_current].leave()
+	_current = -1
+	# Out of the tree first, then freed at once: the new wings take the old ones' names, and
+	# the saved beliefs name each AI by its path from the root.
+	for wing in wings:
+		remove_child(wing)
+		wing.free()
+	_build_wings()
+	var p: Dictionary = saved.get("player", {})
+	var at := _vector(p.get("position", []), player.global_position)
+	player.teleport(at, Vector3.FORWARD.rotated(Vector3.UP, float(p.get("yaw", 0.0))))
+	player.crouching = bool(p.get("crouching", false))
+	player.flashlight = bool(p.get("flashlight", false))
+	camera.follow(player)
+	_enter_wing(_nearest_wing())
+	var ok := ApsWorld.load_state(self, saved["aps"])
+	DemoTimeline.player(wings[_current].tag, "loads the game (F9): the level built again from its scenes, back where it saved")
+	if not ok:
+		DemoTimeline.note(wings[_current].tag, "ApsWorld.load_state refused the saved data: the AIs start afresh")
+		return
+	# What came back, read from APS itself: each guard here and what it believes of the player.
+	var here: Array[String] = []
+	for guard in wings[_current].guards():
+		var state := guard.perception.get_belief_state(player)
+		if state != ApsPerceptionComponent.STATE_UNDETECTED:
+			here.append("%s %s %.2f" % [guard.display_name, DemoTimeline.state_name(state), guard.perception.get_confidence(player)])
+	var perceivers := find_children("*", "ApsPerceptionComponent", true, false).size()
+	DemoTimeline.note(wings[_current].tag, "restored what %d AIs believed; here: %s" % [perceivers, ", ".join(here) if not here.is_empty() else "no guard believes in the player"])
+
+
+## A position saved as [x, y, z], else `otherwise`.
+static func _vector(value: Variant, otherwise: Vector3) -> Vector3:
+	if value is Array and (value as Array).size() == 3:
+		return Vector3(value[0], value[1], value[2])
+	return otherwise
 
 
 # --- The scripted tour --------------------------------------------------------------------
@@ -182,7 +276,7 @@ func _tour(only: String) -> void:
 
 
 func _intro() -> void:
-	DemoTimeline.say("APS demo: a scripted tour. A bot plays the player through six wings of a small stealth level.")
+	DemoTimeline.say("APS demo: a scripted tour. A bot plays the player through seven wings of a small stealth level.")
 	DemoTimeline.say("Each line is a signal an AI received from APS (its state and confidence that the player is there,")
 	DemoTimeline.say("0 to 1, and why it lost them), what the AI's own script decided to do about it (>), what the")
 	DemoTimeline.say("player did, or a reading the demo took (*). Times are seconds of game time.")

@@ -95,6 +95,19 @@ func _on_lost(_target: Node3D, _reason: int, _last_known: Vector3) -> void:
 	pass
 
 
+## For subclasses: its beliefs came back from a saved game (`target` is the player if it holds
+## a belief about it, else null). No state signal fired for what it now believes, so this is
+## where a script picks up from it. An idle guard that believes the player is about faces
+## where it believes the player is.
+func _on_beliefs_loaded(target: Node3D) -> void:
+	if target == null or not doing.is_empty():
+		return
+	var state := perception.get_belief_state(target)
+	if state >= ApsPerceptionComponent.STATE_DETECTED and state <= ApsPerceptionComponent.STATE_LOST:
+		watching = target
+		DemoTimeline.action(wing_tag, display_name, "picks up from what it believed: faces where it believes the player is")
+
+
 # --- Plans: what the guard is doing. A new plan ends the one before it. -------------------
 
 
@@ -369,6 +382,7 @@ func _connect_signals() -> void:
 	perception.location_belief_changed.connect(_on_place_signal)
 	perception.damage_taken.connect(_on_damage_signal)
 	perception.pain_changed.connect(_on_pain_signal)
+	perception.beliefs_loaded.connect(_on_loaded_signal)
 	if log_awareness:
 		perception.awareness_changed.connect(func(_old: int, new: int) -> void:
 			DemoTimeline.signal_line(wing_tag, display_name, "-", "awareness_changed", DemoTimeline.awareness_name(new), -1.0))
@@ -394,6 +408,17 @@ func _on_lost_signal(target: Node3D, reason: int, last_known: Vector3) -> void:
 	DemoTimeline.signal_line(wing_tag, display_name, "Player", "target_lost", "Lost",
 			perception.get_confidence(target), "%s, last known %s" % [DemoTimeline.loss_name(reason), DemoTimeline.place(last_known)])
 	_on_lost(target, reason, last_known)
+
+
+## Once per load, at the end of the frame: what it believes about the player now.
+func _on_loaded_signal() -> void:
+	var target := _player()
+	if target == null:
+		DemoTimeline.signal_line(wing_tag, display_name, "-", "beliefs_loaded", "", -1.0, "nothing about the player")
+	else:
+		DemoTimeline.signal_line(wing_tag, display_name, "Player", "beliefs_loaded",
+				DemoTimeline.state_name(perception.get_belief_state(target)), perception.get_confidence(target))
+	_on_beliefs_loaded(target)
 
 
 func _on_place_signal(location: Vector3, tag: StringName, state: int, confidence: float) -> void:

@@ -4,6 +4,8 @@ extends Node
 ## actions are defined here, in code, so the project settings need none.
 
 signal wing_requested(index: int)
+signal save_requested()
+signal load_requested()
 signal quit_requested()
 
 ## Each action and its keys.
@@ -19,6 +21,8 @@ const KEYS := {
 	&"demo_turn_left": [KEY_Q],
 	&"demo_turn_right": [KEY_E],
 	&"demo_wind": [KEY_V],
+	&"demo_save": [KEY_F5],
+	&"demo_load": [KEY_F9],
 	&"demo_quit": [KEY_ESCAPE],
 	&"demo_wing_1": [KEY_1],
 	&"demo_wing_2": [KEY_2],
@@ -26,9 +30,13 @@ const KEYS := {
 	&"demo_wing_4": [KEY_4],
 	&"demo_wing_5": [KEY_5],
 	&"demo_wing_6": [KEY_6],
+	&"demo_wing_7": [KEY_7],
 }
 
-const HELP := "WASD / arrows  move\nShift  run (loud, shakes the ground)\nC / Ctrl  crouch (low, quiet)\nF  flashlight\nSpace  throw a stone ahead\nQ / E  turn the camera\nV  turn the wind\n1-6  go to a wing\nEsc  quit"
+const HELP := "WASD / arrows  move\nShift  run (loud, shakes the ground)\nC / Ctrl  crouch (low, quiet)\nF  flashlight\nSpace  throw a stone ahead\nQ / E  turn the camera\nV  turn the wind\nF5  save (what every AI believes)\nF9  load (the level rebuilt, beliefs restored)\n1-7  go to a wing\nEsc  quit"
+
+## The wings keys 1, 2, ... go to.
+const WING_KEYS := 7
 
 ## How far ahead a stone lands.
 const THROW_DISTANCE := 9.0
@@ -74,10 +82,14 @@ func _unhandled_input(event: InputEvent) -> void:
 	elif event.is_action_pressed(&"demo_wind"):
 		# Swings the wind round: scent that reached a dog downwind no longer does.
 		ApsWorld.wind = -ApsWorld.wind if ApsWorld.wind.length() > 0.1 else Vector3(0, 0, -4)
+	elif event.is_action_pressed(&"demo_save"):
+		save_requested.emit()
+	elif event.is_action_pressed(&"demo_load"):
+		load_requested.emit()
 	elif event.is_action_pressed(&"demo_quit"):
 		quit_requested.emit()
 	else:
-		for i in 6:
+		for i in WING_KEYS:
 			if event.is_action_pressed(StringName("demo_wing_%d" % (i + 1))):
 				wing_requested.emit(i)
 

@@ -4,8 +4,9 @@ extends CharacterBody3D
 ##
 ## APS perceives it like any CharacterBody3D. Its ApsTargetComponent ("Badge") is only there
 ## to describe it better: which points vision aims at (lower while crouched), the light it
-## carries, and nothing else. Its footsteps are sounds it makes through ApsWorld.emit_sound;
-## its running shakes the ground for vibration sensors all by itself (they read its speed).
+## carries, and the id a saved game knows it by. Its footsteps are sounds it makes through
+## ApsWorld.emit_sound; its running shakes the ground for vibration sensors all by itself (they
+## read its speed).
 ##
 ## Whoever drives it (a person through DemoControls, or the tour's DemoBot) only sets
 ## `move_dir`, `running`, `crouching` and `flashlight`.
@@ -82,6 +83,9 @@ func _init() -> void:
 	badge = ApsTargetComponent.new()
 	badge.name = "Badge"
 	badge.sample_points = PackedVector3Array(STANDING_POINTS)
+	# A saved game names the player by this id rather than by where its node sits, so what the
+	# guards believed about it finds it again after a load (ApsWorld.save_state/load_state).
+	badge.persistent_id = "player"
 	add_child(badge)
 
 	_lamp = SpotLight3D.new()
