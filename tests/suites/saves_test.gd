@@ -327,3 +327,27 @@ func test_on_a_client_loading_is_refused() -> void:
 	warnings.stop()
 	expect_eq(warnings.count("perception runs on the server"), 2, "one warning each:\n%s" % warnings.text())
 	get_tree().set_multiplayer(null, get_path())
+
+
+func test_a_target_outside_the_loaded_root_is_found_by_its_persistent_id() -> void:
+	# The player lives outside the level that is saved and rebuilt (a persistent player node).
+	var hero := ApsWorldBuilder.body(self, Vector3(0, 0, -8), "Hero")
+	var id := ApsTargetComponent.new()
+	id.persistent_id = "hero"
+	hero.add_child(id)
+	var level := Node3D.new()
+	level.name = "Level"
+	add_child(level)
+	ApsWorldBuilder.floor(level)
+	var guard := ApsWorldBuilder.guard(level, Vector3.ZERO, Vector3.FORWARD)
+	await wait_until(func(): return guard.get_belief_state(hero) == ApsPerceptionComponent.STATE_TRACKED, 5.0)
+	var data := ApsWorld.save_state(level)
+	level.free()
+	var again := Node3D.new()
+	again.name = "Level"
+	add_child(again)
+	ApsWorldBuilder.floor(again)
+	var rebuilt := ApsWorldBuilder.guard(again, Vector3.ZERO, Vector3.FORWARD)
+	expect(ApsWorld.load_state(again, data), "loaded")
+	expect_eq(rebuilt.get_belief_state(hero), ApsPerceptionComponent.STATE_TRACKED, "the hero, not a place")
+	expect_eq(rebuilt.get_location_beliefs().size(), 0, "no missing_target place")

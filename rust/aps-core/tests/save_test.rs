@@ -590,3 +590,61 @@ fn a_worlds_damaged_conditions_are_repaired_one_issue_each() {
     assert_eq!(w.conditions().light_zones.len(), 1);
     assert_eq!(w.conditions().light_zones[0].radius, 0.0);
 }
+
+#[test]
+fn a_load_replaces_the_worlds_stimuli_and_keeps_the_ids_of_zones_made_again() {
+    use aps_core::world::WorldState;
+    let mut names = WorldNames {
+        tags: vec!["gunshot".into()],
+    };
+    let mut w = WorldState::default();
+    let lamp = w.add_light_zone(Vec3::new(5.0, 0.0, 5.0), 3.0, 0.9).id;
+    let cellar = w.add_light_zone(Vec3::new(-5.0, 0.0, 5.0), 2.0, 0.1).id;
+    w.emit_sound(Sound {
+        location: Vec3::ZERO,
+        loudness: 1.0,
+        max_range: 30.0,
+        tag: 0,
+        instigator: None,
+        time: 9.0,
+        max_tier: 4,
+    });
+    let conditions = w.save_conditions();
+    let stimuli = w.save_stimuli(10.0, &names);
+
+    // The level is built again: its script makes the cellar first and the lamp second.
+    let mut back = WorldState::default();
+    let cellar_now = back.add_light_zone(Vec3::new(-5.0, 0.0, 5.0), 2.0, 1.0).id;
+    let lamp_now = back.add_light_zone(Vec3::new(5.0, 0.0, 5.0), 3.0, 1.0).id;
+    assert_eq!(
+        (cellar_now, lamp_now),
+        (lamp, cellar),
+        "the ids swapped places"
+    );
+    let mut issues = Vec::new();
+    for _ in 0..2 {
+        back.restore_conditions(&conditions, &mut issues);
+        back.restore_stimuli(&stimuli, 50.0, &mut names, &mut issues);
+    }
+    assert!(issues.is_empty(), "{issues:?}");
+    assert_eq!(back.sounds().len(), 1, "loaded twice, heard once");
+    let zones = &back.conditions().light_zones;
+    assert_eq!(zones.len(), 2);
+    let level_of = |id: u32| zones.iter().find(|z| z.id == id).map(|z| z.level);
+    assert_eq!(
+        level_of(lamp_now),
+        Some(0.9),
+        "the level's lamp id names the saved lamp"
+    );
+    assert_eq!(
+        level_of(cellar_now),
+        Some(0.1),
+        "and its cellar id the saved cellar"
+    );
+    back.remove_light_zone(lamp_now);
+    assert_eq!(
+        back.conditions().light_at(Vec3::new(5.0, 0.0, 5.0)),
+        1.0,
+        "the level can remove it"
+    );
+}

@@ -3,15 +3,15 @@
 //! and when is [`aps_core::replica`]'s.
 
 use crate::aps_perception_component::ApsPerceptionComponent;
-use crate::convert::to_vector3;
+use crate::convert::{is_authority, is_connected_client, to_vector3};
 use crate::saved::data;
 use crate::saved::keys::{default_root, find_node, node_key, persistent_ids};
 use aps_core::replica::{changes, ReplicaChange, ReplicaState, ReplicatedBelief};
 use aps_core::save::load_lenient;
 use aps_core::BeliefState;
-use godot::classes::multiplayer_peer::ConnectionStatus;
 use godot::classes::{INode, MultiplayerApi, Node, Node3D};
 use godot::prelude::*;
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// Sends what the AI of its parent [ApsPerceptionComponent] believes to multiplayer clients,
@@ -28,6 +28,7 @@ use std::collections::HashMap;
 /// On a client, the component's [method ApsPerceptionComponent.get_belief_state],
 /// [method ApsPerceptionComponent.get_confidence],
 /// [method ApsPerceptionComponent.get_threat_score],
+/// [method ApsPerceptionComponent.get_loss_reason],
 /// [method ApsPerceptionComponent.get_last_known_position],
 /// [method ApsPerceptionComponent.get_awareness_level] and
 /// [method ApsPerceptionComponent.get_attention_target] answer from what arrived, and with
@@ -38,7 +39,8 @@ use std::collections::HashMap;
 #[class(base = Node)]
 pub struct ApsReplicator {
     /// Seconds between sends to each peer (0: every physics frame). Only changes are sent.
-    #[export(range = (0.0, 5.0, 0.01, or_greater))]
+    #[export(range = (0.0, 5.0, 0.01, or_greater, suffix = "s"))]
+    #[var(set = set_send_interval)]
     send_interval: f64,
     /// On clients, fire the component's state, awareness and attention signals from what
     /// arrives.
@@ -59,6 +61,8 @@ pub struct ApsReplicator {
     updates_sent: i64,
     asked: bool,
     warned_sender: bool,
+    /// Stable ids on this peer, found at the first lookup after an update.
+    ids: RefCell<Option<HashMap<String, Gd<Node>>>>,
     base: Base<Node>,
 }
 
@@ -76,6 +80,7 @@ impl INode for ApsReplicator {
             updates_sent: 0,
             asked: false,
             warned_sender: false,
+            ids: RefCell::new(None),
             base,
         }
     }
@@ -104,17 +109,16 @@ impl INode for ApsReplicator {
         let Some(mp) = self.multiplayer() else {
             return;
         };
-        if mp.is_server() {
+        if is_authority(&mp) {
             self.since_send += delta;
             if self.since_send + 1e-9 >= self.send_interval {
                 self.since_send = 0.0;
                 self.send_changes(None);
             }
-        } else if !self.asked
-            && mp
-                .get_multiplayer_peer()
-                .is_some_and(|p| p.get_connection_status() == ConnectionStatus::CONNECTED)
-        {
+        } else if !is_connected_client(&mp) {
+            // Connecting, or the server went away: ask again once connected.
+            self.asked = false;
+        } else if !self.asked {
             // A late joiner asks for the current state at once.
             self.asked = true;
             self.base_mut().rpc_id(1, "_aps_request_state", &[]);
@@ -131,6 +135,16 @@ impl ApsReplicator {
     /// A client has applied an update from the server.
     #[signal]
     fn replica_updated();
+
+    #[func]
+    pub fn set_send_interval(&mut self, seconds: f64) {
+        self.send_interval = if seconds.is_finite() && seconds >= 0.0 {
+            seconds
+        } else {
+            godot_warn!("ApsReplicator.send_interval: {seconds} must be 0 s or more; using 0.1 s");
+            0.1
+        };
+    }
 
     /// The awareness level (an `AWARENESS_*` constant) as last replicated.
     #[func]
@@ -172,15 +186,19 @@ impl ApsReplicator {
             .map_or(Vector3::ZERO, |b| to_vector3(b.last_known_position))
     }
 
+    /// Why `target` was lost (a `LOSS_*` constant) as last replicated.
+    #[func]
+    pub fn get_loss_reason(&self, target: Option<Gd<Node>>) -> i32 {
+        self.replicated(target).map_or(0, |b| b.loss_reason as i32)
+    }
+
     /// Every replicated target that exists on this peer.
     #[func]
     pub fn get_replicated_targets(&self) -> Array<Gd<Node3D>> {
-        let root = default_root();
-        let ids = persistent_ids(root.as_ref());
         self.replica
             .beliefs
             .iter()
-            .filter_map(|b| find_node(root.as_ref(), &ids, &b.target)?.try_cast().ok())
+            .filter_map(|b| self.node_of(&b.target))
             .collect()
     }
 
@@ -202,7 +220,7 @@ impl ApsReplicator {
         let Some(mp) = self.multiplayer() else {
             return;
         };
-        if !mp.is_server() {
+        if !is_authority(&mp) {
             return;
         }
         let peer = mp.get_remote_sender_id();
@@ -216,7 +234,7 @@ impl ApsReplicator {
         let Some(mp) = self.multiplayer() else {
             return;
         };
-        if mp.is_server() || mp.get_remote_sender_id() != 1 {
+        if is_authority(&mp) || mp.get_remote_sender_id() != 1 {
             if !self.warned_sender {
                 self.warned_sender = true;
                 godot_warn!(
@@ -235,6 +253,8 @@ impl ApsReplicator {
         changes(&self.replica, &state, &mut seen);
         let old = std::mem::replace(&mut self.replica, state);
         self.updates_received += 1;
+        // Targets may have come or gone with the update: look their ids up afresh.
+        self.ids.replace(None);
         let emit = self.emit_signals;
         let component = self.component();
         // The signals go out at the end of the frame, with nothing bound: a handler may ask the
@@ -267,14 +287,17 @@ impl ApsReplicator {
         self.base().get_parent()?.try_cast().ok()
     }
 
+    /// The node a key names on this peer. Stable ids are looked up once per update.
     fn node_of(&self, key: &str) -> Option<Gd<Node3D>> {
         let root = default_root();
-        let ids = if key.starts_with("id:") {
-            persistent_ids(root.as_ref())
-        } else {
-            HashMap::new()
-        };
-        find_node(root.as_ref(), &ids, key)?.try_cast().ok()
+        if !key.starts_with("id:") {
+            return find_node(root.as_ref(), &HashMap::new(), key)?
+                .try_cast()
+                .ok();
+        }
+        let mut ids = self.ids.borrow_mut();
+        let ids = ids.get_or_insert_with(|| persistent_ids(root.as_ref()));
+        find_node(root.as_ref(), ids, key)?.try_cast().ok()
     }
 
     fn replicated(&self, target: Option<Gd<Node>>) -> Option<&ReplicatedBelief> {
@@ -316,7 +339,8 @@ impl ApsReplicator {
                 beliefs: Vec::with_capacity(rows.len()),
             };
             for (node, mut b) in rows.iter().cloned() {
-                if !self.allowed(peer, &node) {
+                // The filter is the game's script: it may have freed the target.
+                if !self.allowed(peer, &node) || !node.is_instance_valid() {
                     continue;
                 }
                 b.target = node_key(root.as_ref(), &node.clone().upcast());

@@ -111,3 +111,24 @@ pub fn store_kept(what: &str, field: Option<(&mut f32, (f32, f32), f32)>, value:
     *field = fixed;
     true
 }
+
+/// Whether `mp` is authoritative: no multiplayer peer (a single-player game), or the server.
+/// A peer that is not connected (a client still connecting, or one whose server went away) is
+/// not: asking it `is_server()` is an engine error, and it decides nothing.
+#[must_use]
+pub fn is_authority(mp: &Gd<godot::classes::MultiplayerApi>) -> bool {
+    use godot::classes::multiplayer_peer::ConnectionStatus;
+    let Some(peer) = mp.get_multiplayer_peer() else {
+        return true;
+    };
+    peer.get_connection_status() == ConnectionStatus::CONNECTED && mp.is_server()
+}
+
+/// Whether `mp` is a client connected to a server.
+#[must_use]
+pub fn is_connected_client(mp: &Gd<godot::classes::MultiplayerApi>) -> bool {
+    use godot::classes::multiplayer_peer::ConnectionStatus;
+    mp.get_multiplayer_peer()
+        .is_some_and(|p| p.get_connection_status() == ConnectionStatus::CONNECTED)
+        && !mp.is_server()
+}

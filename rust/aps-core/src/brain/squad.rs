@@ -49,6 +49,11 @@ impl Default for SquadBoard {
 }
 
 impl SquadBoard {
+    /// Forgets every report.
+    pub fn clear(&mut self) {
+        self.sightings.clear();
+    }
+
     /// Every report held.
     #[must_use]
     pub fn all(&self) -> &[Sighting] {

@@ -76,18 +76,43 @@ impl WorldState {
         self.conditions.wind = fix.vec3(|| "world.conditions.wind".into(), saved.wind);
         self.conditions.rain =
             fix.range(|| "world.conditions.rain".into(), saved.rain, lo, hi, 0.0);
-        self.conditions.light_zones.clear();
+        // A rebuilt level may have made its zones again before the load: a saved zone at the
+        // same place with the same radius keeps the id the level holds now.
+        let current = std::mem::take(&mut self.conditions.light_zones);
+        let same = |a: &LightZone, b: &LightZoneSave| {
+            a.center.distance(b.center) < 1e-4 && (a.radius - b.radius).abs() < 1e-4
+        };
+        let mut renamed: Vec<(u32, u32)> = Vec::new();
+        for z in &saved.light_zones {
+            let taken = |id: u32| renamed.iter().any(|(_, now)| *now == id);
+            if let Some(c) = current.iter().find(|c| same(c, z) && !taken(c.id)) {
+                renamed.push((z.id, c.id));
+            }
+        }
+        let highest_now = current.iter().map(|z| z.id).max().unwrap_or(0);
+        let mut next_free = highest_now.max(saved.last_light_zone).max(self.last_zone);
         for (i, z) in saved.light_zones.iter().enumerate() {
             let f = |n: &str| format!("world.conditions.light_zones[{i}].{n}");
-            if z.id == 0 || self.conditions.light_zones.iter().any(|k| k.id == z.id) {
+            if z.id == 0 || saved.light_zones[..i].iter().any(|k| k.id == z.id) {
                 fix.note(
                     f("id"),
                     format!("{} is not a new zone id; the zone is dropped", z.id),
                 );
                 continue;
             }
+            let id = match renamed.iter().find(|(saved_id, _)| *saved_id == z.id) {
+                Some((_, now_id)) => *now_id,
+                // The level holds this id for a zone elsewhere: the saved one gets a new id.
+                None if current.iter().any(|c| c.id == z.id)
+                    || renamed.iter().any(|(_, now)| *now == z.id) =>
+                {
+                    next_free += 1;
+                    next_free
+                }
+                None => z.id,
+            };
             self.conditions.light_zones.push(LightZone {
-                id: z.id,
+                id,
                 center: fix.vec3(|| f("center"), z.center),
                 radius: fix.range(|| f("radius"), z.radius, rlo, rhi, 0.0),
                 level: fix.range(|| f("level"), z.level, lo, hi, 1.0),
@@ -100,7 +125,7 @@ impl WorldState {
             .map(|z| z.id)
             .max()
             .unwrap_or(0);
-        self.last_zone = saved.last_light_zone.max(highest);
+        self.last_zone = next_free.max(highest);
     }
 
     /// What happened in the last [`STIMULUS_RETENTION`] seconds before `now` and still
@@ -197,9 +222,10 @@ impl WorldState {
         }
     }
 
-    /// Adds saved stimuli as having happened their `seconds_ago` before `now`. One naming a
-    /// node that no longer exists is dropped; numbers out of range are repaired, each an
-    /// issue. Squads must be joined first (a report of a squad no one is in is dropped).
+    /// Replaces the world's recent stimuli with saved ones, each as having happened its
+    /// `seconds_ago` before `now` (loading twice does not hear a shot twice). One naming a node
+    /// that no longer exists is dropped; numbers out of range are repaired, each an issue.
+    /// Squads must be joined first (a report of a squad no one is in is dropped).
     pub fn restore_stimuli(
         &mut self,
         saved: &StimuliSave,
@@ -207,6 +233,11 @@ impl WorldState {
         keys: &mut dyn WorldKeys,
         issues: &mut Vec<LoadIssue>,
     ) {
+        self.sounds.clear();
+        self.touches.clear();
+        self.damages.clear();
+        self.scents.clear();
+        self.squads.clear();
         let mut fix = Repair::new(issues);
         let at = |fix: &mut Repair, field: String, ago: f64| -> Option<f64> {
             if ago.is_finite() {

@@ -100,6 +100,11 @@ impl ScentField {
         }
     }
 
+    /// Forgets every trail.
+    pub fn clear(&mut self) {
+        self.trails.clear();
+    }
+
     /// Every trail.
     pub fn trails(&self) -> impl Iterator<Item = &Trail> {
         self.trails.iter()

@@ -113,6 +113,12 @@ impl<T: Stimulus> Ring<T> {
         }
     }
 
+    /// Forgets every stimulus.
+    pub fn clear(&mut self) {
+        self.items.clear();
+        self.next = 0;
+    }
+
     /// Every stimulus held, in no particular order.
     #[must_use]
     pub fn all(&self) -> &[T] {

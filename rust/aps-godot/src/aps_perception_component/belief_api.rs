@@ -37,6 +37,9 @@ impl ApsPerceptionComponent {
     /// Why `target` was lost (a `LOSS_*` constant); `LOSS_NONE` if it is not lost.
     #[func]
     pub fn get_loss_reason(&self, target: Option<Gd<Node>>) -> i32 {
+        if let Some(r) = self.replica() {
+            return r.bind().get_loss_reason(target);
+        }
         self.belief_of(target).map_or(0, |b| b.loss_reason as i32)
     }
 

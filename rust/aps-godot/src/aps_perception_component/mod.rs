@@ -499,7 +499,7 @@ impl ApsPerceptionComponent {
     /// Perception runs only where the game is authoritative (spec section 10).
     fn runs_here(&self) -> bool {
         match self.base().get_multiplayer() {
-            Some(mp) => !mp.has_multiplayer_peer() || mp.is_server(),
+            Some(mp) => crate::convert::is_authority(&mp),
             None => true,
         }
     }

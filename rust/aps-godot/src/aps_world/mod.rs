@@ -311,7 +311,7 @@ impl ApsWorld {
             Some(n) => n.get_multiplayer(),
             None => crate::convert::scene_tree().and_then(|t| t.get_multiplayer().maybe_null()),
         };
-        let client = mp.is_some_and(|mp| mp.has_multiplayer_peer() && !mp.is_server());
+        let client = mp.is_some_and(|mp| !crate::convert::is_authority(&mp));
         if client && !self.refused_on_client.contains(&call) {
             self.refused_on_client.push(call);
             godot_warn!("{call}: perception runs on the server; on a client the call is ignored");

@@ -43,9 +43,10 @@ impl ApsWorld {
     /// Everything APS holds under `root` (usually the level's root node), as plain data you
     /// can store like [method ApsPerceptionComponent.save_beliefs]'s: each perceiver's beliefs,
     /// named by its path from `root`, and `root`'s world: light (ambient and zones, with their
-    /// ids), wind, rain, who is in which squad with which role, and how each target was moving.
-    /// Targets are named by [member ApsTargetComponent.persistent_id], else by their path from
-    /// `root`. Sounds, touches and damage in flight are not saved: they last a moment.
+    /// ids), wind, rain, who is in which squad with which role, how each target was moving, and
+    /// what happened in the last seconds that still counts (sounds still ringing, contacts and
+    /// damage not yet felt, scent trails, squad reports). Targets are named by
+    /// [member ApsTargetComponent.persistent_id], else by their path from `root`.
     #[func]
     pub fn save_state(&mut self, root: Option<Gd<Node>>) -> VarDictionary {
         let Some(root) = root.filter(|r| r.is_inside_tree()) else {
@@ -116,7 +117,9 @@ impl ApsWorld {
     /// Restores what [method save_state] gave under `root`: each perceiver found at its saved
     /// path gets its beliefs back as [method ApsPerceptionComponent.load_beliefs] does (no
     /// state signals, one beliefs_loaded each), and `root`'s world its light, wind, rain,
-    /// squads and motion samples. `missing_targets` is as for load_beliefs. Damaged, older or
+    /// squads, motion samples and recent stimuli, which replace the world's own (a light zone
+    /// the rebuilt level made again at the same place keeps the id the level holds now).
+    /// `missing_targets` is as for load_beliefs. Damaged, older or
     /// newer data loads what it can, one warning per problem naming the field. Returns false
     /// (loading nothing) for data that is not APS state, a null root, or on a multiplayer
     /// client.

@@ -80,9 +80,38 @@ pub fn find_node(
     node_at(root, key)
 }
 
-/// Every stable id under `root`, with the node it makes perceivable.
+/// Every stable id in the tree, with the node it makes perceivable: those under `root` first
+/// (an id given twice under it is warned of), then those elsewhere that are not under it (a
+/// player kept outside the level being loaded).
 #[must_use]
 pub fn persistent_ids(root: Option<&Gd<Node>>) -> HashMap<String, Gd<Node>> {
+    let mut out = ids_under(root);
+    let tree_root = scene_tree()
+        .and_then(|t| t.get_root().maybe_null())
+        .map(Gd::upcast::<Node>);
+    if let (Some(r), Some(t)) = (root, tree_root) {
+        if *r != t {
+            let found = t
+                .find_children_ex("*")
+                .type_("ApsTargetComponent")
+                .owned(false)
+                .done();
+            for c in found.iter_shared() {
+                let Ok(tc) = c.clone().try_cast::<ApsTargetComponent>() else {
+                    continue;
+                };
+                let id = tc.bind().persistent_id();
+                if let (false, Some(parent)) = (id.is_empty(), c.get_parent()) {
+                    out.entry(id).or_insert(parent);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every stable id under `root`.
+fn ids_under(root: Option<&Gd<Node>>) -> HashMap<String, Gd<Node>> {
     let mut out = HashMap::new();
     let Some(root) = root else {
         return out;
