@@ -22,6 +22,9 @@ extends Node3D
 ##    of the server's notice, with target_state_changed fired.
 ## 4. The client's own perception never ran, the bystander never reached it, the companion
 ##    did, and every update it applied changed something its component shows.
+## 5. A peer_filter of the game's lets every target through: the bystander arrives.
+## 6. The server leaves first; for 30 frames the client's component and replicator still answer
+##    from the last replica, with no engine error.
 ## Each process prints PASS or FAIL lines and quits with 0 only if it printed no FAIL; either
 ## quits with 1 after WALL_LIMIT_MSEC of wall time whatever happens, so nothing hangs.
 
@@ -86,6 +89,7 @@ var _updates_seen := -1
 var _updates_at_join := 0
 var _updates_unchanged := 0
 var _leaving := false
+var _server_gone := false
 
 
 func _ready() -> void:
@@ -217,10 +221,21 @@ func _server() -> void:
 	var passes: int = ApsWorld.get_stats()["perceivers_run"]
 	_check(passes > 0, "server: perception ran here (%d passes)" % passes)
 	_check(_replicator.get_updates_sent() > 0, "server: the replicator sent %d updates" % _replicator.get_updates_sent())
-	# The client leaves first, as clients do.
+	# On the server the replicator answers from the component itself.
+	_check(_replicator.get_belief_state(_runner) == _perception.get_belief_state(_runner)
+			and _replicator.get_awareness_level() == _perception.get_awareness_level(),
+			"server: the replicator's getters answer from the component (%s)" % _state_name(_replicator.get_belief_state(_runner)))
+
+	# 5. The game's own filter: every peer may know of every target, so the bystander goes too.
+	_replicator.peer_filter = func(_peer: int, _target: Node3D) -> bool: return true
+	_notify.rpc_id(_client_id, "filter", 0, 0)
+	waited = await _wait_for(func() -> bool: return _reports.has("filter"), FRAMES_TO_CONNECT)
+	_check(waited >= 0, "server: the client saw the bystander once the peer_filter let it through")
+
+	# 6. The server leaves first: the client, left with its last replica, must stay quiet.
 	_notify.rpc_id(_client_id, "bye", 0, 0)
-	if await _wait_for(func() -> bool: return _client_gone, FRAMES_TO_LEAVE) < 0:
-		print("server: the client did not leave within %d frames; quitting anyway" % FRAMES_TO_LEAVE)
+	await _frames(5)
+	multiplayer.multiplayer_peer.close()
 	_finish()
 
 
@@ -385,9 +400,31 @@ func _client() -> void:
 			% [_updates_unchanged, _replicator.get_updates_received() - _updates_at_join])
 	_check(_replicator.get_updates_received() > 0, "client: the replicator applied %d updates" % _replicator.get_updates_received())
 	_report.rpc_id(1, "done", "")
+
+	# 5. With the game's peer_filter letting everything through, the bystander arrives.
+	var told := await _wait_for(func() -> bool: return _notice.get("what", "") == "filter", FRAMES_TO_CONNECT)
+	if _check(told >= 0, "client: the server set a peer_filter that lets every target through"):
+		var arrived := await _wait_for(func() -> bool: return _replicator.get_replicated_targets().has(_bystander), FRAMES_TO_FOLLOW)
+		_check(arrived >= 0, "client: the bystander arrived %s" % _within(arrived, FRAMES_TO_FOLLOW))
+		_report.rpc_id(1, "filter", "")
+
+	# 6. The server leaves first. The client keeps asking its component and replicator for 30
+	# frames more: they answer from the last replica, and no engine error is raised (xtask
+	# fails the run on any error in the output).
 	_leaving = true
 	_check(await _wait_for(func() -> bool: return _notice.get("what", "") == "bye", FRAMES_TO_CONNECT) >= 0,
 			"client: the server took the report and says goodbye")
+	var gone := await _wait_for(func() -> bool: return _server_gone, FRAMES_TO_LEAVE)
+	if _check(gone >= 0, "client: the server left %s" % _within(gone, FRAMES_TO_LEAVE)):
+		var last := _perception.get_belief_state(_runner)
+		var steady := true
+		for i in 30:
+			steady = steady and _perception.get_belief_state(_runner) == last
+			steady = steady and _replicator.get_belief_state(_runner) == last
+			_perception.get_awareness_level()
+			_perception.get_attention_target()
+			await _frames(1)
+		_check(steady, "client: for 30 frames after the server left, the component still showed the last replica (%s)" % _state_name(last))
 	_finish()
 
 
@@ -429,6 +466,7 @@ func _connect() -> bool:
 
 
 func _on_server_disconnected() -> void:
+	_server_gone = true
 	if not _finished and not _leaving:
 		_check(false, "client: the server left before the client was done")
 		_finish()

@@ -25,6 +25,9 @@ use std::collections::HashMap;
 /// connected and gets it at once. Targets travel as their
 /// [member ApsTargetComponent.persistent_id], else as their path from the current scene.
 ///
+/// Its getters answer on every peer: on the server from the component itself, on a client from
+/// what arrived last.
+///
 /// On a client, the component's [method ApsPerceptionComponent.get_belief_state],
 /// [method ApsPerceptionComponent.get_confidence],
 /// [method ApsPerceptionComponent.get_threat_score],
@@ -149,6 +152,9 @@ impl ApsReplicator {
     /// The awareness level (an `AWARENESS_*` constant) as last replicated.
     #[func]
     pub fn get_awareness_level(&self) -> i32 {
+        if let Some(c) = self.serving() {
+            return c.bind().get_awareness_level();
+        }
         self.replica.awareness as i32
     }
 
@@ -156,6 +162,9 @@ impl ApsReplicator {
     /// of).
     #[func]
     pub fn get_attention_target(&self) -> Option<Gd<Node3D>> {
+        if let Some(c) = self.serving() {
+            return c.bind().get_attention_target();
+        }
         let key = self.replica.attention.as_deref()?;
         self.node_of(key)
     }
@@ -164,24 +173,36 @@ impl ApsReplicator {
     /// replicated; STATE_UNDETECTED if it was not.
     #[func]
     pub fn get_belief_state(&self, target: Option<Gd<Node>>) -> i32 {
+        if let Some(c) = self.serving() {
+            return c.bind().get_belief_state(target);
+        }
         self.replicated(target).map_or(0, |b| b.state as i32)
     }
 
     /// The confidence in `target` as last replicated (0 if it was not).
     #[func]
     pub fn get_confidence(&self, target: Option<Gd<Node>>) -> f32 {
+        if let Some(c) = self.serving() {
+            return c.bind().get_confidence(target);
+        }
         self.replicated(target).map_or(0.0, |b| b.confidence)
     }
 
     /// The threat score of `target` as last replicated.
     #[func]
     pub fn get_threat_score(&self, target: Option<Gd<Node>>) -> f32 {
+        if let Some(c) = self.serving() {
+            return c.bind().get_threat_score(target);
+        }
         self.replicated(target).map_or(0.0, |b| b.threat)
     }
 
     /// Where the server AI last knew `target` to be, as last replicated.
     #[func]
     pub fn get_last_known_position(&self, target: Option<Gd<Node>>) -> Vector3 {
+        if let Some(c) = self.serving() {
+            return c.bind().get_last_known_position(target);
+        }
         self.replicated(target)
             .map_or(Vector3::ZERO, |b| to_vector3(b.last_known_position))
     }
@@ -189,6 +210,9 @@ impl ApsReplicator {
     /// Why `target` was lost (a `LOSS_*` constant) as last replicated.
     #[func]
     pub fn get_loss_reason(&self, target: Option<Gd<Node>>) -> i32 {
+        if let Some(c) = self.serving() {
+            return c.bind().get_loss_reason(target);
+        }
         self.replicated(target).map_or(0, |b| b.loss_reason as i32)
     }
 
@@ -280,6 +304,20 @@ impl ApsReplicator {
         }
         let mp = self.base().get_multiplayer()?;
         mp.has_multiplayer_peer().then_some(mp)
+    }
+
+    /// Where perception runs (the server, or no multiplayer at all), the component itself: the
+    /// getters answer from it there, so the same script can ask the replicator on any peer.
+    fn serving(&self) -> Option<Gd<ApsPerceptionComponent>> {
+        let authority = match self.multiplayer() {
+            Some(mp) => is_authority(&mp),
+            None => true,
+        };
+        if authority {
+            self.component()
+        } else {
+            None
+        }
     }
 
     /// The component it replicates: its parent.
