@@ -6,8 +6,9 @@ extends Node3D
 ## 300 m square, one camera, 600 physics frames; then the same with the spatial index off and
 ## with level of detail off (ratios printed); then a scaling table for 100, 250, 500 and 1,000
 ## guards at the same density; then ten guards among 100 and among 10,000 registered perceivables in
-## range; and what debug drawing, recording and the factor notes cost. Options: --guards N,
-## --frames N, --only-main, --only-insight, --no-scaling, --no-perceivables.
+## range; what debug drawing, recording and the factor notes cost; and what saving and loading
+## the whole level costs. Options: --guards N, --frames N, --only-main, --only-insight,
+## --only-saves, --no-scaling, --no-perceivables.
 ##
 ## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
 ## rays" subtracts rays × the cost of one ray, measured here from a bare loop of the same
@@ -21,6 +22,7 @@ var only_main := false
 var scaling := true
 var perceivables := true
 var only_insight := false
+var only_saves := false
 var rng := RandomNumberGenerator.new()
 
 
@@ -38,11 +40,17 @@ func _ready() -> void:
 			perceivables = false
 		elif arg == "--only-insight":
 			only_insight = true
+		elif arg == "--only-saves":
+			only_saves = true
 	await get_tree().physics_frame
 	print("stress: physics engine %s, %d physics frames per run (first %d not counted)"
 			% [ProjectSettings.get_setting("physics/3d/physics_engine"), frames_count, WARMUP])
 	if only_insight:
 		await _insight(guards_count)
+		get_tree().quit(0)
+		return
+	if only_saves:
+		await _saves(guards_count)
 		get_tree().quit(0)
 		return
 	var main: Dictionary = await _run(guards_count, true, true, "level of detail on, spatial index on")
@@ -60,6 +68,7 @@ func _ready() -> void:
 		print("  the runner in plain view was detected after %d frames among 100, %d among 10,000" % [few["detected"], many["detected"]])
 	if not only_main:
 		await _insight(guards_count)
+		await _saves(guards_count)
 	if scaling and not only_main:
 		print("scaling at constant density (level of detail on, spatial index on):")
 		print("  guards | ms per frame | rays per frame | passes per frame | us per pass | us per ray | us per pass beyond rays")
@@ -89,6 +98,50 @@ func _insight(guards: int) -> void:
 	await _paired(guards, "debug draw on for 20 guards", draw20)
 	await _paired(guards, "recording on for all %d guards" % guards, record_all)
 	await _paired(guards, "factor notes off (aps/debug/explain)", explain_off)
+
+
+## What a saved game costs (issue 14): the stress world run until its guards believe in
+## things, then ApsWorld.save_state of the whole level, the JSON text of it, and
+## ApsWorld.load_state back into the same level, each the best of five.
+func _saves(guards: int) -> void:
+	ProjectSettings.set_setting("aps/use_spatial_index", true)
+	ProjectSettings.set_setting("aps/level_of_detail", true)
+	rng.seed = 7
+	var scale := sqrt(guards / 500.0)
+	var side := 300.0 * scale
+	var root := Node3D.new()
+	add_child(root)
+	_build(root, side, guards, int(round(100 * guards / 500.0)), int(round(2000 * guards / 500.0)))
+	var movers: Array = root.get_meta("movers")
+	for f in 300:
+		_move(movers, side)
+		await get_tree().physics_frame
+	var beliefs := 0
+	for g in root.get_meta("guards"):
+		beliefs += g.get_known_targets().size()
+	var best := {"save": INF, "json": INF, "parse": INF, "load": INF}
+	var data := {}
+	var text := ""
+	for i in 5:
+		var t0 := Time.get_ticks_usec()
+		data = ApsWorld.save_state(root)
+		var t1 := Time.get_ticks_usec()
+		text = JSON.stringify(data, "", false, true)
+		var t2 := Time.get_ticks_usec()
+		var parsed: Dictionary = JSON.parse_string(text)
+		var t3 := Time.get_ticks_usec()
+		ApsWorld.load_state(root, parsed)
+		var t4 := Time.get_ticks_usec()
+		best["save"] = minf(best["save"], (t1 - t0) / 1000.0)
+		best["json"] = minf(best["json"], (t2 - t1) / 1000.0)
+		best["parse"] = minf(best["parse"], (t3 - t2) / 1000.0)
+		best["load"] = minf(best["load"], (t4 - t3) / 1000.0)
+	print("saves, %d guards holding %d beliefs: save_state %.1f ms, JSON.stringify %.1f ms (%d kB), JSON.parse %.1f ms, load_state %.1f ms (%.1f us per belief saved and loaded)"
+			% [guards, beliefs, best["save"], best["json"], text.length() / 1024, best["parse"], best["load"],
+			(best["save"] + best["load"]) * 1000.0 / maxf(beliefs, 1.0)])
+	root.queue_free()
+	await get_tree().physics_frame
+	await get_tree().physics_frame
 
 
 ## Runs the defaults and `change` as default, changed, changed, default and prints the means.
