@@ -11,6 +11,7 @@ pub mod rays;
 pub mod reading;
 pub mod suite;
 pub mod table;
+pub mod transmission;
 
 pub mod damage;
 pub mod echolocation;
