@@ -18,6 +18,7 @@
 //! is evaluated by no sense: every sense reports a miss with SensorDropout, so a belief in it
 //! is lost for that reason until it stands somewhere real again.
 
+use crate::crowd::priority::{LookBook, LOOK_BOOK, MAX_BENCH};
 use crate::crowd::selection::{CandidateSelection, Chooser, Nearby};
 use crate::events::Event;
 use crate::gather::candidates::{gather_radius, held_targets};
@@ -298,13 +299,22 @@ impl PerceptionCore {
             self.senses.set_timers(crate::SenseId(t.sense), &t.timers);
         }
         self.selection = CandidateSelection::default();
-        for (i, b) in saved.benched.iter().enumerate() {
+        if saved.benched.len() > LOOK_BOOK {
+            fix.note(
+                "benched",
+                format!("more than {LOOK_BOOK}; the rest are dropped"),
+            );
+        }
+        for (i, b) in saved.benched.iter().take(LOOK_BOOK).enumerate() {
             if let Some(t) = keys.target_of(&b.target) {
+                // No bench outlasts the longest the look book gives (a save cannot blind it).
                 let left = fix.time(|| format!("benched[{i}].seconds_left"), b.seconds_left);
+                let bench = LookBook::bench_time(saved.crowd[0] as usize, saved.crowd[1] as usize);
+                let left = left.clamp(0.0, f64::from(bench.min(MAX_BENCH)));
                 self.selection
                     .looks
                     .benched_until
-                    .insert(t, world_now + left.max(0.0));
+                    .insert(t, world_now + left);
             }
         }
         self.selection.crowded = saved.crowded;

@@ -648,3 +648,65 @@ fn a_load_replaces_the_worlds_stimuli_and_keeps_the_ids_of_zones_made_again() {
         "the level can remove it"
     );
 }
+
+#[test]
+fn a_newer_value_in_every_belief_is_one_issue_per_belief_naming_its_index() {
+    let (core, _) = chased_to_the_save();
+    let names = Names::default();
+    let mut value = through_json(&core.save(&names, 19.9));
+    let one = value["mind"]["beliefs"][0].clone();
+    let mut many = Vec::new();
+    for i in 0..300 {
+        let mut b = one.clone();
+        b["target"] = Value::from(format!("runner {}", 1000 + i));
+        b["loss_reason"] = Value::from("smoke");
+        many.push(b);
+    }
+    many.push(Value::from(7));
+    value["mind"]["beliefs"] = Value::Array(many);
+    let mut issues = Vec::new();
+    let saved: CoreSave = load_lenient(&value, &mut issues);
+    assert_eq!(issues.len(), 301, "{:?}", &issues[..3]);
+    assert_eq!(issues[0].field, "mind.beliefs[0].loss_reason");
+    assert_eq!(issues[299].field, "mind.beliefs[299].loss_reason");
+    assert!(
+        issues[300].field == "mind.beliefs[300]"
+            && issues[300].problem.contains("not a Dictionary")
+    );
+    assert_eq!(saved.mind.beliefs.len(), 300);
+    assert!(saved
+        .mind
+        .beliefs
+        .iter()
+        .all(|b| b.loss_reason == aps_core::LossReason::None));
+    assert_eq!(saved.mind.beliefs[5].target, "runner 1005");
+}
+
+#[test]
+fn counts_at_their_maximum_never_overflow_and_places_stay_below_the_place_bit() {
+    let (core, mut scene) = chased_to_the_save();
+    let mut saved = core.save(&scene.names, 19.9);
+    for b in &mut saved.mind.beliefs {
+        b.detections = u32::MAX;
+        b.state = BeliefState::Undetected;
+    }
+    saved.mind.detections = u64::MAX;
+    saved.mind.next_place = u64::MAX;
+    for m in &mut saved.mind.player_models {
+        m.encounters = u32::MAX;
+        m.losses = u32::MAX;
+        m.hides = u32::MAX;
+    }
+    let (mut back, _, _) = restored(&through_json(&saved), &mut scene.names);
+    for i in SAVE_AT..SAVE_AT + 50 {
+        scene.tick(&mut back, i);
+    }
+    assert_eq!(back.mind().detections(), u64::MAX);
+    let a = back
+        .mind_mut()
+        .place_for(5, Vec3::new(50.0, 0.0, 50.0), 1.0);
+    let b = back
+        .mind_mut()
+        .place_for(5, Vec3::new(-50.0, 0.0, 50.0), 1.0);
+    assert!(aps_core::belief::places::is_place(a) && aps_core::belief::places::is_place(b));
+}

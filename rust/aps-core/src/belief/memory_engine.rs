@@ -278,7 +278,7 @@ pub(crate) fn enter_state(
             b.loss_direction = Vec3::ZERO;
         }
         BeliefState::Suspected if old == BeliefState::Undetected => {
-            b.detections += 1;
+            b.detections = b.detections.saturating_add(1);
             b.peak_confidence = b.confidence;
         }
         BeliefState::Undetected if old == BeliefState::Expired => {

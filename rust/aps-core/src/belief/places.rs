@@ -8,6 +8,9 @@ use glam::Vec3;
 /// Place ids have this bit set, so they never collide with an engine's object ids.
 pub const PLACE_BIT: u64 = 1 << 63;
 
+/// The largest place number: far beyond any game's places, and clear of the place bit.
+pub const MAX_PLACE_NUMBER: u64 = (1 << 62) - 1;
+
 /// Reports of the same tag within this many metres (or within either's accuracy, if larger)
 /// are the same place.
 pub const MERGE_RADIUS: f32 = 2.0;
@@ -55,7 +58,15 @@ impl Places {
             }
             return p.id;
         }
-        self.next += 1;
+        // Place numbers stay below the place bit; past the last (only a save can get there),
+        // the lowest number no place holds.
+        self.next = if self.next < MAX_PLACE_NUMBER {
+            self.next + 1
+        } else {
+            (1..=MAX_PLACE_NUMBER)
+                .find(|n| !self.places.iter().any(|p| p.id.0 == PLACE_BIT | n))
+                .unwrap_or(MAX_PLACE_NUMBER)
+        };
         let id = TargetId(PLACE_BIT | self.next);
         self.places.push(Place {
             id,

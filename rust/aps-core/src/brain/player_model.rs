@@ -123,16 +123,17 @@ impl PlayerModels {
 
     /// The target was noticed again.
     pub fn noticed(&mut self, target: TargetId, now: f64) {
-        self.model_mut(target, now).encounters += 1;
+        let m = self.model_mut(target, now);
+        m.encounters = m.encounters.saturating_add(1);
     }
 
     /// The target was lost for `reason`, running along `direction`.
     pub fn lost(&mut self, target: TargetId, reason: LossReason, direction: Vec3, now: f64) {
         let m = self.model_mut(target, now);
-        m.losses += 1;
+        m.losses = m.losses.saturating_add(1);
         match reason {
-            LossReason::Occluded => m.hides += 1,
-            LossReason::OutOfRange => m.outruns += 1,
+            LossReason::Occluded => m.hides = m.hides.saturating_add(1),
+            LossReason::OutOfRange => m.outruns = m.outruns.saturating_add(1),
             _ => {}
         }
         if direction.is_finite() {

@@ -16,6 +16,10 @@
 use crate::crowd::lod::{component_tick, interval_multiple, tier_for, SUSPENDED};
 use crate::profile::Performance;
 use crate::save::format::ScheduleSave;
+
+/// The longest a saved clock may say an AI waited, seconds: the longest Base Update Interval
+/// (10 s) times the largest quality scale (20).
+const MAX_WAIT: f32 = 200.0;
 use glam::Vec3;
 use std::collections::HashMap;
 
@@ -121,7 +125,7 @@ impl Schedule {
         }
         let interval = Performance::default().base_update_interval;
         let phase = (self.added_this_frame as f32 * PHASE_STEP).fract();
-        self.added_this_frame += 1;
+        self.added_this_frame = self.added_this_frame.saturating_add(1);
         self.index.insert(id, self.slots.len());
         self.slots.push(Slot {
             id,
@@ -215,8 +219,6 @@ impl Schedule {
             elapsed: s.elapsed,
             tier: s.tier,
             waited: s.waited,
-            awareness: s.awareness,
-            interval: s.interval,
         })
     }
 
@@ -232,10 +234,10 @@ impl Schedule {
         s.elapsed = seconds(clock.elapsed);
         s.tier = clock.tier.min(SUSPENDED);
         s.waited = clock.waited;
-        s.awareness = clock.awareness.min(4);
-        if clock.interval.is_finite() && clock.interval > 0.0 {
-            s.interval = clock.interval;
-        }
+        // The interval and the awareness are the AI's own (its profile and its beliefs
+        // report them); a saved clock is kept within the longest wait a schedule has.
+        s.since_tick = s.since_tick.min(MAX_WAIT);
+        s.elapsed = s.elapsed.min(MAX_WAIT);
         true
     }
 
@@ -313,7 +315,7 @@ impl Schedule {
         }
         grant(&mut self.claims, budget, &mut self.granted);
         for c in &self.claims {
-            self.slots[c.who].waited += 1;
+            self.slots[c.who].waited = self.slots[c.who].waited.saturating_add(1);
         }
         for &i in &self.granted {
             let s = &mut self.slots[i];

@@ -8,7 +8,7 @@
 use super::{Mind, NO_OBSERVATION};
 use crate::belief::episodes::{Episode, Subject, EPISODES_PER_SUBJECT, SUBJECTS};
 use crate::belief::evidence::{Evidence, EVIDENCE_SLOTS};
-use crate::belief::places::{is_place, Place, Places, PLACE_BIT};
+use crate::belief::places::{is_place, Place, Places, MAX_PLACE_NUMBER, PLACE_BIT};
 use crate::belief::whereabouts::Motion;
 use crate::belief::Belief;
 use crate::brain::emotion::Emotion;
@@ -19,10 +19,12 @@ use crate::save::format::{
     MotionSave, PlaceSave, PlayerModelSave, RelationshipSave, SubjectSave,
 };
 use crate::save::{
-    place_key, place_number, Keys, LoadIssue, MissingTargets, Repair, MISSING_TARGET_TAG,
+    place_key, place_number, Keys, LoadIssue, MissingTargets, Repair, MAX_RELATIONSHIPS,
+    MISSING_TARGET_TAG,
 };
 use crate::senses::id::{SenseId, SenseSet, MAX_SENSES};
 use crate::{LossReason, TargetId, TargetKind};
+use std::collections::HashSet;
 
 /// A time that never happened (`-inf`) is saved as none.
 fn saved_time(t: f64) -> Option<f64> {
@@ -229,7 +231,51 @@ impl Mind {
         self.detections = saved.detections;
         self.since_maintenance =
             fix.non_negative(|| "mind.since_maintenance".into(), saved.since_maintenance);
-        self.places = restore_places(&saved.places, saved.next_place, keys, &mut fix);
+        // The ledger holds Max Tracked Targets beliefs: only the strongest that many are read
+        // (so a save of thousands costs no more than one of a full ledger).
+        let capacity = self.ledger.capacity();
+        let mut order: Vec<usize> = (0..saved.beliefs.len()).collect();
+        if order.len() > capacity {
+            fix.note(
+                "mind.beliefs",
+                format!(
+                    "{} beliefs but Max Tracked Targets is {capacity}; the {capacity} with the \
+                     highest sort score are kept",
+                    order.len()
+                ),
+            );
+            // Beliefs in targets that still exist come first, then by sort score.
+            let saved_places: HashSet<u64> = saved.places.iter().map(|p| p.number).collect();
+            let exists: Vec<bool> = saved
+                .beliefs
+                .iter()
+                .map(|b| match place_number(&b.target) {
+                    Some(n) => saved_places.contains(&n),
+                    None => keys.target_of(&b.target).is_some(),
+                })
+                .collect();
+            let score = |i: usize| {
+                let s = saved.beliefs[i].sort_score;
+                if s.is_finite() {
+                    s
+                } else {
+                    f32::MIN
+                }
+            };
+            order.sort_by(|a, b| {
+                exists[*b]
+                    .cmp(&exists[*a])
+                    .then(score(*b).total_cmp(&score(*a)))
+            });
+            order.truncate(capacity);
+            order.sort_unstable();
+        }
+        // Only the places these beliefs are about are worth restoring.
+        let wanted: HashSet<u64> = order
+            .iter()
+            .filter_map(|&i| place_number(&saved.beliefs[i].target))
+            .collect();
+        self.places = restore_places(&saved.places, saved.next_place, &wanted, keys, &mut fix);
         let places = &self.places;
         let resolve = |key: &str, keys: &dyn Keys| -> Option<TargetId> {
             match place_number(key) {
@@ -246,10 +292,22 @@ impl Mind {
         let mut held: Vec<Belief> = Vec::with_capacity(saved.beliefs.len());
         let mut lost = 0;
         let mut as_places: Vec<(Belief, f32)> = Vec::new();
-        for (i, s) in saved.beliefs.iter().enumerate() {
+        for &i in &order {
+            let s = &saved.beliefs[i];
             let field = |name: &str| format!("mind.beliefs[{i}].{name}");
             let mut b = restore_belief(s, &mut fix, &field);
             match resolve(&s.target, keys) {
+                Some(id) if keys.is_own(id) => {
+                    fix.note(
+                        field("target"),
+                        format!(
+                            "{} is this AI's own body; an AI never perceives itself, so the \
+                             belief is dropped",
+                            s.target
+                        ),
+                    );
+                    continue;
+                }
                 Some(id) if held.iter().any(|h| h.target == id) => {
                     fix.note(
                         field("target"),
@@ -308,6 +366,9 @@ impl Mind {
         for (slot, b) in held.into_iter().enumerate() {
             self.ledger.put(slot, b);
         }
+        // A place no belief is about is forgotten (places live as beliefs, spec section 13).
+        let ledger = &self.ledger;
+        self.places.retain(|id| ledger.find(id).is_some());
         let believed = |id: TargetId| self.ledger.find(id).is_some();
         let places = &self.places;
         let resolve = |key: &str, keys: &dyn Keys| -> Option<TargetId> {
@@ -435,7 +496,13 @@ impl Mind {
         }
         self.relations.set_team(saved.team);
         self.relations.overrides.clear();
-        for r in &saved.relationships {
+        if saved.relationships.len() > MAX_RELATIONSHIPS {
+            fix.note(
+                "mind.relationships",
+                format!("more than {MAX_RELATIONSHIPS}; the rest are dropped"),
+            );
+        }
+        for r in saved.relationships.iter().take(MAX_RELATIONSHIPS) {
             if let Some(target) = resolve(&r.target, keys) {
                 self.relations.set_override(target, Some(r.relationship));
             }
@@ -459,11 +526,19 @@ fn emotion_key(e: Emotion) -> &'static str {
 }
 
 /// The places of a save, each number once.
-fn restore_places(saved: &[PlaceSave], next: u64, keys: &mut dyn Keys, fix: &mut Repair) -> Places {
+/// The places of a save that `wanted` names, each number once and below the place bit.
+fn restore_places(
+    saved: &[PlaceSave],
+    next: u64,
+    wanted: &HashSet<u64>,
+    keys: &mut dyn Keys,
+    fix: &mut Repair,
+) -> Places {
     let mut places = Places::default();
+    let mut seen: HashSet<u64> = HashSet::new();
     for (i, p) in saved.iter().enumerate() {
-        let id = TargetId(PLACE_BIT | (p.number & !PLACE_BIT));
-        if p.number == 0 || places.places.iter().any(|q| q.id == id) {
+        let id = TargetId(PLACE_BIT | (p.number & MAX_PLACE_NUMBER));
+        if p.number == 0 || p.number > MAX_PLACE_NUMBER || !seen.insert(p.number) {
             fix.note(
                 format!("mind.places[{i}].number"),
                 format!(
@@ -471,6 +546,9 @@ fn restore_places(saved: &[PlaceSave], next: u64, keys: &mut dyn Keys, fix: &mut
                     p.number
                 ),
             );
+            continue;
+        }
+        if !wanted.contains(&p.number) {
             continue;
         }
         places.places.push(Place {
@@ -486,7 +564,7 @@ fn restore_places(saved: &[PlaceSave], next: u64, keys: &mut dyn Keys, fix: &mut
         .map(|p| p.id.0 & !PLACE_BIT)
         .max()
         .unwrap_or(0);
-    places.next = next.max(highest);
+    places.next = next.min(MAX_PLACE_NUMBER).max(highest);
     places
 }
 

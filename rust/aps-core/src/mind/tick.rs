@@ -53,7 +53,7 @@ impl Mind {
         for slot in 0..self.ledger.capacity() {
             self.update_slot(slot, dt, observations);
         }
-        self.detections += self
+        let noticed = self
             .events
             .iter()
             .filter(|e| {
@@ -61,6 +61,7 @@ impl Mind {
                     if c.old == BeliefState::Undetected && c.new == BeliefState::Suspected)
             })
             .count() as u64;
+        self.detections = self.detections.saturating_add(noticed);
 
         let input = BrainInput {
             dt,

@@ -68,10 +68,6 @@ pub struct ScheduleSave {
     pub tier: u8,
     /// Frames it waited for the frame budget.
     pub waited: u32,
-    /// Its awareness level at its last pass (its significance reads it).
-    pub awareness: u8,
-    /// Its Base Update Interval, seconds (0: not reported yet).
-    pub interval: f32,
 }
 
 /// One AI's whole state: its mind, its own senses' clocks, whom it benched, and when it last

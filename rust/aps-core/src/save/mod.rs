@@ -13,14 +13,14 @@ pub mod lenient;
 pub mod repair;
 
 pub use format::FORMAT_VERSION;
-pub use lenient::load_lenient;
+pub use lenient::{load_lenient, try_load_lenient};
 pub use repair::Repair;
 
 use crate::TargetId;
 
 /// One problem met while loading: the field (a path such as `beliefs[2].confidence`) and
 /// what was wrong with it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct LoadIssue {
     pub field: String,
     pub problem: String,
@@ -47,7 +47,15 @@ pub trait Keys {
     fn tag_name(&self, tag: u32) -> String;
     /// The tag of a name.
     fn tag_of(&mut self, name: &str) -> u32;
+    /// Whether `target` is the AI's own body (a save of another AI may name it): a belief in
+    /// it is dropped, since an AI never perceives itself (spec section 13).
+    fn is_own(&self, _target: TargetId) -> bool {
+        false
+    }
 }
+
+/// The most relationships set by script a restore takes.
+pub const MAX_RELATIONSHIPS: usize = 1024;
 
 /// What to do with a belief whose target no longer exists when it is loaded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -136,9 +144,29 @@ where
             });
         }
     }
+    // What the data is made of must at least be the right kind of thing.
+    let (part, kind) = if format == format::BELIEFS_FORMAT {
+        ("core", "Dictionary")
+    } else {
+        ("perceivers", "Array")
+    };
+    if let Some(v) = object.get(part) {
+        let right = if kind == "Array" {
+            v.is_array()
+        } else {
+            v.is_object()
+        };
+        if !right {
+            return Err(format!(
+                "\"{part}\" is not an {kind}; it is not APS saved data"
+            ));
+        }
+    }
     check_version(value, issues);
     let mut read = Vec::new();
-    let saved: T = load_lenient(value, &mut read);
+    let Some(saved) = try_load_lenient::<T>(value, &mut read) else {
+        return Err("the data could not be read at all".into());
+    };
     // The format and the version were judged above.
     issues.extend(
         read.into_iter()

@@ -35,7 +35,7 @@ impl<'a> Repair<'a> {
         if !x.is_finite() {
             self.note(
                 field(),
-                format!("{x} is not a finite number; {default} is used"),
+                format!("{x} is not a finite number (or too large); {default} is used"),
             );
             return default;
         }

@@ -72,7 +72,8 @@ impl WorldState {
     /// Adds a sphere of its own light level; the radius is kept to 0..1,000 km, the level to 0..1.
     /// Returns the zone as added, with its id.
     pub fn add_light_zone(&mut self, center: Vec3, radius: f32, level: f32) -> LightZone {
-        self.last_zone += 1;
+        // Ids are never reused; a world that ran out (a save said so) keeps the last one.
+        self.last_zone = self.last_zone.saturating_add(1);
         let zone = LightZone {
             id: self.last_zone,
             center,
