@@ -14,6 +14,9 @@ use godot::prelude::*;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+/// The longest send interval, seconds: an hour.
+const MAX_SEND_INTERVAL: f64 = 3600.0;
+
 /// Sends what the AI of its parent [ApsPerceptionComponent] believes to multiplayer clients,
 /// and on a client answers for it.
 ///
@@ -64,6 +67,10 @@ pub struct ApsReplicator {
     updates_sent: i64,
     asked: bool,
     warned_sender: bool,
+    /// A send is queued for the end of the frame: to every peer, and to these that asked.
+    send_queued: bool,
+    send_to_all: bool,
+    send_to: Vec<i32>,
     /// Stable ids on this peer, found at the first lookup after an update.
     ids: RefCell<Option<HashMap<String, Gd<Node>>>>,
     base: Base<Node>,
@@ -83,6 +90,9 @@ impl INode for ApsReplicator {
             updates_sent: 0,
             asked: false,
             warned_sender: false,
+            send_queued: false,
+            send_to_all: false,
+            send_to: Vec::new(),
             ids: RefCell::new(None),
             base,
         }
@@ -91,7 +101,7 @@ impl INode for ApsReplicator {
     fn enter_tree(&mut self) {
         let me = self.base().instance_id();
         match self.component() {
-            Some(mut c) => c.bind_mut().set_replicator(Some(me)),
+            Some(mut c) => c.bind_mut().add_replicator(me),
             None => godot_warn!(
                 "ApsReplicator {}: its parent is not an ApsPerceptionComponent; it replicates \
                  nothing",
@@ -101,8 +111,9 @@ impl INode for ApsReplicator {
     }
 
     fn exit_tree(&mut self) {
+        let me = self.base().instance_id();
         if let Some(mut c) = self.component() {
-            c.bind_mut().set_replicator(None);
+            c.bind_mut().remove_replicator(me);
         }
         self.asked = false;
         self.sent.clear();
@@ -116,7 +127,7 @@ impl INode for ApsReplicator {
             self.since_send += delta;
             if self.since_send + 1e-9 >= self.send_interval {
                 self.since_send = 0.0;
-                self.send_changes(None);
+                self.queue_send(None);
             }
         } else if !is_connected_client(&mp) {
             // Connecting, or the server went away: ask again once connected.
@@ -141,11 +152,17 @@ impl ApsReplicator {
 
     #[func]
     pub fn set_send_interval(&mut self, seconds: f64) {
-        self.send_interval = if seconds.is_finite() && seconds >= 0.0 {
-            seconds
-        } else {
+        self.send_interval = if !(seconds.is_finite() && seconds >= 0.0) {
             godot_warn!("ApsReplicator.send_interval: {seconds} must be 0 s or more; using 0.1 s");
             0.1
+        } else if seconds > MAX_SEND_INTERVAL {
+            godot_warn!(
+                "ApsReplicator.send_interval: {seconds} is more than {MAX_SEND_INTERVAL} s; using \
+                 {MAX_SEND_INTERVAL} s"
+            );
+            MAX_SEND_INTERVAL
+        } else {
+            seconds
         };
     }
 
@@ -216,9 +233,13 @@ impl ApsReplicator {
         self.replicated(target).map_or(0, |b| b.loss_reason as i32)
     }
 
-    /// Every replicated target that exists on this peer.
+    /// Every replicated target that exists on this peer (on the server: every target the
+    /// component believes in).
     #[func]
     pub fn get_replicated_targets(&self) -> Array<Gd<Node3D>> {
+        if let Some(c) = self.serving() {
+            return c.bind().get_known_targets();
+        }
         self.replica
             .beliefs
             .iter()
@@ -249,7 +270,100 @@ impl ApsReplicator {
         }
         let peer = mp.get_remote_sender_id();
         self.sent.remove(&peer);
-        self.send_changes(Some(peer));
+        self.queue_send(Some(peer));
+    }
+
+    /// Sends what is queued, at the end of the frame, with nothing bound while the game's
+    /// peer_filter runs: it may ask this node anything, or free it, the guard or a target.
+    #[func(gd_self)]
+    fn _aps_send_now(this: Gd<Self>) {
+        let (mp, component, filter, everyone, asked) = {
+            let mut me = this.clone();
+            let mut me = me.bind_mut();
+            me.send_queued = false;
+            let everyone = std::mem::take(&mut me.send_to_all);
+            let asked = std::mem::take(&mut me.send_to);
+            (
+                me.multiplayer(),
+                me.component(),
+                me.peer_filter.clone(),
+                everyone,
+                asked,
+            )
+        };
+        let (Some(mp), Some(component)) = (mp, component) else {
+            return;
+        };
+        if !is_authority(&mp) {
+            return;
+        }
+        let connected = mp.get_peers().as_slice().to_vec();
+        let mut peers: Vec<i32> = if everyone {
+            connected.clone()
+        } else {
+            Vec::new()
+        };
+        for p in asked {
+            if connected.contains(&p) && !peers.contains(&p) {
+                peers.push(p);
+            }
+        }
+        let rows = component.bind().replica_rows();
+        let root = default_root();
+        let mut me = this.clone();
+        me.bind_mut().sent.retain(|p, _| connected.contains(p));
+        for peer in peers {
+            let (awareness, attention, rows) = &rows;
+            let mut state = ReplicaState {
+                awareness: *awareness,
+                attention: None,
+                beliefs: Vec::with_capacity(rows.len()),
+            };
+            for (node, b) in rows {
+                if !node.is_instance_valid() {
+                    continue;
+                }
+                let allowed = if filter.is_valid() {
+                    filter
+                        .call(&[peer.to_variant(), node.to_variant()])
+                        .booleanize()
+                } else {
+                    node.get_multiplayer_authority() == peer
+                };
+                // The filter is the game's script: it may have freed anything.
+                if !this.is_instance_valid() {
+                    return;
+                }
+                if !allowed || !node.is_instance_valid() {
+                    continue;
+                }
+                let mut b = b.clone();
+                b.target = node_key(root.as_ref(), &node.clone().upcast());
+                if attention.as_ref() == Some(node) {
+                    state.attention = Some(b.target.clone());
+                }
+                state.beliefs.push(b);
+            }
+            if !this.is_instance_valid() {
+                return;
+            }
+            let mut me = this.clone();
+            let mut me = me.bind_mut();
+            if me.sent.get(&peer).is_some_and(|s| !state.differs_from(s)) {
+                continue;
+            }
+            let Ok(serde_json::Value::Object(m)) = serde_json::to_value(&state) else {
+                continue;
+            };
+            let update = data::to_dictionary(&m).to_variant();
+            if !me.base().is_inside_tree() {
+                return;
+            }
+            me.base_mut()
+                .rpc_id(i64::from(peer), "_aps_receive", &[update]);
+            me.updates_sent += 1;
+            me.sent.insert(peer, state);
+        }
     }
 
     /// The server's state of this AI for this peer.
@@ -270,8 +384,10 @@ impl ApsReplicator {
             return;
         }
         let mut issues = Vec::new();
-        let mut state: ReplicaState =
-            load_lenient(&data::from_variant(&update.to_variant()), &mut issues);
+        let Ok(update) = data::from_variant(&update.to_variant()) else {
+            return;
+        };
+        let mut state: ReplicaState = load_lenient(&update, &mut issues);
         state.sanitize();
         let mut seen = Vec::new();
         changes(&self.replica, &state, &mut seen);
@@ -343,61 +459,16 @@ impl ApsReplicator {
         self.replica.belief(&key)
     }
 
-    /// Whether `peer` may know of `target`.
-    fn allowed(&self, peer: i32, target: &Gd<Node3D>) -> bool {
-        if self.peer_filter.is_valid() {
-            return self
-                .peer_filter
-                .call(&[peer.to_variant(), target.to_variant()])
-                .booleanize();
+    /// Queues a send to every peer (`None`) or to one that asked, made at the end of the
+    /// frame by `_aps_send_now`.
+    fn queue_send(&mut self, peer: Option<i32>) {
+        match peer {
+            Some(p) => self.send_to.push(p),
+            None => self.send_to_all = true,
         }
-        target.get_multiplayer_authority() == peer
-    }
-
-    /// Sends each peer (or just `only`) what changed since it was last sent anything.
-    fn send_changes(&mut self, only: Option<i32>) {
-        let Some(mp) = self.multiplayer() else {
-            return;
-        };
-        let Some(component) = self.component() else {
-            return;
-        };
-        let root = default_root();
-        let (awareness, attention, rows) = component.bind().replica_rows();
-        let peers: Vec<i32> = match only {
-            Some(p) => vec![p],
-            None => mp.get_peers().as_slice().to_vec(),
-        };
-        self.sent
-            .retain(|p, _| mp.get_peers().as_slice().contains(p));
-        for peer in peers {
-            let mut state = ReplicaState {
-                awareness,
-                attention: None,
-                beliefs: Vec::with_capacity(rows.len()),
-            };
-            for (node, mut b) in rows.iter().cloned() {
-                // The filter is the game's script: it may have freed the target.
-                if !self.allowed(peer, &node) || !node.is_instance_valid() {
-                    continue;
-                }
-                b.target = node_key(root.as_ref(), &node.clone().upcast());
-                if attention.as_ref() == Some(&node) {
-                    state.attention = Some(b.target.clone());
-                }
-                state.beliefs.push(b);
-            }
-            if self.sent.get(&peer).is_some_and(|s| !state.differs_from(s)) {
-                continue;
-            }
-            let Ok(serde_json::Value::Object(m)) = serde_json::to_value(&state) else {
-                continue;
-            };
-            let update = data::to_dictionary(&m).to_variant();
-            self.base_mut()
-                .rpc_id(i64::from(peer), "_aps_receive", &[update]);
-            self.updates_sent += 1;
-            self.sent.insert(peer, state);
+        if !self.send_queued {
+            self.send_queued = true;
+            self.base_mut().call_deferred("_aps_send_now", &[]);
         }
     }
 

@@ -10,7 +10,7 @@ mod debug_draw_api;
 mod insight_api;
 mod memory_api;
 mod own_bodies;
-mod pass;
+pub(crate) mod pass;
 pub(crate) mod save_api;
 mod signals;
 
@@ -236,7 +236,7 @@ impl ApsPerceptionComponent {
     }
 
     /// Tells the schedule where the AI is, how aware it is and how often it perceives.
-    fn report_to_world(&mut self) {
+    pub(super) fn report_to_world(&mut self) {
         // Before a core exists, the schedule keeps the default Base Update Interval.
         let (awareness, interval, beliefs) =
             self.core
@@ -452,9 +452,29 @@ impl ApsPerceptionComponent {
         true
     }
 
-    /// Its replicator's child registers and leaves.
-    pub(crate) fn set_replicator(&mut self, replicator: Option<InstanceId>) {
-        self.replicator = replicator;
+    /// An ApsReplicator child arrived: the belief calls of a client answer from it (the one
+    /// that came last, if there are several).
+    pub(crate) fn add_replicator(&mut self, replicator: InstanceId) {
+        self.replicator = Some(replicator);
+    }
+
+    /// An ApsReplicator child left: if it was the one answering, another child replicator (if
+    /// any) answers instead.
+    pub(crate) fn remove_replicator(&mut self, replicator: InstanceId) {
+        if self.replicator != Some(replicator) {
+            return;
+        }
+        self.replicator = self
+            .base()
+            .get_children()
+            .iter_shared()
+            .filter(|c| c.instance_id() != replicator && !c.is_queued_for_deletion())
+            .find(|c| {
+                c.clone()
+                    .try_cast::<crate::aps_replicator::ApsReplicator>()
+                    .is_ok()
+            })
+            .map(|c| c.instance_id());
     }
 
     /// On a multiplayer client with an ApsReplicator child: that replicator, which the belief

@@ -29,6 +29,17 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
 use std::time::Instant;
 
+thread_local! {
+    /// Perception passes under way on this thread (a custom sense's script runs inside one).
+    static PASSES_RUNNING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Whether a perception pass is under way: calls that save or replace what AI hold are refused
+/// from inside one (a custom sense's script).
+pub(crate) fn a_pass_is_running() -> bool {
+    PASSES_RUNNING.with(|n| n.get() > 0)
+}
+
 /// What a pass fills and reuses: the ray query (its exclusion list holds the AI's own bodies),
 /// the candidates, the believed targets that no longer exist, the held targets, and what squad
 /// mates shared.
@@ -106,9 +117,13 @@ impl PreparedPass {
             .with_hit_points(self.hit_points);
         let core = &mut self.core;
         let events = &mut self.events;
+        // Counted while the senses run (a custom sense's script may call back into APS); a
+        // panic is caught, so the count always comes back down.
+        PASSES_RUNNING.with(|n| n.set(n.get() + 1));
         let run = catch_unwind(AssertUnwindSafe(|| {
             events.extend_from_slice(core.run(input, &mut space));
         }));
+        PASSES_RUNNING.with(|n| n.set(n.get().saturating_sub(1)));
         self.panicked = run.is_err();
     }
 }

@@ -38,7 +38,9 @@ impl ApsPerceptionComponent {
     /// The world's squads, light, wind and rain are saved by [method ApsWorld.save_state].
     #[func]
     pub fn save_beliefs(&mut self) -> VarDictionary {
-        let saved = self.beliefs_saved(default_root().as_ref());
+        let Some(saved) = self.beliefs_saved(default_root().as_ref()) else {
+            return VarDictionary::new();
+        };
         match serde_json::to_value(&saved) {
             Ok(serde_json::Value::Object(m)) => data::to_dictionary(&m),
             _ => VarDictionary::new(),
@@ -68,7 +70,13 @@ impl ApsPerceptionComponent {
             return false;
         }
         let missing = self::missing_targets(CALL, missing_targets);
-        let value = data::from_variant(&data.to_variant());
+        let value = match data::from_variant(&data.to_variant()) {
+            Ok(value) => value,
+            Err(why) => {
+                godot_warn!("{CALL}: {why}; nothing is loaded");
+                return false;
+            }
+        };
         let mut issues = Vec::new();
         let saved = match read_saved::<BeliefsSave>(&value, BELIEFS_FORMAT, &mut issues) {
             Ok(saved) => saved,
@@ -85,13 +93,13 @@ impl ApsPerceptionComponent {
 
 impl ApsPerceptionComponent {
     /// This AI's saved form, its targets named from `root`.
-    pub(crate) fn beliefs_saved(&mut self, root: Option<&Gd<Node>>) -> BeliefsSave {
+    pub(crate) fn beliefs_saved(&mut self, root: Option<&Gd<Node>>) -> Option<BeliefsSave> {
         if self.in_pass {
             godot_warn!(
                 "ApsPerceptionComponent.save_beliefs: called from inside a perception pass (a \
                  custom sense); nothing is saved"
             );
-            return BeliefsSave::default();
+            return None;
         }
         self.refresh_profile();
         let keys = SceneKeys::for_save(root.cloned());
@@ -103,7 +111,7 @@ impl ApsPerceptionComponent {
                 .world(key)
                 .and_then(|w| w.schedule_clock(me))
         });
-        BeliefsSave {
+        Some(BeliefsSave {
             format: BELIEFS_FORMAT.into(),
             version: FORMAT_VERSION,
             core: self
@@ -112,7 +120,7 @@ impl ApsPerceptionComponent {
                 .map(|c| c.save(&keys, now))
                 .unwrap_or_default(),
             schedule,
-        }
+        })
     }
 
     /// Replaces everything this AI holds with `saved`, its targets found from `root`. The
@@ -132,10 +140,20 @@ impl ApsPerceptionComponent {
             return false;
         }
         self.refresh_profile();
+        let me = self.base().instance_id();
+        let parent = self.base().get_parent().map(|p| p.instance_id());
+        let own: Vec<InstanceId> = self
+            .own
+            .nodes()
+            .iter()
+            .copied()
+            .chain([me])
+            .chain(parent)
+            .collect();
         let Some(core) = self.core.as_mut() else {
             return false;
         };
-        let mut keys = SceneKeys::for_load(root.cloned());
+        let mut keys = SceneKeys::for_load(root.cloned()).with_own(own);
         let mut repaired = Vec::new();
         core.restore(
             &saved.core,
@@ -159,6 +177,8 @@ impl ApsPerceptionComponent {
                 .world_mut(key)
                 .set_schedule_clock(me, clock);
         }
+        // Its interval is its profile's and its awareness what it now believes.
+        self.report_to_world();
         self.base_mut()
             .call_deferred("emit_signal", &["beliefs_loaded".to_variant()]);
         true

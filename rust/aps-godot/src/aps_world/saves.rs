@@ -2,6 +2,7 @@
 //! samples, and every perceiver under a node, as plain data and back.
 
 use super::ApsWorld;
+use crate::aps_perception_component::pass::a_pass_is_running;
 use crate::aps_perception_component::save_api::missing_targets;
 use crate::aps_perception_component::ApsPerceptionComponent;
 use crate::convert::{target_id, world_key_of};
@@ -53,6 +54,13 @@ impl ApsWorld {
             godot_warn!("ApsWorld.save_state: root is null or not in the tree; nothing is saved");
             return VarDictionary::new();
         };
+        if a_pass_is_running() {
+            godot_warn!(
+                "ApsWorld.save_state: called from inside a perception pass (a custom sense); \
+                 nothing is saved"
+            );
+            return VarDictionary::new();
+        }
         let keys = SceneKeys::for_save(Some(root.clone()));
         let now = Self::world_time();
         let mut world = WorldSave::default();
@@ -97,9 +105,11 @@ impl ApsWorld {
         let _reentrant = self.base_mut();
         let perceivers = perceivers_under(&root)
             .into_iter()
-            .map(|mut p| PerceiverSave {
-                perceiver: path_key(Some(&root), &p.clone().upcast()),
-                beliefs: p.bind_mut().beliefs_saved(Some(&root)),
+            .filter_map(|mut p| {
+                Some(PerceiverSave {
+                    perceiver: path_key(Some(&root), &p.clone().upcast()),
+                    beliefs: p.bind_mut().beliefs_saved(Some(&root))?,
+                })
             })
             .collect();
         let saved = StateSave {
@@ -138,8 +148,20 @@ impl ApsWorld {
         if self.refuse_on_client(CALL, Some(&root)) {
             return false;
         }
+        if a_pass_is_running() {
+            godot_warn!(
+                "{CALL}: called from inside a perception pass (a custom sense); nothing is loaded"
+            );
+            return false;
+        }
         let missing = self::missing_targets(CALL, missing_targets);
-        let value = data::from_variant(&data.to_variant());
+        let value = match data::from_variant(&data.to_variant()) {
+            Ok(value) => value,
+            Err(why) => {
+                godot_warn!("{CALL}: {why}; nothing is loaded");
+                return false;
+            }
+        };
         let mut issues = Vec::new();
         let saved = match read_saved::<StateSave>(&value, STATE_FORMAT, &mut issues) {
             Ok(saved) => saved,
@@ -159,6 +181,13 @@ impl ApsWorld {
                 let Some(node) = keys.node(&s.target) else {
                     continue;
                 };
+                if !(s.position.is_finite() && s.velocity.is_finite()) {
+                    issues.push(LoadIssue {
+                        field: format!("world.motion_samples[{i}]"),
+                        problem: "not a finite position or velocity; the sample is dropped".into(),
+                    });
+                    continue;
+                }
                 let ago = if s.seconds_ago.is_finite() {
                     s.seconds_ago.max(0.0)
                 } else {
@@ -174,20 +203,31 @@ impl ApsWorld {
         let under = perceivers_under(&root);
         // The perceivers' loads bind this singleton themselves: let them.
         let guard = self.base_mut();
+        let mut loaded: Vec<InstanceId> = Vec::new();
         for (i, p) in saved.perceivers.iter().enumerate() {
             let found = node_at(Some(&root), &p.perceiver)
+                .filter(|n| is_under(&root, n))
                 .and_then(|n| n.try_cast::<ApsPerceptionComponent>().ok());
             let Some(mut perceiver) = found else {
                 issues.push(LoadIssue {
                     field: format!("perceivers[{i}].perceiver"),
                     problem: format!(
-                        "no ApsPerceptionComponent at {} under {}; its beliefs are not loaded",
+                        "no ApsPerceptionComponent at {} under {} (a perceiver outside the root \
+                         is not changed); its beliefs are not loaded",
                         p.perceiver,
                         root.get_path()
                     ),
                 });
                 continue;
             };
+            if loaded.contains(&perceiver.instance_id()) {
+                issues.push(LoadIssue {
+                    field: format!("perceivers[{i}].perceiver"),
+                    problem: format!("{} is listed twice; it is loaded once", p.perceiver),
+                });
+                continue;
+            }
+            loaded.push(perceiver.instance_id());
             let mut own = Vec::new();
             perceiver
                 .bind_mut()

@@ -51,10 +51,22 @@ pub fn to_dictionary(m: &Map<String, Value>) -> VarDictionary {
     out
 }
 
-/// Godot data as a value (see the module's notes).
-#[must_use]
-pub fn from_variant(v: &Variant) -> Value {
-    read(v, 0)
+/// More values than this and the data is not read: no save comes near it, and a list that
+/// holds itself would otherwise be read over and over.
+pub const MAX_VALUES: usize = 1_000_000;
+
+/// Godot data as a value (see the module's notes); an error when it holds more than
+/// [`MAX_VALUES`] values (counting a list each time it is met).
+pub fn from_variant(v: &Variant) -> Result<Value, String> {
+    let mut budget = MAX_VALUES;
+    let value = read(v, 0, &mut budget);
+    if budget == 0 {
+        Err(format!(
+            "the data holds more than {MAX_VALUES} values (or a list that holds itself)"
+        ))
+    } else {
+        Ok(value)
+    }
 }
 
 fn float(x: f64) -> Value {
@@ -73,10 +85,11 @@ fn float(x: f64) -> Value {
     Number::from_f64(x).map_or(Value::Null, Value::Number)
 }
 
-fn read(v: &Variant, depth: usize) -> Value {
-    if depth > MAX_DEPTH {
+fn read(v: &Variant, depth: usize, budget: &mut usize) -> Value {
+    if depth > MAX_DEPTH || *budget == 0 {
         return Value::Null;
     }
+    *budget -= 1;
     match v.get_type() {
         VariantType::BOOL => Value::Bool(v.to::<bool>()),
         VariantType::INT => Value::Number(Number::from(v.to::<i64>())),
@@ -94,7 +107,14 @@ fn read(v: &Variant, depth: usize) -> Value {
         }
         VariantType::ARRAY => {
             let a = v.to::<VarArray>();
-            Value::Array(a.iter_shared().map(|x| read(&x, depth + 1)).collect())
+            let mut out = Vec::with_capacity(a.len().min(*budget));
+            for x in a.iter_shared() {
+                if *budget == 0 {
+                    break;
+                }
+                out.push(read(&x, depth + 1, budget));
+            }
+            Value::Array(out)
         }
         VariantType::PACKED_FLOAT32_ARRAY => Value::Array(
             v.to::<PackedFloat32Array>()
@@ -135,7 +155,10 @@ fn read(v: &Variant, depth: usize) -> Value {
             let d = v.to::<VarDictionary>();
             let mut m = Map::new();
             for (k, x) in d.iter_shared() {
-                m.insert(k.to_string(), read(&x, depth + 1));
+                if *budget == 0 {
+                    break;
+                }
+                m.insert(k.to_string(), read(&x, depth + 1, budget));
             }
             Value::Object(m)
         }

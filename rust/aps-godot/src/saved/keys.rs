@@ -144,20 +144,40 @@ pub struct SceneKeys {
     root: Option<Gd<Node>>,
     /// Stable ids found under the root (read once, when a load first asks).
     ids: Option<HashMap<String, Gd<Node>>>,
+    /// The loading AI's own nodes (its bodies, its component): never believed in.
+    own: Vec<aps_core::TargetId>,
 }
 
 impl SceneKeys {
     /// Keys for a save: each target is named as it is found.
     #[must_use]
     pub fn for_save(root: Option<Gd<Node>>) -> Self {
-        SceneKeys { root, ids: None }
+        SceneKeys {
+            root,
+            ids: None,
+            own: Vec::new(),
+        }
     }
 
     /// Keys for a load: the stable ids under `root` are read once, now.
     #[must_use]
     pub fn for_load(root: Option<Gd<Node>>) -> Self {
         let ids = Some(persistent_ids(root.as_ref()));
-        SceneKeys { root, ids }
+        SceneKeys {
+            root,
+            ids,
+            own: Vec::new(),
+        }
+    }
+
+    /// The nodes of the AI that loads: a belief naming one of them is dropped.
+    #[must_use]
+    pub fn with_own(mut self, own: impl IntoIterator<Item = InstanceId>) -> Self {
+        self.own = own
+            .into_iter()
+            .map(|id| aps_core::TargetId(id.to_i64() as u64))
+            .collect();
+        self
     }
 
     /// The node a key names now.
@@ -192,6 +212,10 @@ impl Keys for SceneKeys {
 
     fn tag_name(&self, tag: u32) -> String {
         ApsWorld::singleton().bind().tag_name(tag).to_string()
+    }
+
+    fn is_own(&self, target: TargetId) -> bool {
+        self.own.contains(&target)
     }
 
     fn tag_of(&mut self, name: &str) -> u32 {

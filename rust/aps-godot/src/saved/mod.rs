@@ -8,14 +8,24 @@ pub mod keys;
 use aps_core::save::LoadIssue;
 use godot::global::godot_warn;
 
-/// Says each load problem once, naming the call.
+/// The most load problems said one by one; the rest are counted in one last warning.
+pub const MAX_WARNINGS: usize = 64;
+
+/// Says each load problem once, naming the call (past [`MAX_WARNINGS`], how many more).
 pub fn warn_issues(call: &str, issues: &[LoadIssue]) {
-    let mut said: Vec<&LoadIssue> = Vec::with_capacity(issues.len());
+    let mut said: std::collections::HashSet<&LoadIssue> =
+        std::collections::HashSet::with_capacity(issues.len());
+    let mut more = 0usize;
     for issue in issues {
-        if said.contains(&issue) {
-            continue;
+        if said.insert(issue) {
+            if said.len() <= MAX_WARNINGS {
+                godot_warn!("{call}: {issue}");
+            } else {
+                more += 1;
+            }
         }
-        said.push(issue);
-        godot_warn!("{call}: {issue}");
+    }
+    if more > 0 {
+        godot_warn!("{call}: and {more} more problems like these; each took its default");
     }
 }
