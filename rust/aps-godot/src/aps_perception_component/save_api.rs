@@ -85,7 +85,8 @@ impl ApsPerceptionComponent {
                 return false;
             }
         };
-        let loaded = self.beliefs_restored(&saved, default_root().as_ref(), missing, &mut issues);
+        let mut keys = SceneKeys::for_load(default_root());
+        let loaded = self.beliefs_restored(&saved, &mut keys, missing, &mut issues);
         warn_issues(CALL, &issues);
         loaded
     }
@@ -123,12 +124,12 @@ impl ApsPerceptionComponent {
         })
     }
 
-    /// Replaces everything this AI holds with `saved`, its targets found from `root`. The
-    /// beliefs_loaded signal is emitted at the end of the frame.
+    /// Replaces everything this AI holds with `saved`, its targets found by `keys` (made once
+    /// for a whole load). The beliefs_loaded signal is emitted at the end of the frame.
     pub(crate) fn beliefs_restored(
         &mut self,
         saved: &BeliefsSave,
-        root: Option<&Gd<Node>>,
+        keys: &mut SceneKeys,
         missing: MissingTargets,
         issues: &mut Vec<LoadIssue>,
     ) -> bool {
@@ -153,11 +154,11 @@ impl ApsPerceptionComponent {
         let Some(core) = self.core.as_mut() else {
             return false;
         };
-        let mut keys = SceneKeys::for_load(root.cloned()).with_own(own);
+        keys.set_own(own);
         let mut repaired = Vec::new();
         core.restore(
             &saved.core,
-            &mut keys,
+            keys,
             missing,
             ApsWorld::world_time(),
             &mut repaired,

@@ -231,7 +231,7 @@ impl ApsWorld {
             let mut own = Vec::new();
             perceiver
                 .bind_mut()
-                .beliefs_restored(&p.beliefs, Some(&root), missing, &mut own);
+                .beliefs_restored(&p.beliefs, &mut keys, missing, &mut own);
             issues.extend(own.into_iter().map(|mut issue| {
                 issue.field = format!("perceivers[{i}].beliefs.{}", issue.field);
                 issue

@@ -170,14 +170,12 @@ impl SceneKeys {
         }
     }
 
-    /// The nodes of the AI that loads: a belief naming one of them is dropped.
-    #[must_use]
-    pub fn with_own(mut self, own: impl IntoIterator<Item = InstanceId>) -> Self {
+    /// The nodes of the AI that loads now: a belief naming one of them is dropped.
+    pub fn set_own(&mut self, own: impl IntoIterator<Item = InstanceId>) {
         self.own = own
             .into_iter()
             .map(|id| aps_core::TargetId(id.to_i64() as u64))
             .collect();
-        self
     }
 
     /// The node a key names now.
