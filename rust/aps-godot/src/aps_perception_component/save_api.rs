@@ -178,8 +178,11 @@ impl ApsPerceptionComponent {
                 .world_mut(key)
                 .set_schedule_clock(me, clock);
         }
-        // Its interval is its profile's and its awareness what it now believes.
-        self.report_to_world();
+        // Its interval is its profile's and its awareness what it now believes (told when it
+        // enters the tree, if it is not in it yet).
+        if self.base().is_inside_tree() {
+            self.report_to_world();
+        }
         self.base_mut()
             .call_deferred("emit_signal", &["beliefs_loaded".to_variant()]);
         true
