@@ -44,6 +44,8 @@ use smallvec::SmallVec;
 pub struct PassStats {
     pub candidates: u32,
     pub rays: u32,
+    /// Of the rays, those cast on through an occluder (glass, foliage, smoke).
+    pub occluder_hits: u32,
     /// Targets that became Detected in the pass.
     pub detections: u32,
 }
@@ -424,6 +426,7 @@ impl PerceptionCore {
             world: input.world,
             dulling: 1.0,
             rays: 0,
+            occluder_hits: 0,
             payload: SmallVec::new(),
             lod_tier: input.lod_tier,
             since: self
@@ -527,6 +530,7 @@ impl PerceptionCore {
             obs.mark_destroyed(gone);
         }
         let rays = ctx.rays;
+        let occluder_hits = ctx.occluder_hits;
         self.mind.set_pain(self.senses.pain());
         let detections = self
             .mind
@@ -539,6 +543,7 @@ impl PerceptionCore {
         self.last = PassStats {
             candidates: input.candidates.len() as u32,
             rays,
+            occluder_hits,
             detections,
         };
         self.keep_insight();

@@ -26,6 +26,8 @@ pub struct SenseWhy {
     pub factors: SmallVec<[(Factor, f32); 12]>,
     /// What stopped its rays, nearest first as cast, each once.
     pub blockers: SmallVec<[BodyId; 4]>,
+    /// The occluders its rays passed through (glass, foliage, smoke), each once.
+    pub through: SmallVec<[BodyId; 4]>,
 }
 
 impl SenseWhy {
@@ -70,6 +72,12 @@ impl SenseWhy {
             if let (Some(v), Some(n)) = (f(Factor::VisiblePoints), f(Factor::SamplePoints)) {
                 parts.push(format!("{v:.0} of {n:.0} points in view"));
             }
+            if let Some(t) = f(Factor::Transmission).filter(|t| *t < 1.0) {
+                parts.push(format!(
+                    "through {} (x{t:.2})",
+                    self.names_through(body_name)
+                ));
+            }
             if let (Some(level), Some(l)) = (f(Factor::LightLevel), f(Factor::Light)) {
                 let dark = if level < 0.25 { ", dark" } else { "" };
                 parts.push(format!("light {level:.2}{dark} (x{l:.2})"));
@@ -90,7 +98,14 @@ impl SenseWhy {
                 parts.push(format!("{m:.1} m of {r:.0} m (x{d:.2})"));
             }
             if let Some(m) = f(Factor::Muffling).filter(|m| *m < 1.0) {
-                parts.push(format!("muffled by a wall (x{m:.2})"));
+                if self.through.is_empty() {
+                    parts.push(format!("muffled by a wall (x{m:.2})"));
+                } else {
+                    parts.push(format!(
+                        "muffled by {} (x{m:.2})",
+                        self.names_through(body_name)
+                    ));
+                }
             }
             if let Some(r) = f(Factor::Rain).filter(|r| *r < 1.0) {
                 parts.push(format!("rain (x{r:.2})"));
@@ -113,9 +128,19 @@ impl SenseWhy {
         s
     }
 
+    /// The occluders passed, by name.
+    fn names_through(&self, body_name: &dyn Fn(BodyId) -> String) -> String {
+        let names: SmallVec<[String; 4]> = self.through.iter().map(|b| body_name(*b)).collect();
+        names.join(", ")
+    }
+
     /// Why the sense missed, in words: what blocked it, the dark, or its cue.
     fn miss_words(&self, body_name: &dyn Fn(BodyId) -> String) -> Option<String> {
         match self.cue {
+            // Seen through an occluder, but too little of it came through to see.
+            LossReason::Occluded if self.blockers.is_empty() && !self.through.is_empty() => Some(
+                format!("seen only through {}", self.names_through(body_name)),
+            ),
             LossReason::Occluded if !self.blockers.is_empty() => {
                 let names: SmallVec<[String; 4]> =
                     self.blockers.iter().map(|b| body_name(*b)).collect();
@@ -183,7 +208,14 @@ impl Explanation {
                     .map(|n| (n.factor, n.value))
                     .collect();
                 let mut blockers: SmallVec<[BodyId; 4]> = SmallVec::new();
-                for ray in notes.rays_of(target, r.sense).filter(|r| !r.reached) {
+                let mut through: SmallVec<[BodyId; 4]> = SmallVec::new();
+                for ray in notes.rays_of(target, r.sense) {
+                    if let Some(b) = ray.through.filter(|b| !through.contains(b)) {
+                        through.push(b);
+                    }
+                    if ray.reached {
+                        continue;
+                    }
                     if let Some(b) = ray.hit.filter(|b| !blockers.contains(b)) {
                         blockers.push(b);
                     }
@@ -195,6 +227,7 @@ impl Explanation {
                     cue: r.cue,
                     factors,
                     blockers,
+                    through,
                 });
             }
         }

@@ -49,8 +49,12 @@ pub enum Factor {
     Fade,
     /// Rain masking.
     Rain,
-    /// Wall muffling: the wall muffle factor when a wall stands between, else 1.
+    /// Wall muffling: the wall muffle factor when a wall stands between, else 1 (with
+    /// occluders, what of the sound got through them).
     Muffling,
+    /// What of the light got through the occluders between (glass, foliage, smoke): the mean
+    /// over the sample points reached, 1 when nothing stood between.
+    Transmission,
 }
 
 impl Factor {
@@ -77,6 +81,7 @@ impl Factor {
             Factor::Fade => "fade",
             Factor::Rain => "rain",
             Factor::Muffling => "muffling",
+            Factor::Transmission => "transmission",
         }
     }
 }
@@ -103,6 +108,8 @@ pub struct RayNote {
     pub hit_position: Vec3,
     /// It reached what it was cast at.
     pub reached: bool,
+    /// The first occluder it passed through (glass, foliage), if any.
+    pub through: Option<BodyId>,
 }
 
 /// The notes of one pass.
@@ -161,6 +168,18 @@ impl Notes {
 
     /// Notes a ray of the current sense toward the current target.
     pub fn ray(&mut self, from: Vec3, to: Vec3, hit: Option<(BodyId, Vec3)>, reached: bool) {
+        self.ray_through(from, to, hit, reached, None);
+    }
+
+    /// A ray that passed through an occluder on its way.
+    pub fn ray_through(
+        &mut self,
+        from: Vec3,
+        to: Vec3,
+        hit: Option<(BodyId, Vec3)>,
+        reached: bool,
+        through: Option<BodyId>,
+    ) {
         if self.on {
             self.rays.push(RayNote {
                 target: self.target,
@@ -170,6 +189,7 @@ impl Notes {
                 hit: hit.map(|h| h.0),
                 hit_position: hit.map_or(to, |h| h.1),
                 reached,
+                through,
             });
         }
     }

@@ -6,6 +6,7 @@ use crate::gather::target::TargetSnapshot;
 use crate::insight::notes::{Factor, Notes};
 use crate::senses::id::SenseId;
 use crate::senses::rays::{BodyId, Space};
+use crate::senses::transmission::{trace, Occluders, Trace, TraceRay};
 use crate::world::conditions::WorldConditions;
 use crate::world::scent::ScentField;
 use crate::world::stimulus::{Damage, Ring, SoundBuffer, Touch};
@@ -23,6 +24,9 @@ pub struct WorldView<'a> {
     pub scents: Option<&'a ScentField>,
     pub touches: Option<&'a Ring<Touch>>,
     pub damages: Option<&'a Ring<Damage>>,
+    /// Bodies that let sight or sound through (glass, foliage, smoke); none: every body on a
+    /// sense's mask is opaque.
+    pub occluders: Option<&'a Occluders>,
 }
 
 impl WorldView<'_> {
@@ -49,6 +53,8 @@ pub struct SenseContext<'a> {
     pub dulling: f32,
     /// Rays cast by senses this tick, for the stats.
     pub rays: u32,
+    /// Of those, the rays cast on through an occluder.
+    pub occluder_hits: u32,
     /// Events senses fire themselves (Delegate payload, pain): reported with the tick's events.
     pub payload: SmallVec<[Event; 4]>,
     /// The AI's level-of-detail tier (0 full rate .. 4 suspended): some sounds skip far AI.
@@ -73,6 +79,7 @@ impl<'a> SenseContext<'a> {
             world: WorldView::default(),
             dulling: 1.0,
             rays: 0,
+            occluder_hits: 0,
             payload: SmallVec::new(),
             lod_tier: 0,
             since: f64::NEG_INFINITY,
@@ -113,6 +120,23 @@ impl<'a> SenseContext<'a> {
     #[must_use]
     pub fn is_own(&self, body: BodyId) -> bool {
         self.exclude.contains(&body)
+    }
+
+    /// Traces sight or sound through the occluders of the world (see
+    /// [`transmission`](crate::senses::transmission)), counting every ray.
+    pub fn trace(&mut self, ray: TraceRay) -> Trace {
+        let t = trace(self.space, ray, self.exclude, self.world.occluders);
+        self.rays += t.casts;
+        self.occluder_hits += t.casts - 1;
+        t
+    }
+
+    /// Notes a trace, the first occluder it passed with it.
+    pub fn note_trace(&mut self, ray: &TraceRay, t: &Trace) {
+        if let Some(n) = self.notes.as_deref_mut() {
+            let hit = t.last_hit.map(|h| (h.body, h.position));
+            n.ray_through(ray.from, ray.to, hit, t.reached, t.through.map(|h| h.body));
+        }
     }
 
     /// Casts a ray through the space, counting it.

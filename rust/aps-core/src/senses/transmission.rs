@@ -147,6 +147,8 @@ pub struct Trace {
     pub blocker: Option<RayHit>,
     /// The first occluder it passed through, if any.
     pub through: Option<RayHit>,
+    /// Where its last ray stopped: the body it was cast at, or what blocked it.
+    pub last_hit: Option<RayHit>,
     /// Rays cast (1 plus one per occluder passed).
     pub casts: u32,
 }
@@ -184,6 +186,7 @@ pub fn trace(
         transmitted: 1.0,
         blocker: None,
         through: None,
+        last_hit: None,
         casts: 1,
     };
     let first = space.cast_ray(from, to, mask, exclude);
@@ -223,6 +226,7 @@ pub fn trace(
 
 /// The end of a trace at `hit`: reached if it is the body cast at, else blocked there.
 fn stop(mut out: Trace, hit: RayHit, stop_at: Option<BodyId>) -> Trace {
+    out.last_hit = Some(hit);
     if Some(hit.body) == stop_at {
         out.reached = true;
     } else {

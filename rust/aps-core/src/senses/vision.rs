@@ -18,6 +18,7 @@ use crate::gather::target::TargetSnapshot;
 use crate::insight::notes::Factor;
 use crate::profile::VisionSettings;
 use crate::senses::id::{Sense, SenseId};
+use crate::senses::transmission::{Medium, TraceRay};
 use crate::SenseReading;
 
 /// Speed in m/s at which a target gets the whole motion bonus.
@@ -106,30 +107,52 @@ impl Vision {
             .sample_points
             .iter()
             .take(v.max_rays_per_target.max(1) as usize);
-        // A ray reaches its point when nothing, or the target's own body, stops it.
+        // A ray reaches its point when nothing opaque, only the target's own body or what lets
+        // sight through (glass, foliage, smoke), stands between; the point then counts as the
+        // fraction of it that got through (1 in the open).
         let look_at = |ctx: &mut SenseContext, point| {
-            let hit = ctx.cast_ray(eye, point, v.collision_mask);
-            let reached = hit.is_none_or(|h| Some(h.body) == target.body);
-            ctx.note_ray(eye, point, hit, reached);
-            u32::from(reached)
+            let ray = TraceRay {
+                from: eye,
+                to: point,
+                mask: v.collision_mask,
+                medium: Medium::Sight,
+                stop_at: target.body,
+            };
+            let t = ctx.trace(ray);
+            ctx.note_trace(&ray, &t);
+            if t.reached {
+                Some(t.transmitted)
+            } else {
+                None
+            }
         };
         let mut rays = 0u32;
-        let mut visible = 0u32;
+        let mut reached = 0u32;
+        let mut visible = 0.0f32;
         for &point in points {
             rays += 1;
-            visible += look_at(ctx, point);
+            if let Some(fraction) = look_at(ctx, point) {
+                reached += 1;
+                visible += fraction;
+            }
         }
         if rays == 0 {
             // No sample points: judge by the body's position alone.
             rays = 1;
-            visible = look_at(ctx, target.position);
+            if let Some(fraction) = look_at(ctx, target.position) {
+                reached = 1;
+                visible = fraction;
+            }
         }
-        ctx.note(Factor::VisiblePoints, visible as f32);
+        ctx.note(Factor::VisiblePoints, reached as f32);
         ctx.note(Factor::SamplePoints, rays as f32);
-        if visible == 0 {
+        if reached > 0 && visible < reached as f32 {
+            ctx.note(Factor::Transmission, visible / reached as f32);
+        }
+        if visible <= 0.0 {
             return SenseReading::missed(id, LossReason::Occluded);
         }
-        let exposure = visible as f32 / rays as f32;
+        let exposure = visible / rays as f32;
 
         let distance_factor = self.distance_factor(distance);
         let motion = self.motion_factor(target.speed());

@@ -12,6 +12,7 @@ pub mod stimulus;
 
 use crate::brain::squad::{Sighting, SquadBoard};
 use crate::senses::contract::WorldView;
+use crate::senses::transmission::Occluders;
 use crate::TargetId;
 use conditions::{keep_in_range, LightZone, WorldConditions, LEVEL_RANGE, ZONE_RADIUS_RANGE};
 use glam::Vec3;
@@ -29,6 +30,7 @@ pub struct WorldState {
     squads: SquadBoard,
     /// The last light zone id handed out.
     last_zone: u32,
+    occluders: Occluders,
 }
 
 impl WorldState {
@@ -42,7 +44,19 @@ impl WorldState {
             scents: Some(&self.scents),
             touches: Some(&self.touches),
             damages: Some(&self.damages),
+            occluders: Some(&self.occluders),
         }
+    }
+
+    /// The bodies that let sight or sound through.
+    #[must_use]
+    pub fn occluders(&self) -> &Occluders {
+        &self.occluders
+    }
+
+    /// Marks bodies as occluders and sets the most each ray passes.
+    pub fn occluders_mut(&mut self) -> &mut Occluders {
+        &mut self.occluders
     }
 
     #[must_use]

@@ -8,6 +8,8 @@ pub struct Stats {
     /// Full perception passes.
     pub perceivers_run: u64,
     pub rays_cast: u64,
+    /// Of the rays, those cast on through an occluder.
+    pub occluder_hits: u64,
     pub candidates_gathered: u64,
     /// Targets that became Detected.
     pub detections: u64,
@@ -42,6 +44,7 @@ impl WorldStats {
         t.detections += u64::from(pass.detections);
         t.candidates_gathered += u64::from(pass.candidates);
         t.rays_cast += u64::from(pass.rays);
+        t.occluder_hits += u64::from(pass.occluder_hits);
         t.usec += usec;
         self.rays_now += u64::from(pass.rays);
         self.candidates_now += u64::from(pass.candidates);
@@ -83,6 +86,7 @@ mod tests {
         let pass = PassStats {
             candidates: 4,
             rays: 9,
+            occluder_hits: 2,
             detections: 1,
         };
         s.count_pass(pass, 30);
@@ -93,6 +97,7 @@ mod tests {
             Stats {
                 perceivers_run: 2,
                 rays_cast: 18,
+                occluder_hits: 4,
                 candidates_gathered: 8,
                 detections: 2,
                 usec: 50
