@@ -20,6 +20,7 @@
 //! editor only: warnings and keeping the gizmo current ([`editor`]).
 
 mod aps_driver;
+mod aps_occluder;
 mod aps_perception_component;
 mod aps_profile;
 mod aps_quality_profile;

@@ -3,8 +3,15 @@
 
 use crate::convert::to_vector3;
 use aps_core::senses::rays::{BodyId, RayHit, Space};
+use aps_core::senses::transmission::Occluders;
 use aps_core::Vec3;
-use godot::classes::{PhysicsDirectSpaceState3D, PhysicsRayQueryParameters3D};
+use godot::classes::{
+    Area3D, CollisionObject3D, PhysicsDirectSpaceState3D, PhysicsRayQueryParameters3D,
+};
+use smallvec::SmallVec;
+
+/// The most areas that are no occluder one ray passes before it counts as stopped.
+const MAX_AREAS_PASSED: u32 = 4;
 use godot::prelude::*;
 
 /// Ray queries through one world's physics space for one perceiver.
@@ -21,6 +28,14 @@ pub struct GodotSpace<'a> {
     position: Variant,
     /// Read where each ray stopped (for debug drawing); otherwise the ray's end stands in.
     hit_points: bool,
+    /// How many of the core's exclusions are the perceiver's own bodies, which the query
+    /// already excludes; those past them are occluders a trace has passed.
+    own: usize,
+    /// The exclusions the query holds for the perceiver (its own bodies' RIDs).
+    base_exclude: Option<Array<Rid>>,
+    /// Some occluder is an Area3D: rays stop at areas, and areas that are no occluder are
+    /// passed as if they were not there.
+    areas: Option<Occluders>,
     /// Rays cast through this space so far.
     pub rays: u32,
 }
@@ -37,10 +52,57 @@ impl<'a> GodotSpace<'a> {
             collider_id: "collider_id".to_variant(),
             position: "position".to_variant(),
             hit_points: false,
+            own: 0,
+            base_exclude: None,
+            areas: None,
             rays: 0,
         }
     }
 
+    /// The perceiver's own bodies are the first `own` of every exclusion list the core gives.
+    #[must_use]
+    pub fn with_own_count(mut self, own: usize) -> Self {
+        self.own = own;
+        self
+    }
+
+    /// Rays stop at areas, the world having Area3D occluders (`occluders`).
+    #[must_use]
+    pub fn with_occluder_areas(mut self, occluders: Option<Occluders>) -> Self {
+        if occluders.is_some() {
+            self.query.set_collide_with_areas(true);
+        }
+        self.areas = occluders;
+        self
+    }
+
+    /// Casts once, excluding the own bodies and the occluders in `extra`.
+    fn cast_excluding(&mut self, extra: &[BodyId]) -> VarDictionary {
+        if extra.is_empty() {
+            return self.state.intersect_ray(&*self.query);
+        }
+        let base = self
+            .base_exclude
+            .get_or_insert_with(|| self.query.get_exclude())
+            .clone();
+        // Godot arrays are shared: a copy, not the query's own list, takes the extras.
+        let mut all = base.duplicate_shallow();
+        for body in extra {
+            let rid = InstanceId::try_from_i64(body.0 as i64)
+                .and_then(|id| Gd::<CollisionObject3D>::try_from_instance_id(id).ok())
+                .map(|o| o.get_rid());
+            if let Some(rid) = rid {
+                all.push(rid);
+            }
+        }
+        self.query.set_exclude(&all);
+        let hit = self.state.intersect_ray(&*self.query);
+        self.query.set_exclude(&base);
+        hit
+    }
+}
+
+impl GodotSpace<'_> {
     /// The same space reading where each ray stopped, when `on`.
     #[must_use]
     pub fn with_hit_points(mut self, on: bool) -> Self {
@@ -49,10 +111,20 @@ impl<'a> GodotSpace<'a> {
     }
 }
 
+impl Drop for GodotSpace<'_> {
+    /// The query is reused by the next pass: it leaves as it came.
+    fn drop(&mut self) {
+        if self.areas.is_some() {
+            self.query.set_collide_with_areas(false);
+        }
+    }
+}
+
 impl Space for GodotSpace<'_> {
-    /// The exclusion list is the query's own (set once per pass); `_exclude` is the same bodies
-    /// by core id.
-    fn cast_ray(&mut self, from: Vec3, to: Vec3, mask: u32, _exclude: &[BodyId]) -> Option<RayHit> {
+    /// The exclusion list is the query's own (set once per pass) for the perceiver's own
+    /// bodies, the first of `exclude`; the rest (occluders a trace passed) are added for the
+    /// one ray.
+    fn cast_ray(&mut self, from: Vec3, to: Vec3, mask: u32, exclude: &[BodyId]) -> Option<RayHit> {
         self.rays += 1;
         let q = &mut *self.query;
         q.set_from(to_vector3(from));
@@ -61,9 +133,34 @@ impl Space for GodotSpace<'_> {
             q.set_collision_mask(mask);
             self.mask = Some(mask);
         }
-        let hit = self.state.intersect_ray(&*q);
+        let mut extra: SmallVec<[BodyId; 8]> =
+            SmallVec::from_slice(exclude.get(self.own..).unwrap_or(&[]));
+        let mut hit = self.cast_excluding(&extra);
         // A miss is an empty dictionary: the lookup gives nil, which is no id.
-        let id: i64 = hit.get_or_nil(&self.collider_id).try_to().ok()?;
+        let mut id: i64 = hit.get_or_nil(&self.collider_id).try_to().ok()?;
+        // Stopping at areas for occluder volumes, a ray passes every other area (a trigger
+        // zone) as if it were not there, a few at most.
+        if let Some(occluders) = self.areas.take() {
+            let mut passed = 0;
+            while occluders.get(BodyId(id as u64)).is_none()
+                && passed < MAX_AREAS_PASSED
+                && InstanceId::try_from_i64(id)
+                    .is_some_and(|i| Gd::<Area3D>::try_from_instance_id(i).is_ok())
+            {
+                passed += 1;
+                self.rays += 1;
+                extra.push(BodyId(id as u64));
+                hit = self.cast_excluding(&extra);
+                match hit.get_or_nil(&self.collider_id).try_to::<i64>() {
+                    Ok(next) => id = next,
+                    Err(_) => {
+                        self.areas = Some(occluders);
+                        return None;
+                    }
+                }
+            }
+            self.areas = Some(occluders);
+        }
         // The senses ask only what was hit; reading the hit point too would cost another
         // lookup per ray, so the ray's end stands in for it unless debug drawing shows it.
         let position = if self.hit_points {

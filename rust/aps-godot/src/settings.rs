@@ -16,6 +16,10 @@ pub const DEBUG_DRAW: &str = "aps/debug/draw";
 /// off saves that little work in a shipped game.
 pub const DEBUG_EXPLAIN: &str = "aps/debug/explain";
 
+/// The most occluders (glass, foliage, smoke: `ApsOccluder`) one sight or sound ray passes
+/// through; a ray that meets more is stopped there.
+pub const OCCLUDER_MAX_HITS: &str = "aps/occluders/max_hits_per_ray";
+
 /// Registers the settings with their defaults and hints, keeping values a project already has.
 ///
 /// Each default is also the setting's initial value: Godot writes a setting to `project.godot`
@@ -39,6 +43,14 @@ pub fn register() {
         VariantType::INT,
         PropertyHint::RANGE,
         "0,4096,1",
+    );
+    add(
+        &mut ps,
+        OCCLUDER_MAX_HITS,
+        i64::from(aps_core::senses::transmission::DEFAULT_MAX_HITS).to_variant(),
+        VariantType::INT,
+        PropertyHint::RANGE,
+        "1,16,1",
     );
     add(
         &mut ps,

@@ -17,6 +17,8 @@ use aps_core::crowd::scheduler::{Due, Run, Schedule};
 use aps_core::crowd::selection::Nearby;
 use aps_core::gather::target::TargetSnapshot;
 use aps_core::save::format::ScheduleSave;
+use aps_core::senses::rays::BodyId;
+use aps_core::senses::transmission::Transmission;
 use aps_core::world::stats::WorldStats;
 use aps_core::world::WorldState;
 use aps_core::{TargetId, Vec3};
@@ -67,6 +69,8 @@ pub struct World {
     last_frame: Option<u64>,
     /// How many beliefs each perceiver held after its last pass, for the monitors.
     beliefs_held: std::collections::HashMap<InstanceId, u32>,
+    /// The Area3D occluders: while there are any, rays stop at areas.
+    occluder_areas: Vec<InstanceId>,
 }
 
 impl World {
@@ -86,6 +90,7 @@ impl World {
             scent_wanted: false,
             last_frame: None,
             beliefs_held: std::collections::HashMap::new(),
+            occluder_areas: Vec::new(),
         }
     }
 
@@ -446,6 +451,42 @@ impl World {
         runs.into_iter()
             .filter_map(|r| InstanceId::try_from_i64(r.id as i64).map(|id| (id, r)))
             .collect()
+    }
+
+    // ---- Occluders (issue 15) ----
+
+    /// Marks the collision object `id` as an occluder letting `t` through; `area`: it is an
+    /// Area3D (a volume of foliage or smoke), which rays then stop at.
+    pub fn add_occluder(&mut self, id: InstanceId, t: Transmission, area: bool) {
+        self.state_mut()
+            .occluders_mut()
+            .set(BodyId(id.to_i64() as u64), t);
+        if area && !self.occluder_areas.contains(&id) {
+            self.occluder_areas.push(id);
+        }
+    }
+
+    /// `id` is no occluder any more.
+    pub fn remove_occluder(&mut self, id: InstanceId) {
+        let body = BodyId(id.to_i64() as u64);
+        if self.state.occluders().get(body).is_some() {
+            self.state_mut().occluders_mut().remove(body);
+        }
+        self.occluder_areas.retain(|a| *a != id);
+    }
+
+    /// Whether rays must stop at areas: some occluder is an Area3D.
+    #[must_use]
+    pub fn has_occluder_areas(&self) -> bool {
+        !self.occluder_areas.is_empty()
+    }
+
+    /// `aps/occluders/max_hits_per_ray`, applied when it changes.
+    pub fn set_occluder_max_hits(&mut self, hits: i64) {
+        let now = i64::from(self.state.occluders().max_hits());
+        if now != hits.clamp(1, i64::from(aps_core::senses::transmission::MAX_HITS_LIMIT)) {
+            self.state_mut().occluders_mut().set_max_hits(hits);
+        }
     }
 
     // ---- Saved games (issue 14) ----

@@ -28,7 +28,8 @@ impl ApsPerceptionComponent {
     /// factor of the reading by name: for vision `distance`, `cone`, `light`, `exposure`,
     /// `visible_points` of `sample_points`, `motion`, `cloak`, `pain_dulling`, with `metres`,
     /// `degrees` and `light_level`; for hearing `loudness`, `noise`, `distance`, `fade`,
-    /// `rain`, `muffling`), `blocked_by` (the nodes that stopped its rays) and `text`), and
+    /// `rain`, `muffling`; `transmission` behind an ApsOccluder), `blocked_by` (the nodes that
+    /// stopped its rays), `through` (the occluders its rays passed through) and `text`), and
     /// `text`: all of it in words. The factors are noted only while the project setting
     /// `aps/debug/explain` is on (the default).
     #[func]
@@ -308,6 +309,12 @@ impl ApsPerceptionComponent {
                 blocked_by.push(&node.to_variant());
             }
         }
+        let mut seen_through = VarArray::new();
+        for b in &part.through {
+            if let Some(node) = body_node(*b) {
+                seen_through.push(&node.to_variant());
+            }
+        }
         vdict! {
             "sense" => i32::from(part.sense.0),
             "confidence" => part.confidence,
@@ -315,6 +322,7 @@ impl ApsPerceptionComponent {
             "cue" => part.cue.name(),
             "factors" => &factors,
             "blocked_by" => &blocked_by,
+            "through" => &seen_through,
             "text" => part.words(&self.sense_label(part.sense), &body_name),
         }
     }

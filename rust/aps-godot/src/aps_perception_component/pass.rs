@@ -95,6 +95,8 @@ pub struct PreparedPass {
     panicked: bool,
     /// Debug drawing shows the rays: read where each one stopped.
     hit_points: bool,
+    /// The world has Area3D occluders: rays stop at areas.
+    occluder_areas: bool,
 }
 
 impl PreparedPass {
@@ -113,8 +115,13 @@ impl PreparedPass {
             shared: &b.shared,
             lod_tier: self.lod_tier,
         };
+        let areas = self
+            .occluder_areas
+            .then(|| self.world_state.occluders().clone());
         let mut space = GodotSpace::new(self.space_state.clone(), &mut self.query)
-            .with_hit_points(self.hit_points);
+            .with_hit_points(self.hit_points)
+            .with_own_count(self.own.bodies().len())
+            .with_occluder_areas(areas);
         let core = &mut self.core;
         let events = &mut self.events;
         // Counted while the senses run (a custom sense's script may call back into APS); a
@@ -162,10 +169,14 @@ impl ApsPerceptionComponent {
         let frame = Engine::singleton().get_physics_frames();
         let mut aps = ApsWorld::singleton();
         let mut aps = aps.bind_mut();
-        let (world_state, squad) = {
+        let (world_state, squad, occluder_areas) = {
             let world = aps.world_mut(key);
             world.begin_frame(frame, now);
-            (world.state(), world.squad_of(me))
+            (
+                world.state(),
+                world.squad_of(me),
+                world.has_occluder_areas(),
+            )
         };
         let view = world_state.view(now);
 
@@ -234,6 +245,7 @@ impl ApsPerceptionComponent {
             events: std::mem::take(&mut self.pending),
             panicked: false,
             hit_points: self.draw.is_some(),
+            occluder_areas,
         })
     }
 

@@ -86,6 +86,8 @@ struct FrameSettings {
     draw_all: bool,
     /// `aps/debug/explain`: senses note their factors.
     explain: bool,
+    /// `aps/occluders/max_hits_per_ray`.
+    occluder_max_hits: i64,
 }
 
 impl Default for FrameSettings {
@@ -96,6 +98,7 @@ impl Default for FrameSettings {
             budget: aps_core::crowd::scheduler::DEFAULT_MAX_PERCEPTION_UPDATES_PER_FRAME,
             draw_all: false,
             explain: true,
+            occluder_max_hits: i64::from(aps_core::senses::transmission::DEFAULT_MAX_HITS),
         }
     }
 }
@@ -238,7 +241,8 @@ impl ApsWorld {
     }
 
     /// Counters of the main scene's world since the start or the last reset_stats:
-    /// `perceivers_run` (full passes), `rays_cast`, `candidates_gathered`, `detections`
+    /// `perceivers_run` (full passes), `rays_cast`, `occluder_hits` (of the rays, those cast on
+    /// through an ApsOccluder), `candidates_gathered`, `detections`
     /// (targets that became Detected), `time_usec` (time spent in perception passes); and as of
     /// the last physics frame: `frame_passes`, `frame_rays`, `frame_usec` (APS's whole frame),
     /// `perceivers_tier_0` .. `perceivers_tier_4` (AI per level-of-detail tier) and `beliefs`
@@ -458,6 +462,13 @@ impl ApsWorld {
         self.tags.name(tag)
     }
 
+    /// The collision object `id` is no occluder in any world (it left the tree, or is gone).
+    pub fn forget_occluder(&mut self, id: InstanceId) {
+        for w in &mut self.worlds {
+            w.remove_occluder(id);
+        }
+    }
+
     /// The small number standing for `tag` (0 for none).
     pub fn tag_index(&mut self, tag: StringName) -> u32 {
         self.tags.intern(&tag)
@@ -556,6 +567,7 @@ pub(crate) fn stats_dict(world: Option<&World>) -> VarDictionary {
     let mut d = vdict! {
         "perceivers_run" => s.perceivers_run as i64,
         "rays_cast" => s.rays_cast as i64,
+        "occluder_hits" => s.occluder_hits as i64,
         "candidates_gathered" => s.candidates_gathered as i64,
         "detections" => s.detections as i64,
         "time_usec" => s.usec as i64,

@@ -225,8 +225,16 @@ impl ApsWorld {
             .max(0) as usize,
             draw_all: settings::flag_or(settings::DEBUG_DRAW, false),
             explain: settings::flag_or(settings::DEBUG_EXPLAIN, true),
+            occluder_max_hits: settings::number(
+                settings::OCCLUDER_MAX_HITS,
+                i64::from(aps_core::senses::transmission::DEFAULT_MAX_HITS),
+            ),
         };
         self.worlds.retain(crate::world::World::is_alive);
+        let hits = self.frame.occluder_max_hits;
+        for w in &mut self.worlds {
+            w.set_occluder_max_hits(hits);
+        }
         self.pending.forget_freed();
         self.worlds.iter().map(crate::world::World::key).collect()
     }
