@@ -107,6 +107,11 @@ impl SenseWhy {
                     ));
                 }
             }
+            if let Some(m) = f(Factor::RouteMetres) {
+                parts.push(format!(
+                    "came round the wall, {m:.1} m by way of an opening"
+                ));
+            }
             if let Some(r) = f(Factor::Rain).filter(|r| *r < 1.0) {
                 parts.push(format!("rain (x{r:.2})"));
             }

@@ -52,6 +52,9 @@ pub enum Factor {
     /// Wall muffling: the wall muffle factor when a wall stands between, else 1 (with
     /// occluders, what of the sound got through them).
     Muffling,
+    /// Metres a sound took round a wall to the ear, through a doorway or a vent (a measure),
+    /// when it came round.
+    RouteMetres,
     /// What of the light got through the occluders between (glass, foliage, smoke): the mean
     /// over the sample points reached, 1 when nothing stood between.
     Transmission,
@@ -82,6 +85,7 @@ impl Factor {
             Factor::Rain => "rain",
             Factor::Muffling => "muffling",
             Factor::Transmission => "transmission",
+            Factor::RouteMetres => "route_metres",
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::gather::target::TargetSnapshot;
 use crate::insight::notes::{Factor, Notes};
 use crate::senses::id::SenseId;
 use crate::senses::rays::{BodyId, Space};
+use crate::senses::sound_paths::Portal;
 use crate::senses::transmission::{trace, Occluders, Trace, TraceRay};
 use crate::world::conditions::WorldConditions;
 use crate::world::scent::ScentField;
@@ -27,6 +28,8 @@ pub struct WorldView<'a> {
     /// Bodies that let sight or sound through (glass, foliage, smoke); none: every body on a
     /// sense's mask is opaque.
     pub occluders: Option<&'a Occluders>,
+    /// Doorways, windows and vents sound passes through (sound portals).
+    pub portals: Option<&'a [Portal]>,
 }
 
 impl WorldView<'_> {

@@ -12,9 +12,12 @@ use crate::gather::target::TargetSnapshot;
 use crate::insight::notes::Factor;
 use crate::profile::HearingSettings;
 use crate::senses::id::{Sense, SenseId};
+use crate::senses::sound_paths::{route, SoundRoute};
 use crate::senses::transmission::{Medium, TraceRay};
-use crate::world::stimulus::Sound;
+use crate::world::stimulus::{Sound, STIMULUS_RETENTION};
 use crate::SenseReading;
+use smallvec::SmallVec;
+use std::cell::RefCell;
 
 /// How far short of a sound the muffling ray stops, in metres.
 pub const SOUND_CLEARANCE: f32 = 0.3;
@@ -31,6 +34,22 @@ pub struct Hearing {
     nearby: Vec<u16>,
     /// Whether `nearby` was filled this tick (a sense used without Pre Tick checks all).
     filtered: bool,
+    /// The way each blocked sound takes around walls to this AI, looked for once per sound
+    /// (issue 15), by the sound's time, place and tag.
+    routes: RefCell<Vec<RouteMemo>>,
+}
+
+/// A sound's way to this AI, or that it has none.
+#[derive(Debug, Clone, Copy)]
+struct RouteMemo {
+    time: f64,
+    key: [u32; 4],
+    route: Option<SoundRoute>,
+}
+
+fn sound_key(sound: &Sound) -> [u32; 4] {
+    let p = sound.location;
+    [p.x.to_bits(), p.y.to_bits(), p.z.to_bits(), sound.tag]
 }
 
 impl Hearing {
@@ -40,6 +59,7 @@ impl Hearing {
             settings,
             nearby: Vec::new(),
             filtered: false,
+            routes: RefCell::new(Vec::new()),
         }
     }
 
@@ -66,6 +86,58 @@ impl Hearing {
     ) -> Option<(f32, f32)> {
         self.heard(ctx, sound, source)
             .map(|heard| (heard.confidence, heard.precision))
+    }
+
+    /// Where the AI hears `sound` come from, with the confidence and precision: the sound
+    /// itself, or the last opening of the way it took around a wall.
+    pub fn hear_from(
+        &self,
+        ctx: &mut SenseContext,
+        sound: &Sound,
+        source: Option<&TargetSnapshot>,
+    ) -> Option<(f32, f32, glam::Vec3)> {
+        self.heard(ctx, sound, source)
+            .map(|heard| (heard.confidence, heard.precision, heard.from))
+    }
+
+    /// The way `sound` takes around walls to the ear, looked for once per sound.
+    fn route_of(
+        &self,
+        ctx: &mut SenseContext,
+        sound: &Sound,
+        source_body: Option<crate::senses::rays::BodyId>,
+        range: f32,
+    ) -> Option<SoundRoute> {
+        let key = sound_key(sound);
+        if let Some(m) = self
+            .routes
+            .borrow()
+            .iter()
+            .find(|m| m.key == key && m.time == sound.time)
+        {
+            return m.route;
+        }
+        let portals = ctx.world.portals.unwrap_or(&[]);
+        let mut exclude: SmallVec<[crate::senses::rays::BodyId; 8]> =
+            SmallVec::from_slice(ctx.exclude);
+        exclude.extend(source_body);
+        let from = sound.location + glam::Vec3::Y * SOUND_CLEARANCE;
+        let found = route(
+            ctx.space,
+            portals,
+            from,
+            ctx.eye.position,
+            self.settings.occlusion_mask,
+            &exclude,
+            range,
+            &mut ctx.rays,
+        );
+        self.routes.borrow_mut().push(RouteMemo {
+            time: sound.time,
+            key,
+            route: found,
+        });
+        found
     }
 
     /// [`Hearing::hear`] with the factors the confidence was made of.
@@ -105,14 +177,13 @@ impl Hearing {
             rain: ctx.world.rain_factor(h.rain_masking),
             dulling: ctx.dulling.clamp(0.0, 1.0),
             muffling: 1.0,
+            from: sound.location,
+            route: None,
         };
-        let confidence = heard.loudness
-            * heard.noise
-            * h.sensitivity
-            * heard.distance
-            * heard.fade
-            * heard.rain
-            * heard.dulling;
+        // Everything but the way the sound travelled.
+        let base =
+            heard.loudness * heard.noise * h.sensitivity * heard.fade * heard.rain * heard.dulling;
+        let confidence = base * heard.distance;
         if confidence < h.min_confidence {
             return None;
         }
@@ -144,7 +215,24 @@ impl Hearing {
             };
             heard.precision *= 0.5;
         }
-        heard.confidence = confidence * heard.muffling;
+        let mut confidence = confidence * heard.muffling;
+        // Blocked, the sound also comes round by the shortest open way, weakened by its length
+        // instead, and heard from its last opening; the louder of the two is heard.
+        let ways = ctx.world.portals.is_some_and(|p| !p.is_empty()) || ctx.space.has_paths();
+        if !t.reached && ways {
+            if let Some(r) = self.route_of(ctx, sound, body, range) {
+                let by_route = base * (1.0 - r.length / range);
+                if by_route > confidence {
+                    confidence = by_route;
+                    heard.distance = 1.0 - r.length / range;
+                    heard.metres = r.length;
+                    heard.muffling = 1.0;
+                    heard.from = r.opening;
+                    heard.route = Some(r.length);
+                }
+            }
+        }
+        heard.confidence = confidence;
         (heard.confidence >= h.min_confidence).then(|| {
             heard.confidence = heard.confidence.min(1.0);
             heard
@@ -163,6 +251,9 @@ impl Hearing {
         ctx.note(Factor::Rain, heard.rain);
         ctx.note(Factor::Dulling, heard.dulling);
         ctx.note(Factor::Muffling, heard.muffling);
+        if let Some(m) = heard.route {
+            ctx.note(Factor::RouteMetres, m);
+        }
     }
 
     /// The strongest sound `target` made that reaches this AI now.
@@ -180,7 +271,7 @@ impl Hearing {
             }
             let heard = self.heard(ctx, sound, Some(target))?;
             let reading = SenseReading::new(Sense::Hearing.id(), heard.confidence)
-                .at(sound.location, heard.precision);
+                .at(heard.from, heard.precision);
             Some((reading, heard))
         };
         let candidates: &mut dyn Iterator<Item = &Sound> = if self.filtered {
@@ -235,6 +326,10 @@ struct Heard {
     rain: f32,
     dulling: f32,
     muffling: f32,
+    /// Where it is heard from: the sound, or the last opening of its way round.
+    from: glam::Vec3,
+    /// The length of the way round, when it came round.
+    route: Option<f32>,
 }
 
 /// Metres of position error for a heard place at precision 0.
@@ -267,6 +362,11 @@ impl SenseUnit for Hearing {
     fn pre_tick(&mut self, ctx: &mut SenseContext) {
         self.nearby.clear();
         self.filtered = true;
+        // A sound's way is kept for the sound's life.
+        let now = ctx.world.now;
+        self.routes
+            .get_mut()
+            .retain(|m| now - m.time <= STIMULUS_RETENTION);
         let Some(sounds) = ctx.world.sounds else {
             return;
         };
@@ -301,11 +401,11 @@ impl SenseUnit for Hearing {
             return;
         };
         for sound in sounds.all().iter().filter(|s| s.instigator.is_none()) {
-            if let Some((c, precision)) = self.hear(ctx, sound, None) {
+            if let Some((c, precision, from)) = self.hear_from(ctx, sound, None) {
                 out.push(super::PlaceReading {
                     tag: sound.tag,
                     accuracy: (1.0 - precision) * PLACE_ERROR,
-                    reading: SenseReading::new(self.id(), c).at(sound.location, precision),
+                    reading: SenseReading::new(self.id(), c).at(from, precision),
                 });
             }
         }

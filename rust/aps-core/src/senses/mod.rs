@@ -9,6 +9,7 @@ pub mod contract;
 pub mod id;
 pub mod rays;
 pub mod reading;
+pub mod sound_paths;
 pub mod suite;
 pub mod table;
 pub mod transmission;

@@ -22,6 +22,17 @@ pub struct RayHit {
 pub trait Space {
     /// The first body between `from` and `to` on any layer of `mask`, ignoring `exclude`.
     fn cast_ray(&mut self, from: Vec3, to: Vec3, mask: u32, exclude: &[BodyId]) -> Option<RayHit>;
+
+    /// The game's navigation path from `from` to `to` into `out` (cleared first), if the world
+    /// has navigation; false if it has none or no path joins them. None by default.
+    fn path(&mut self, _from: Vec3, _to: Vec3, _out: &mut Vec<Vec3>) -> bool {
+        false
+    }
+
+    /// Whether [`Space::path`] can give paths at all (the world has navigation).
+    fn has_paths(&self) -> bool {
+        false
+    }
 }
 
 /// An axis-aligned box in a [`BoxSpace`].

@@ -12,6 +12,7 @@ pub mod stimulus;
 
 use crate::brain::squad::{Sighting, SquadBoard};
 use crate::senses::contract::WorldView;
+use crate::senses::sound_paths::Portal;
 use crate::senses::transmission::Occluders;
 use crate::TargetId;
 use conditions::{keep_in_range, LightZone, WorldConditions, LEVEL_RANGE, ZONE_RADIUS_RANGE};
@@ -31,6 +32,7 @@ pub struct WorldState {
     /// The last light zone id handed out.
     last_zone: u32,
     occluders: Occluders,
+    portals: Vec<Portal>,
 }
 
 impl WorldState {
@@ -45,7 +47,27 @@ impl WorldState {
             touches: Some(&self.touches),
             damages: Some(&self.damages),
             occluders: Some(&self.occluders),
+            portals: Some(&self.portals),
         }
+    }
+
+    /// Adds or moves a sound portal (by its `id`).
+    pub fn set_portal(&mut self, portal: Portal) {
+        match self.portals.iter_mut().find(|p| p.id == portal.id) {
+            Some(p) => *p = portal,
+            None => self.portals.push(portal),
+        }
+    }
+
+    /// Removes the sound portal `id`.
+    pub fn remove_portal(&mut self, id: u64) {
+        self.portals.retain(|p| p.id != id);
+    }
+
+    /// The sound portals.
+    #[must_use]
+    pub fn portals(&self) -> &[Portal] {
+        &self.portals
     }
 
     /// The bodies that let sight or sound through.
