@@ -36,6 +36,7 @@ pub const MAX_PORTALS: usize = 12;
 /// The shortest way from the sound at `from` to the ear at `to`, no longer than `range`:
 /// through the portals (each segment an open line on `mask`, ignoring `exclude`) or along the
 /// engine's navigation, whichever is shorter. `rays` counts the rays cast.
+#[allow(clippy::too_many_arguments)]
 pub fn route(
     space: &mut dyn Space,
     portals: &[Portal],
@@ -122,12 +123,9 @@ fn portal_route(
     let mut done = [false; MAX_PORTALS + 2];
     best[0] = 0.0;
     loop {
-        let Some(u) = (0..n + 2)
+        let u = (0..n + 2)
             .filter(|&i| !done[i] && best[i].is_finite())
-            .min_by(|a, b| best[*a].total_cmp(&best[*b]))
-        else {
-            return None;
-        };
+            .min_by(|a, b| best[*a].total_cmp(&best[*b]))?;
         if u == n + 1 {
             break;
         }
