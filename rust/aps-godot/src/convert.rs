@@ -132,3 +132,10 @@ pub fn is_connected_client(mp: &Gd<godot::classes::MultiplayerApi>) -> bool {
         .is_some_and(|p| p.get_connection_status() == ConnectionStatus::CONNECTED)
         && !mp.is_server()
 }
+
+/// The NavigationServer3D singleton, reached by name (its class is not among the ones gdext
+/// generates for this build).
+#[must_use]
+pub fn navigation_server() -> Option<Gd<godot::classes::Object>> {
+    godot::classes::Engine::singleton().get_singleton("NavigationServer3D")
+}

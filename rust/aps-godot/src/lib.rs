@@ -28,6 +28,7 @@ mod aps_recording;
 mod aps_replicator;
 mod aps_sense;
 mod aps_significance_policy;
+mod aps_sound_portal;
 mod aps_target_component;
 mod aps_world;
 mod aps_world_state;

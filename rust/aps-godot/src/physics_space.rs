@@ -36,6 +36,8 @@ pub struct GodotSpace<'a> {
     /// Some occluder is an Area3D: rays stop at areas, and areas that are no occluder are
     /// passed as if they were not there.
     areas: Option<Occluders>,
+    /// The navigation map paths come from, if the world has navigation.
+    navigation: Option<Rid>,
     /// Rays cast through this space so far.
     pub rays: u32,
 }
@@ -55,8 +57,16 @@ impl<'a> GodotSpace<'a> {
             own: 0,
             base_exclude: None,
             areas: None,
+            navigation: None,
             rays: 0,
         }
+    }
+
+    /// Paths for sound around walls come from the navigation map `map`.
+    #[must_use]
+    pub fn with_navigation(mut self, map: Option<Rid>) -> Self {
+        self.navigation = map;
+        self
     }
 
     /// The perceiver's own bodies are the first `own` of every exclusion list the core gives.
@@ -121,6 +131,33 @@ impl Drop for GodotSpace<'_> {
 }
 
 impl Space for GodotSpace<'_> {
+    fn has_paths(&self) -> bool {
+        self.navigation.is_some()
+    }
+
+    /// The navigation server's path between the two (optimized: its corners only).
+    fn path(&mut self, from: Vec3, to: Vec3, out: &mut Vec<Vec3>) -> bool {
+        out.clear();
+        let (Some(map), Some(mut nav)) = (self.navigation, crate::convert::navigation_server())
+        else {
+            return false;
+        };
+        let path = nav
+            .call(
+                "map_get_path",
+                &[
+                    map.to_variant(),
+                    to_vector3(from).to_variant(),
+                    to_vector3(to).to_variant(),
+                    true.to_variant(),
+                ],
+            )
+            .try_to::<PackedVector3Array>()
+            .unwrap_or_default();
+        out.extend(path.as_slice().iter().map(|p| crate::convert::to_vec3(*p)));
+        !out.is_empty()
+    }
+
     /// The exclusion list is the query's own (set once per pass) for the perceiver's own
     /// bodies, the first of `exclude`; the rest (occluders a trace passed) are added for the
     /// one ray.

@@ -71,6 +71,8 @@ pub struct World {
     beliefs_held: std::collections::HashMap<InstanceId, u32>,
     /// The Area3D occluders: while there are any, rays stop at areas.
     occluder_areas: Vec<InstanceId>,
+    /// Whether the navigation map had regions, as of a frame.
+    navigation: Option<(u64, Rid, bool)>,
 }
 
 impl World {
@@ -91,6 +93,7 @@ impl World {
             last_frame: None,
             beliefs_held: std::collections::HashMap::new(),
             occluder_areas: Vec::new(),
+            navigation: None,
         }
     }
 
@@ -487,6 +490,37 @@ impl World {
         if now != hits.clamp(1, i64::from(aps_core::senses::transmission::MAX_HITS_LIMIT)) {
             self.state_mut().occluders_mut().set_max_hits(hits);
         }
+    }
+
+    /// Adds or moves a sound portal.
+    pub fn set_portal(&mut self, portal: aps_core::senses::sound_paths::Portal) {
+        self.state_mut().set_portal(portal);
+    }
+
+    /// Removes the sound portal `id`.
+    pub fn remove_portal(&mut self, id: u64) {
+        if self.state.portals().iter().any(|p| p.id == id) {
+            self.state_mut().remove_portal(id);
+        }
+    }
+
+    /// The navigation map of this world if it has any region (paths for sound around walls),
+    /// looked at once per frame.
+    pub fn navigation(&mut self, frame: u64, map: Rid) -> Option<Rid> {
+        if self
+            .navigation
+            .is_none_or(|(f, m, _)| f != frame || m != map)
+        {
+            // A typed array of region RIDs: true when it holds any.
+            let has = crate::convert::navigation_server().is_some_and(|mut nav| {
+                nav.call("map_get_regions", &[map.to_variant()])
+                    .booleanize()
+            });
+            self.navigation = Some((frame, map, has));
+        }
+        self.navigation
+            .filter(|(_, _, has)| *has)
+            .map(|(_, m, _)| m)
     }
 
     // ---- Saved games (issue 14) ----

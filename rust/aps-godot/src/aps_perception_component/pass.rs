@@ -97,6 +97,8 @@ pub struct PreparedPass {
     hit_points: bool,
     /// The world has Area3D occluders: rays stop at areas.
     occluder_areas: bool,
+    /// The world's navigation map, if it has regions: paths for sound around walls.
+    navigation: Option<Rid>,
 }
 
 impl PreparedPass {
@@ -121,7 +123,8 @@ impl PreparedPass {
         let mut space = GodotSpace::new(self.space_state.clone(), &mut self.query)
             .with_hit_points(self.hit_points)
             .with_own_count(self.own.bodies().len())
-            .with_occluder_areas(areas);
+            .with_occluder_areas(areas)
+            .with_navigation(self.navigation);
         let core = &mut self.core;
         let events = &mut self.events;
         // Counted while the senses run (a custom sense's script may call back into APS); a
@@ -169,13 +172,15 @@ impl ApsPerceptionComponent {
         let frame = Engine::singleton().get_physics_frames();
         let mut aps = ApsWorld::singleton();
         let mut aps = aps.bind_mut();
-        let (world_state, squad, occluder_areas) = {
+        let nav_map = world3d.get_navigation_map();
+        let (world_state, squad, occluder_areas, navigation) = {
             let world = aps.world_mut(key);
             world.begin_frame(frame, now);
             (
                 world.state(),
                 world.squad_of(me),
                 world.has_occluder_areas(),
+                world.navigation(frame, nav_map),
             )
         };
         let view = world_state.view(now);
@@ -246,6 +251,7 @@ impl ApsPerceptionComponent {
             panicked: false,
             hit_points: self.draw.is_some(),
             occluder_areas,
+            navigation,
         })
     }
 
