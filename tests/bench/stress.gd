@@ -7,8 +7,8 @@ extends Node3D
 ## with level of detail off (ratios printed); then a scaling table for 100, 250, 500 and 1,000
 ## guards at the same density; then ten guards among 100 and among 10,000 registered perceivables in
 ## range; what debug drawing, recording and the factor notes cost; and what saving and loading
-## the whole level costs. Options: --guards N, --frames N, --only-main, --only-insight,
-## --only-saves, --no-scaling, --no-perceivables.
+## the whole level costs; and what occluders cost. Options: --guards N, --frames N, --only-main,
+## --only-insight, --only-saves, --only-occluders, --no-scaling, --no-perceivables.
 ##
 ## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
 ## rays" subtracts rays × the cost of one ray, measured here from a bare loop of the same
@@ -23,6 +23,7 @@ var scaling := true
 var perceivables := true
 var only_insight := false
 var only_saves := false
+var only_occluders := false
 var rng := RandomNumberGenerator.new()
 
 
@@ -42,6 +43,8 @@ func _ready() -> void:
 			only_insight = true
 		elif arg == "--only-saves":
 			only_saves = true
+		elif arg == "--only-occluders":
+			only_occluders = true
 	await get_tree().physics_frame
 	print("stress: physics engine %s, %d physics frames per run (first %d not counted)"
 			% [ProjectSettings.get_setting("physics/3d/physics_engine"), frames_count, WARMUP])
@@ -51,6 +54,10 @@ func _ready() -> void:
 		return
 	if only_saves:
 		await _saves(guards_count)
+		get_tree().quit(0)
+		return
+	if only_occluders:
+		await _occluders(guards_count)
 		get_tree().quit(0)
 		return
 	var main: Dictionary = await _run(guards_count, true, true, "level of detail on, spatial index on")
@@ -69,6 +76,7 @@ func _ready() -> void:
 	if not only_main:
 		await _insight(guards_count)
 		await _saves(guards_count)
+		await _occluders(guards_count)
 	if scaling and not only_main:
 		print("scaling at constant density (level of detail on, spatial index on):")
 		print("  guards | ms per frame | rays per frame | passes per frame | us per pass | us per ray | us per pass beyond rays")
@@ -144,19 +152,37 @@ func _saves(guards: int) -> void:
 	await get_tree().physics_frame
 
 
+## What occluders cost (issue 15), in paired runs of the stress world: one box in ten made a
+## pane of glass (rays pass on through it), against the same world without.
+func _occluders(guards: int) -> void:
+	print("occluders, %d guards (mean of runs in the order default, changed, changed, default):" % guards)
+	var glass := func(list: Array):
+		var root: Node = list[0].get_parent().get_parent()
+		var k := 0
+		for c in root.get_children():
+			if c is StaticBody3D and c.get_child_count() == 1:
+				k += 1
+				if k % 10 == 0:
+					var o := ApsOccluder.new()
+					o.preset = ApsOccluder.PRESET_GLASS
+					c.add_child(o)
+	await _paired(guards, "one box in ten is glass", glass)
+
+
 ## Runs the defaults and `change` as default, changed, changed, default and prints the means.
 func _paired(guards: int, label: String, change: Callable) -> void:
-	var base := {"frame_ms": 0.0, "mean_ms": 0.0}
-	var changed := {"frame_ms": 0.0, "mean_ms": 0.0}
+	var base := {"frame_ms": 0.0, "mean_ms": 0.0, "rays": 0.0, "occluder_hits": 0.0}
+	var changed := {"frame_ms": 0.0, "mean_ms": 0.0, "rays": 0.0, "occluder_hits": 0.0}
 	for changed_run in [false, true, true, false]:
 		var r: Dictionary = await _run(guards, true, true, "", true, change if changed_run else Callable())
 		ProjectSettings.set_setting("aps/debug/explain", true)
 		var into: Dictionary = changed if changed_run else base
-		into["frame_ms"] += r["frame_ms"] / 2.0
-		into["mean_ms"] += r["mean_ms"] / 2.0
-	print("  %s: frame %.3f -> %.3f ms (%.2f x), APS %.3f -> %.3f ms (%.2f x)"
+		for k in into:
+			into[k] += r[k] / 2.0
+	print("  %s: frame %.3f -> %.3f ms (%.2f x), APS %.3f -> %.3f ms (%.2f x), rays per frame %.1f -> %.1f, of them through occluders %.1f -> %.1f"
 			% [label, base["frame_ms"], changed["frame_ms"], changed["frame_ms"] / maxf(base["frame_ms"], 1e-6),
-			base["mean_ms"], changed["mean_ms"], changed["mean_ms"] / maxf(base["mean_ms"], 1e-6)])
+			base["mean_ms"], changed["mean_ms"], changed["mean_ms"] / maxf(base["mean_ms"], 1e-6),
+			base["rays"], changed["rays"], base["occluder_hits"], changed["occluder_hits"]])
 
 
 ## Builds a world for `guards` guards, runs it, prints its figures and tears it down. `setup`,
@@ -196,6 +222,7 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 		last_frame = now
 	var totals := ApsWorld.get_stats()
 	var n := float(times.size())
+	var occluder_hits: float = totals["occluder_hits"] / n
 	var mean := 0.0
 	for t in times:
 		mean += t
@@ -208,6 +235,7 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 	var beyond_ms := mean - rays_per_frame * ray_us / 1000.0
 	var result := {
 		"mean_ms": mean, "p99_ms": p99, "rays": rays_per_frame, "passes": passes / n,
+		"occluder_hits": occluder_hits,
 		"frame_ms": frame_usec / 1000.0 / n,
 		"us_per_pass": mean * 1000.0 / maxf(passes / n, 1e-6),
 		"ray_us": ray_us,
