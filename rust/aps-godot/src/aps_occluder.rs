@@ -5,21 +5,24 @@
 use crate::aps_world::ApsWorld;
 use crate::editor::in_editor;
 use aps_core::senses::transmission::Transmission;
-use godot::classes::{Area3D, CollisionObject3D, INode, Node};
+use godot::classes::notify::Node3DNotification;
+use godot::classes::{Area3D, CollisionObject3D, CollisionShape3D, IArea3D, Node};
 use godot::prelude::*;
 
-/// Lets sight and sound through its parent in part, instead of stopping them.
+/// Lets sight and sound through in part, instead of stopping them: glass, foliage, smoke.
 ///
-/// Add it as a child of the [CollisionObject3D] it describes: a [StaticBody3D] for a window
-/// pane or a thin wall, an [Area3D] for a volume of foliage, smoke or water (rays then stop at
-/// that area and pass on through it). A vision ray that meets it goes on through it, and the
+/// Use it one of two ways. As a child of the [CollisionObject3D] it describes, with no shape of
+/// its own: a [StaticBody3D] for a window pane or a thin wall, an [Area3D] for a volume of
+/// leaves. Or as the volume itself, with [CollisionShape3D] children (a cloud of smoke, a
+/// hedge, water). Rays stop at a volume while the world has one, and pass on through it; an
+/// area that is no occluder (a trigger) is passed as air. A vision ray that meets it goes on through it, and the
 /// sample point it reaches counts as [member sight_transmission] of itself (glass 0.9: a runner
 /// behind a window keeps 90% of the confidence it has in the open); a sound muffled by it
 /// keeps [member sound_transmission] instead of the hearing's Wall Muffle Factor. Colliders
 /// without one stop sight and muffle sound as always. A ray passes at most
 /// `aps/occluders/max_hits_per_ray` occluders (4 by default).
 #[derive(GodotClass)]
-#[class(tool, base = Node)]
+#[class(tool, base = Area3D)]
 pub struct ApsOccluder {
     /// A ready pair of transmissions: Glass (sight 0.9, sound 0.3), Foliage (0.5, 0.9), Smoke
     /// (0.2, 1.0), Thin Wall (0, 0.4). Custom keeps the two values below as you set them.
@@ -37,7 +40,8 @@ pub struct ApsOccluder {
     /// The collision object it is registered for.
     registered: Option<Gd<Node>>,
     warned_parent: bool,
-    base: Base<Node>,
+    check_queued: bool,
+    base: Base<Area3D>,
 }
 
 /// The presets, by their number in [member ApsOccluder.preset].
@@ -50,8 +54,8 @@ const PRESETS: [Option<Transmission>; 5] = [
 ];
 
 #[godot_api]
-impl INode for ApsOccluder {
-    fn init(base: Base<Node>) -> Self {
+impl IArea3D for ApsOccluder {
+    fn init(base: Base<Area3D>) -> Self {
         let glass = Transmission::GLASS;
         ApsOccluder {
             preset: 1,
@@ -59,11 +63,15 @@ impl INode for ApsOccluder {
             sound_transmission: glass.sound,
             registered: None,
             warned_parent: false,
+            check_queued: false,
             base,
         }
     }
 
     fn enter_tree(&mut self) {
+        // A volume to see and hear through, not a trigger: it watches for nothing.
+        self.base_mut().set_monitoring(false);
+        self.base_mut().set_monitorable(false);
         if !in_editor() {
             self.register();
         }
@@ -71,6 +79,17 @@ impl INode for ApsOccluder {
 
     fn exit_tree(&mut self) {
         self.unregister();
+    }
+
+    /// Shapes added or taken away make it a volume, or no longer one.
+    fn on_notification(&mut self, what: Node3DNotification) {
+        if what == Node3DNotification::CHILD_ORDER_CHANGED
+            && !in_editor()
+            && self.base().is_inside_tree()
+        {
+            self.unregister();
+            self.register();
+        }
     }
 }
 
@@ -117,6 +136,22 @@ impl ApsOccluder {
         self.update();
     }
 
+    /// At the end of the frame it was placed in: still neither a volume nor under a collider,
+    /// it says so once.
+    #[func]
+    fn _aps_check_setup(&mut self) {
+        self.check_queued = false;
+        if self.registered.is_some() || self.warned_parent || !self.base().is_inside_tree() {
+            return;
+        }
+        self.warned_parent = true;
+        godot_warn!(
+            "ApsOccluder {}: it has no CollisionShape3D of its own and its parent is not a \
+             CollisionObject3D (a StaticBody3D, an Area3D); it lets nothing through",
+            self.base().get_path()
+        );
+    }
+
     /// The two transmissions, as APS uses them.
     #[must_use]
     pub fn transmission(&self) -> Transmission {
@@ -139,19 +174,34 @@ impl ApsOccluder {
         used
     }
 
-    /// Registers the parent with its world, or says once why it cannot.
+    /// Whether it is a volume itself (it has shapes of its own).
+    fn is_volume(&self) -> bool {
+        self.base()
+            .get_children()
+            .iter_shared()
+            .any(|c| c.try_cast::<CollisionShape3D>().is_ok())
+    }
+
+    /// Registers itself (a volume) or its parent with its world, or says once why it cannot.
     fn register(&mut self) {
+        if self.is_volume() {
+            let me = self.to_gd().upcast::<Node>();
+            let t = self.transmission();
+            ApsWorld::singleton()
+                .bind_mut()
+                .world_of_mut(Some(&me))
+                .add_occluder(me.instance_id(), t, true);
+            self.registered = Some(me);
+            return;
+        }
         let Some(parent) = self.base().get_parent() else {
             return;
         };
         if parent.clone().try_cast::<CollisionObject3D>().is_err() {
-            if !self.warned_parent {
-                self.warned_parent = true;
-                godot_warn!(
-                    "ApsOccluder {}: its parent is not a CollisionObject3D (a StaticBody3D, an \
-                     Area3D); it lets nothing through",
-                    self.base().get_path()
-                );
+            // Shapes may be added right after it enters the tree: judged at the frame's end.
+            if !self.warned_parent && !self.check_queued {
+                self.check_queued = true;
+                self.base_mut().call_deferred("_aps_check_setup", &[]);
             }
             return;
         }
