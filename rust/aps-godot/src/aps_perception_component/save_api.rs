@@ -5,9 +5,9 @@
 use super::ApsPerceptionComponent;
 use crate::aps_world::ApsWorld;
 use crate::saved::keys::{default_root, SceneKeys};
-use crate::saved::{data, warn_issues};
+use crate::saved::{read, to_dictionary, warn_issues};
 use aps_core::save::format::{BeliefsSave, BELIEFS_FORMAT};
-use aps_core::save::{read_saved, LoadIssue, MissingTargets, FORMAT_VERSION};
+use aps_core::save::{LoadIssue, MissingTargets, FORMAT_VERSION};
 use godot::classes::Node;
 use godot::prelude::*;
 
@@ -41,10 +41,7 @@ impl ApsPerceptionComponent {
         let Some(saved) = self.beliefs_saved(default_root().as_ref()) else {
             return VarDictionary::new();
         };
-        match serde_json::to_value(&saved) {
-            Ok(serde_json::Value::Object(m)) => data::to_dictionary(&m),
-            _ => VarDictionary::new(),
-        }
+        to_dictionary(&saved)
     }
 
     /// Restores what [method save_beliefs] gave, replacing everything the AI holds, so it goes
@@ -70,20 +67,9 @@ impl ApsPerceptionComponent {
             return false;
         }
         let missing = self::missing_targets(CALL, missing_targets);
-        let value = match data::from_variant(&data.to_variant()) {
-            Ok(value) => value,
-            Err(why) => {
-                godot_warn!("{CALL}: {why}; nothing is loaded");
-                return false;
-            }
-        };
         let mut issues = Vec::new();
-        let saved = match read_saved::<BeliefsSave>(&value, BELIEFS_FORMAT, &mut issues) {
-            Ok(saved) => saved,
-            Err(why) => {
-                godot_warn!("{CALL}: {why}; nothing is loaded");
-                return false;
-            }
+        let Some(saved) = read::<BeliefsSave>(CALL, &data, BELIEFS_FORMAT, &mut issues) else {
+            return false;
         };
         let mut keys = SceneKeys::for_load(default_root());
         let loaded = self.beliefs_restored(&saved, &mut keys, missing, &mut issues);

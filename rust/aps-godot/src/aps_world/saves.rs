@@ -7,11 +7,11 @@ use crate::aps_perception_component::save_api::missing_targets;
 use crate::aps_perception_component::ApsPerceptionComponent;
 use crate::convert::{target_id, world_key_of};
 use crate::saved::keys::{node_at, path_key, SceneKeys, WorldSceneKeys};
-use crate::saved::{data, warn_issues};
+use crate::saved::{read, to_dictionary, warn_issues};
 use aps_core::save::format::{
     MotionSampleSave, PerceiverSave, SquadMemberSave, StateSave, WorldSave, STATE_FORMAT,
 };
-use aps_core::save::{read_saved, Keys, LoadIssue, FORMAT_VERSION};
+use aps_core::save::{Keys, LoadIssue, FORMAT_VERSION};
 use godot::classes::Node;
 use godot::prelude::*;
 
@@ -118,10 +118,7 @@ impl ApsWorld {
             world,
             perceivers,
         };
-        match serde_json::to_value(&saved) {
-            Ok(serde_json::Value::Object(m)) => data::to_dictionary(&m),
-            _ => VarDictionary::new(),
-        }
+        to_dictionary(&saved)
     }
 
     /// Restores what [method save_state] gave under `root`: each perceiver found at its saved
@@ -155,20 +152,9 @@ impl ApsWorld {
             return false;
         }
         let missing = self::missing_targets(CALL, missing_targets);
-        let value = match data::from_variant(&data.to_variant()) {
-            Ok(value) => value,
-            Err(why) => {
-                godot_warn!("{CALL}: {why}; nothing is loaded");
-                return false;
-            }
-        };
         let mut issues = Vec::new();
-        let saved = match read_saved::<StateSave>(&value, STATE_FORMAT, &mut issues) {
-            Ok(saved) => saved,
-            Err(why) => {
-                godot_warn!("{CALL}: {why}; nothing is loaded");
-                return false;
-            }
+        let Some(saved) = read::<StateSave>(CALL, &data, STATE_FORMAT, &mut issues) else {
+            return false;
         };
         let now = Self::world_time();
         let mut keys = SceneKeys::for_load(Some(root.clone()));

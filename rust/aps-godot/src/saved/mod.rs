@@ -8,6 +8,37 @@ pub mod keys;
 use aps_core::save::LoadIssue;
 use godot::global::godot_warn;
 
+/// Saved data as a Dictionary of plain data.
+pub fn to_dictionary<T: serde::Serialize>(saved: &T) -> godot::builtin::VarDictionary {
+    match serde_json::to_value(saved) {
+        Ok(serde_json::Value::Object(m)) => data::to_dictionary(&m),
+        _ => godot::builtin::VarDictionary::new(),
+    }
+}
+
+/// Saved data of `format` read from a game's Dictionary for `call`: every field that can be,
+/// its problems in `issues`. `None`, with one warning, when it is not such data at all.
+pub fn read<T>(
+    call: &str,
+    dictionary: &godot::builtin::VarDictionary,
+    format: &str,
+    issues: &mut Vec<LoadIssue>,
+) -> Option<T>
+where
+    T: serde::de::DeserializeOwned + serde::Serialize + Default,
+{
+    use godot::meta::ToGodot;
+    let read = data::from_variant(&dictionary.to_variant())
+        .and_then(|value| aps_core::save::read_saved::<T>(&value, format, issues));
+    match read {
+        Ok(saved) => Some(saved),
+        Err(why) => {
+            godot_warn!("{call}: {why}; nothing is loaded");
+            None
+        }
+    }
+}
+
 /// The most load problems said one by one; the rest are counted in one last warning.
 pub const MAX_WARNINGS: usize = 64;
 
