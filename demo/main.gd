@@ -1,13 +1,13 @@
 extends Node3D
-## The APS demo: a small stealth level of seven wings, each teaching one idea of APS.
+## The APS demo: a small stealth level of eight wings, each teaching one idea of APS.
 ##
 ## Three ways to run it (user arguments, after `--`):
 ## - no arguments (what `cargo xtask demo` does headless): a scripted tour. A bot plays the
 ##   player through every wing; the timeline of what each AI perceived and did is printed, then
 ##   one line per wing saying what it showed. Exits 0 only if every wing showed its idea.
 ##   `--wing=<name>` tours one wing only (confidence, states_loss, memory, senses, crowds, squad,
-##   saves).
-## - `--play` (`cargo xtask demo --play`): a person plays. Keys 1-7 go to a wing; F5 saves the
+##   saves, through).
+## - `--play` (`cargo xtask demo --play`): a person plays. Keys 1-8 go to a wing; F5 saves the
 ##   game and F9 loads it (the level is built again from its scenes, the AIs' beliefs restored).
 ## - `--screenshots=<dir>`: stages an instructive moment in each wing, saves <dir>/<wing>.png
 ##   from the viewport, and quits.
@@ -22,6 +22,7 @@ const WINGS := [
 	{"name": "crowds", "x": 1000.0},
 	{"name": "squad", "x": 800.0},
 	{"name": "saves", "x": 1350.0},
+	{"name": "through", "x": 1500.0},
 ]
 
 ## Where F5 saves the game and F9 loads it from.
@@ -84,8 +85,8 @@ func _build_world() -> void:
 	var road := CSGBox3D.new()
 	road.name = "Road"
 	road.use_collision = true
-	road.size = Vector3(1470, 1, 8)
-	road.position = Vector3(665, -0.5, 54)
+	road.size = Vector3(1620, 1, 8)
+	road.position = Vector3(740, -0.5, 54)
 	road.material = DemoLevel.material(Color(0.42, 0.42, 0.4))
 	add_child(road)
 
@@ -276,7 +277,7 @@ func _tour(only: String) -> void:
 
 
 func _intro() -> void:
-	DemoTimeline.say("APS demo: a scripted tour. A bot plays the player through seven wings of a small stealth level.")
+	DemoTimeline.say("APS demo: a scripted tour. A bot plays the player through eight wings of a small stealth level.")
 	DemoTimeline.say("Each line is a signal an AI received from APS (its state and confidence that the player is there,")
 	DemoTimeline.say("0 to 1, and why it lost them), what the AI's own script decided to do about it (>), what the")
 	DemoTimeline.say("player did, or a reading the demo took (*). Times are seconds of game time.")

@@ -9,7 +9,7 @@ extends Node3D
 ## its guards can find paths. Each wing's floor reaches z = +50, where the road between wings
 ## runs.
 
-## Place in the tour (1..6).
+## Place in the tour (1..8).
 @export var number := 1
 @export var title := ""
 ## The idea in a few words, for the timeline's heading.
