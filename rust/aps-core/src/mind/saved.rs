@@ -276,17 +276,6 @@ impl Mind {
             .filter_map(|&i| place_number(&saved.beliefs[i].target))
             .collect();
         self.places = restore_places(&saved.places, saved.next_place, &wanted, keys, &mut fix);
-        let places = &self.places;
-        let resolve = |key: &str, keys: &dyn Keys| -> Option<TargetId> {
-            match place_number(key) {
-                Some(n) => places
-                    .places
-                    .iter()
-                    .find(|p| p.id.0 == PLACE_BIT | n)
-                    .map(|p| p.id),
-                None => keys.target_of(key),
-            }
-        };
 
         // Beliefs first: who exists decides the rest.
         let mut held: Vec<Belief> = Vec::with_capacity(saved.beliefs.len());
@@ -296,7 +285,7 @@ impl Mind {
             let s = &saved.beliefs[i];
             let field = |name: &str| format!("mind.beliefs[{i}].{name}");
             let mut b = restore_belief(s, &mut fix, &field);
-            match resolve(&s.target, keys) {
+            match target_named(&self.places, &s.target, keys) {
                 Some(id) if keys.is_own(id) => {
                     fix.note(
                         field("target"),
@@ -370,17 +359,6 @@ impl Mind {
         let ledger = &self.ledger;
         self.places.retain(|id| ledger.find(id).is_some());
         let believed = |id: TargetId| self.ledger.find(id).is_some();
-        let places = &self.places;
-        let resolve = |key: &str, keys: &dyn Keys| -> Option<TargetId> {
-            match place_number(key) {
-                Some(n) => places
-                    .places
-                    .iter()
-                    .find(|p| p.id.0 == PLACE_BIT | n)
-                    .map(|p| p.id),
-                None => keys.target_of(key),
-            }
-        };
 
         // The brain: attention only on an actor still believed in.
         let b: &BrainSave = &saved.brain;
@@ -388,7 +366,7 @@ impl Mind {
         self.brain.attention.target = b
             .attention_target
             .as_deref()
-            .and_then(|k| resolve(k, keys))
+            .and_then(|k| target_named(&self.places, k, keys))
             .filter(|t| !is_place(*t) && believed(*t));
         self.brain.attention.held =
             fix.non_negative(|| "mind.brain.attention_held".into(), b.attention_held);
@@ -396,7 +374,7 @@ impl Mind {
         self.brain.top = b
             .top_target
             .as_deref()
-            .and_then(|k| resolve(k, keys))
+            .and_then(|k| target_named(&self.places, k, keys))
             .filter(|t| believed(*t));
         self.brain.noticed_actors = b.noticed_actors as usize;
         let e = &b.emotions;
@@ -411,7 +389,7 @@ impl Mind {
         // Episodes, models, evidence and relationships of targets that still exist.
         self.memory.subjects.clear();
         for (i, s) in saved.episodes.iter().enumerate() {
-            let Some(target) = resolve(&s.target, keys) else {
+            let Some(target) = target_named(&self.places, &s.target, keys) else {
                 continue;
             };
             if self.memory.subjects.len() >= SUBJECTS {
@@ -452,7 +430,7 @@ impl Mind {
         self.models.models.clear();
         self.models.last = 0;
         for (i, m) in saved.player_models.iter().enumerate() {
-            let Some(target) = resolve(&m.target, keys) else {
+            let Some(target) = target_named(&self.places, &m.target, keys) else {
                 continue;
             };
             if self.models.models.len() >= MODELS {
@@ -477,7 +455,7 @@ impl Mind {
         }
         self.evidence.items.clear();
         for (i, e) in saved.evidence.iter().enumerate() {
-            let Some(target) = resolve(&e.target, keys) else {
+            let Some(target) = target_named(&self.places, &e.target, keys) else {
                 continue;
             };
             if self.evidence.items.len() >= EVIDENCE_SLOTS {
@@ -503,7 +481,7 @@ impl Mind {
             );
         }
         for r in saved.relationships.iter().take(MAX_RELATIONSHIPS) {
-            if let Some(target) = resolve(&r.target, keys) {
+            if let Some(target) = target_named(&self.places, &r.target, keys) {
                 self.relations.set_override(target, Some(r.relationship));
             }
         }
@@ -511,6 +489,19 @@ impl Mind {
         self.events.clear();
         self.slot_observation = vec![NO_OBSERVATION; capacity];
         lost
+    }
+}
+
+/// The target a saved key names now: a restored place by its number, else what the engine
+/// finds.
+fn target_named(places: &Places, key: &str, keys: &dyn Keys) -> Option<TargetId> {
+    match place_number(key) {
+        Some(n) => places
+            .places
+            .iter()
+            .find(|p| p.id.0 == PLACE_BIT | n)
+            .map(|p| p.id),
+        None => keys.target_of(key),
     }
 }
 
