@@ -506,11 +506,10 @@ impl World {
 
     /// The navigation map of this world if it has any region (paths for sound around walls),
     /// looked at once per frame.
-    pub fn navigation(&mut self, frame: u64, map: Rid) -> Option<Rid> {
-        if self
-            .navigation
-            .is_none_or(|(f, m, _)| f != frame || m != map)
-        {
+    pub fn navigation(&mut self, frame: u64, world3d: &Gd<godot::classes::World3D>) -> Option<Rid> {
+        // This world is its World3D's: one map, asked for once a frame, not once a pass.
+        if self.navigation.is_none_or(|(f, _, _)| f != frame) {
+            let map = world3d.get_navigation_map();
             // A typed array of region RIDs: true when it holds any.
             let has = crate::convert::navigation_server().is_some_and(|mut nav| {
                 nav.call("map_get_regions", &[map.to_variant()])

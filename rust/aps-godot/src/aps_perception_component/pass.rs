@@ -172,7 +172,6 @@ impl ApsPerceptionComponent {
         let frame = Engine::singleton().get_physics_frames();
         let mut aps = ApsWorld::singleton();
         let mut aps = aps.bind_mut();
-        let nav_map = world3d.get_navigation_map();
         let (world_state, squad, occluder_areas, navigation) = {
             let world = aps.world_mut(key);
             world.begin_frame(frame, now);
@@ -180,7 +179,7 @@ impl ApsPerceptionComponent {
                 world.state(),
                 world.squad_of(me),
                 world.has_occluder_areas(),
-                world.navigation(frame, nav_map),
+                world.navigation(frame, &world3d),
             )
         };
         let view = world_state.view(now);
