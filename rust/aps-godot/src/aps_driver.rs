@@ -3,7 +3,7 @@
 //! section 14: a frame budget). ApsWorld adds it to the scene tree's root when the first
 //! perception component appears; it runs after the game's own nodes, world by world.
 
-use crate::aps_perception_component::ApsPerceptionComponent;
+use crate::aps_perception_component::Perceiver;
 use crate::aps_significance_policy::{default_score, policy_score};
 use crate::aps_world::ApsWorld;
 use godot::classes::{INode, Node, Node3D};
@@ -44,6 +44,7 @@ pub fn drive(delta: f32) {
             .iter()
             .map(|&(id, distance, awareness)| match &policy {
                 Some(p) => {
+                    // A 2D perceiver is no Node3D: the policy is given null for it.
                     let node = Gd::<Node3D>::try_from_instance_id(id).ok();
                     policy_score(p, node, distance, i32::from(awareness))
                 }
@@ -53,12 +54,12 @@ pub fn drive(delta: f32) {
         let runs = world.bind_mut().plan_decide(key, &scores);
         let mut passes = 0u32;
         for (id, run) in &runs {
-            match Gd::<ApsPerceptionComponent>::try_from_instance_id(*id) {
-                Ok(c) => {
-                    ApsPerceptionComponent::run_scheduled(c, run.dt, run.full, run.tier);
+            match Perceiver::from_id(*id) {
+                Some(c) => {
+                    c.run_scheduled(run.dt, run.full, run.tier);
                     passes += u32::from(run.full);
                 }
-                Err(_) => world.bind_mut().remove_perceiver(*id),
+                None => world.bind_mut().remove_perceiver(*id),
             }
         }
         world
@@ -72,8 +73,7 @@ fn redraw() {
     let mut world = ApsWorld::singleton();
     let (draw_all, ids) = world.bind_mut().drawing_now();
     for id in ids {
-        let drawing = Gd::<ApsPerceptionComponent>::try_from_instance_id(id)
-            .is_ok_and(|mut c| c.bind_mut().redraw(draw_all));
+        let drawing = Perceiver::from_id(id).is_some_and(|mut c| c.redraw(draw_all));
         if !drawing {
             world.bind_mut().remove_drawing(id);
         }

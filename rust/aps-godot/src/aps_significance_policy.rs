@@ -23,7 +23,8 @@ impl IResource for ApsSignificancePolicy {}
 impl ApsSignificancePolicy {
     /// The significance of the AI whose perception component is `perceiver`, `distance`
     /// metres from the nearest viewer (0 with none), at `awareness` (an AWARENESS_* value).
-    /// The default is APS's own formula.
+    /// The default is APS's own formula. An [ApsPerceptionComponent2D] is passed as null (the
+    /// parameter is a [Node3D]); its `distance` is in metres too, from the current [Camera2D].
     #[func(virtual, gd_self)]
     fn score(
         _this: Gd<Self>,

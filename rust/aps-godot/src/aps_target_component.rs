@@ -3,225 +3,264 @@
 use crate::aps_world::ApsWorld;
 use crate::editor::in_editor;
 use aps_core::gather::target::TargetTraits;
-use godot::classes::{INode3D, Node, Node3D};
+use godot::classes::{INode2D, INode3D, Node, Node2D, Node3D};
 use godot::prelude::*;
 
-/// Makes its parent node perceivable by APS and describes how it can be perceived.
-///
-/// Add it as a child of anything an AI should notice that is not a [CharacterBody3D] (those are
-/// perceivable automatically): a security camera's target, a thrown item, a prop. It also tunes
-/// bodies that are perceivable anyway: which points vision looks at, how lit and how cloaked
-/// they are, how much noise they make.
-///
-/// In the editor it warns in the Scene dock when its parent has no collision shape to take
-/// vision's sample points from.
-#[derive(GodotClass)]
-#[class(tool, base = Node3D)]
-pub struct ApsTargetComponent {
-    /// Registers the parent with [ApsWorld] when this enters the tree, and unregisters it when
-    /// it leaves.
-    #[export]
-    auto_register: bool,
-    /// Points vision casts rays to, as offsets from the parent's origin in its own space. Empty:
-    /// head, chest and feet from the parent's first collision shape, taken once; set them here
-    /// when the body changes shape (a crouch) so vision sees the new outline.
-    #[export]
-    sample_points: PackedVector3Array,
-    /// How much of the world's light at its position reaches the target: 1 fully, 0.3 for dark
-    /// clothes in shadow. Darkness makes it harder to see (see ApsWorld light zones).
-    #[export(range = (0.0, 1.0, 0.01))]
-    light_level: f32,
-    /// Light the target carries (a flashlight, a torch): it is at least this lit, even in the
-    /// dark.
-    #[export(range = (0.0, 1.0, 0.01))]
-    carried_light: f32,
-    /// Cloak: 1 normally visible, 0 invisible. Multiplies vision's confidence.
-    #[export(range = (0.0, 2.0, 0.01))]
-    visibility_multiplier: f32,
-    /// Scales the noise the target makes: below 1 is stealthy, above 1 clumsy.
-    #[export(range = (0.0, 4.0, 0.01))]
-    noise_multiplier: f32,
-    /// Scales the scent the target leaves: 0 leaves no trail.
-    #[export(range = (0.0, 4.0, 0.01))]
-    scent_multiplier: f32,
-    /// Team of the target, for relationships.
-    #[export]
-    team_id: i32,
-    /// Discovered evidence: set a tag (e.g. "body", "forced_lock") and an AI that perceives
-    /// this believes in a place of that tag where it lies, rather than in the object itself.
-    #[export]
-    evidence_tag: StringName,
-    /// A stable id for this target that the game gives (a save slot's name for the player,
-    /// "guard_7"). Saved beliefs name the target by it, so a reloaded level reconnects them to
-    /// the new node even if it moved in the tree; replicated beliefs name it by it too. Empty:
-    /// the node's path from the current scene is used. Give each target its own.
-    #[export]
-    persistent_id: GString,
-    registered_parent: Option<InstanceId>,
-    /// In the editor: the parent it listens to for shapes added or removed.
-    watched_parent: Option<(Gd<Node>, Callable)>,
-    base: Base<Node3D>,
-}
-
-#[godot_api]
-impl INode3D for ApsTargetComponent {
-    fn init(base: Base<Node3D>) -> Self {
-        // The core's defaults: fully lit, no light carried, seen, heard and smelled as usual.
-        let d = TargetTraits::default();
-        ApsTargetComponent {
-            auto_register: true,
-            sample_points: PackedVector3Array::new(),
-            light_level: d.light_level,
-            carried_light: d.carried_light,
-            visibility_multiplier: d.visibility_multiplier,
-            noise_multiplier: d.noise_multiplier,
-            scent_multiplier: d.scent_multiplier,
-            team_id: d.team_id,
-            evidence_tag: StringName::default(),
-            persistent_id: GString::new(),
-            registered_parent: None,
-            watched_parent: None,
-            base,
+macro_rules! target_component {
+    ($C:ident, $I:ident, $N:ident, $P:ident, $two:literal, $(#[doc = $doc:literal])*) => {
+        $(#[doc = $doc])*
+        #[derive(GodotClass)]
+        #[class(tool, base = $N)]
+        pub struct $C {
+            /// Registers the parent with [ApsWorld] when this enters the tree, and unregisters it when
+            /// it leaves.
+            #[export]
+            auto_register: bool,
+            /// Points vision casts rays to, as offsets from the parent's origin in its own space (in 2D:
+            /// in pixels). Empty:
+            /// head, chest and feet from the parent's first collision shape, taken once; set them here
+            /// when the body changes shape (a crouch) so vision sees the new outline.
+            #[export]
+            sample_points: $P,
+            /// How much of the world's light at its position reaches the target: 1 fully, 0.3 for dark
+            /// clothes in shadow. Darkness makes it harder to see (see ApsWorld light zones).
+            #[export(range = (0.0, 1.0, 0.01))]
+            light_level: f32,
+            /// Light the target carries (a flashlight, a torch): it is at least this lit, even in the
+            /// dark.
+            #[export(range = (0.0, 1.0, 0.01))]
+            carried_light: f32,
+            /// Cloak: 1 normally visible, 0 invisible. Multiplies vision's confidence.
+            #[export(range = (0.0, 2.0, 0.01))]
+            visibility_multiplier: f32,
+            /// Scales the noise the target makes: below 1 is stealthy, above 1 clumsy.
+            #[export(range = (0.0, 4.0, 0.01))]
+            noise_multiplier: f32,
+            /// Scales the scent the target leaves: 0 leaves no trail.
+            #[export(range = (0.0, 4.0, 0.01))]
+            scent_multiplier: f32,
+            /// Team of the target, for relationships.
+            #[export]
+            team_id: i32,
+            /// Discovered evidence: set a tag (e.g. "body", "forced_lock") and an AI that perceives
+            /// this believes in a place of that tag where it lies, rather than in the object itself.
+            #[export]
+            evidence_tag: StringName,
+            /// A stable id for this target that the game gives (a save slot's name for the player,
+            /// "guard_7"). Saved beliefs name the target by it, so a reloaded level reconnects them to
+            /// the new node even if it moved in the tree; replicated beliefs name it by it too. Empty:
+            /// the node's path from the current scene is used. Give each target its own.
+            #[export]
+            persistent_id: GString,
+            registered_parent: Option<InstanceId>,
+            /// In the editor: the parent it listens to for shapes added or removed.
+            watched_parent: Option<(Gd<Node>, Callable)>,
+            base: Base<$N>,
         }
-    }
 
-    /// A light level or multiplier set out of its range is stored clamped, with a warning, so
-    /// what a script reads back is what APS uses.
-    fn on_set(&mut self, property: StringName, value: Variant) -> bool {
-        let name = property.to_string();
-        if name == "sample_points" && in_editor() {
-            self.base_mut()
-                .call_deferred("update_configuration_warnings", &[]);
-        }
-        let (light, multiplier) = (TargetTraits::LIGHT_RANGE, TargetTraits::MULTIPLIER_RANGE);
-        let d = TargetTraits::default();
-        let field = match name.as_str() {
-            "light_level" => Some((&mut self.light_level, light, d.light_level)),
-            "carried_light" => Some((&mut self.carried_light, light, d.carried_light)),
-            "visibility_multiplier" => Some((
-                &mut self.visibility_multiplier,
-                multiplier,
-                d.visibility_multiplier,
-            )),
-            "noise_multiplier" => {
-                Some((&mut self.noise_multiplier, multiplier, d.noise_multiplier))
+        #[godot_api]
+        impl $I for $C {
+            fn init(base: Base<$N>) -> Self {
+                // The core's defaults: fully lit, no light carried, seen, heard and smelled as usual.
+                let d = TargetTraits::default();
+                $C {
+                    auto_register: true,
+                    sample_points: $P::new(),
+                    light_level: d.light_level,
+                    carried_light: d.carried_light,
+                    visibility_multiplier: d.visibility_multiplier,
+                    noise_multiplier: d.noise_multiplier,
+                    scent_multiplier: d.scent_multiplier,
+                    team_id: d.team_id,
+                    evidence_tag: StringName::default(),
+                    persistent_id: GString::new(),
+                    registered_parent: None,
+                    watched_parent: None,
+                    base,
+                }
             }
-            "scent_multiplier" => {
-                Some((&mut self.scent_multiplier, multiplier, d.scent_multiplier))
+
+            /// A light level or multiplier set out of its range is stored clamped, with a warning, so
+            /// what a script reads back is what APS uses.
+            fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+                let name = property.to_string();
+                if name == "sample_points" && in_editor() {
+                    self.base_mut()
+                        .call_deferred("update_configuration_warnings", &[]);
+                }
+                let (light, multiplier) = (TargetTraits::LIGHT_RANGE, TargetTraits::MULTIPLIER_RANGE);
+                let d = TargetTraits::default();
+                let field = match name.as_str() {
+                    "light_level" => Some((&mut self.light_level, light, d.light_level)),
+                    "carried_light" => Some((&mut self.carried_light, light, d.carried_light)),
+                    "visibility_multiplier" => Some((
+                        &mut self.visibility_multiplier,
+                        multiplier,
+                        d.visibility_multiplier,
+                    )),
+                    "noise_multiplier" => {
+                        Some((&mut self.noise_multiplier, multiplier, d.noise_multiplier))
+                    }
+                    "scent_multiplier" => {
+                        Some((&mut self.scent_multiplier, multiplier, d.scent_multiplier))
+                    }
+                    _ => None,
+                };
+                crate::convert::store_kept(
+                    &format!("{}.{name}", stringify!($C)),
+                    field,
+                    &value,
+                )
             }
-            _ => None,
-        };
-        crate::convert::store_kept(&format!("ApsTargetComponent.{name}"), field, &value)
-    }
 
-    fn enter_tree(&mut self) {
-        if in_editor() {
-            self.watch_parent();
-            return;
-        }
-        if !self.auto_register {
-            return;
-        }
-        let Some(parent) = self.base().get_parent() else {
-            return;
-        };
-        if parent.clone().try_cast::<Node3D>().is_err() {
-            godot_warn!(
-                "ApsTargetComponent {}: its parent is not a Node3D, so nothing is perceivable here",
-                self.base().get_path()
-            );
-            return;
-        }
-        let target = parent.instance_id();
-        let me = self.to_gd().upcast::<Node>();
-        ApsWorld::singleton()
-            .bind_mut()
-            .attach_component(&me, target);
-        self.registered_parent = Some(target);
-    }
+            fn enter_tree(&mut self) {
+                if in_editor() {
+                    self.watch_parent();
+                    return;
+                }
+                if !self.auto_register {
+                    return;
+                }
+                let Some(parent) = self.base().get_parent() else {
+                    return;
+                };
+                if parent.clone().try_cast::<$N>().is_err() {
+                    godot_warn!(
+                        "{} {}: its parent is not a {}, so nothing is perceivable here",
+                        stringify!($C),
+                        self.base().get_path(),
+                        stringify!($N)
+                    );
+                    return;
+                }
+                let target = parent.instance_id();
+                let me = self.to_gd().upcast::<Node>();
+                ApsWorld::singleton()
+                    .bind_mut()
+                    .attach_component(&me, target);
+                self.registered_parent = Some(target);
+            }
 
-    fn exit_tree(&mut self) {
-        if let Some((mut parent, callable)) = self.watched_parent.take() {
-            if parent.is_instance_valid() && parent.is_connected("child_order_changed", &callable) {
-                parent.disconnect("child_order_changed", &callable);
+            fn exit_tree(&mut self) {
+                if let Some((mut parent, callable)) = self.watched_parent.take() {
+                    if parent.is_instance_valid() && parent.is_connected("child_order_changed", &callable) {
+                        parent.disconnect("child_order_changed", &callable);
+                    }
+                }
+                if let Some(target) = self.registered_parent.take() {
+                    let me = self.base().instance_id();
+                    ApsWorld::singleton()
+                        .bind_mut()
+                        .detach_component(target, me);
+                }
+            }
+
+            /// The Scene dock's warnings (see `editor/warnings.rs`).
+            fn get_configuration_warnings(&self) -> PackedStringArray {
+                self.get_setup_warnings()
             }
         }
-        if let Some(target) = self.registered_parent.take() {
-            let me = self.base().instance_id();
-            ApsWorld::singleton()
-                .bind_mut()
-                .detach_component(target, me);
+
+        #[godot_api]
+        impl $C {
+            /// What the Scene dock's warning triangle says about this target, one line per problem: a
+            /// parent that is not a Node3D, or one with no collision shape to take vision's sample
+            /// points from while Sample Points is empty. Empty when it is set up right.
+            /// The same lines as [method get_setup_warnings], under the name Godot gives a node's
+            /// warnings, for scripts and tests that ask any node for them that way.
+            #[func(rename = _get_configuration_warnings)]
+            pub fn configuration_warnings(&self) -> PackedStringArray {
+                self.get_setup_warnings()
+            }
+
+            #[func]
+            pub fn get_setup_warnings(&self) -> PackedStringArray {
+                crate::editor::warnings::target(
+                    self.base().get_parent(),
+                    !self.sample_points.is_empty(),
+                    $two,
+                )
+            }
         }
-    }
 
-    /// The Scene dock's warnings (see `editor/warnings.rs`).
-    fn get_configuration_warnings(&self) -> PackedStringArray {
-        self.get_setup_warnings()
-    }
-}
+        impl $C {
+            /// The stable id saves and replication name the target by (empty: none).
+            #[must_use]
+            pub fn persistent_id(&self) -> String {
+                self.persistent_id.to_string()
+            }
 
-#[godot_api]
-impl ApsTargetComponent {
-    /// What the Scene dock's warning triangle says about this target, one line per problem: a
-    /// parent that is not a Node3D, or one with no collision shape to take vision's sample
-    /// points from while Sample Points is empty. Empty when it is set up right.
-    /// The same lines as [method get_setup_warnings], under the name Godot gives a node's
-    /// warnings, for scripts and tests that ask any node for them that way.
-    #[func(rename = _get_configuration_warnings)]
-    pub fn configuration_warnings(&self) -> PackedStringArray {
-        self.get_setup_warnings()
-    }
+            /// In the editor: re-asks the warnings now and whenever the parent gains or loses a child
+            /// (a collision shape added, say).
+            fn watch_parent(&mut self) {
+                let me = self.to_gd();
+                crate::editor::watch::refresh(&me);
+                let Some(mut parent) = self.base().get_parent() else {
+                    return;
+                };
+                let target = me.clone().upcast::<$N>();
+                let callable = Callable::from_linked_fn("aps_editor_refresh", &me, move |_| {
+                    crate::editor::watch::refresh(&target);
+                });
+                parent.connect("child_order_changed", &callable);
+                self.watched_parent = Some((parent, callable));
+            }
 
-    #[func]
-    pub fn get_setup_warnings(&self) -> PackedStringArray {
-        crate::editor::warnings::target(self.base().get_parent(), !self.sample_points.is_empty())
-    }
-}
+            /// How the target lets itself be perceived, as set in the inspector (the core keeps each
+            /// value in its range).
+            #[must_use]
+            pub fn traits(&self) -> TargetTraits {
+                TargetTraits {
+                    light_level: self.light_level,
+                    carried_light: self.carried_light,
+                    visibility_multiplier: self.visibility_multiplier,
+                    noise_multiplier: self.noise_multiplier,
+                    scent_multiplier: self.scent_multiplier,
+                    team_id: self.team_id,
+                }
+            }
 
-impl ApsTargetComponent {
-    /// The stable id saves and replication name the target by (empty: none).
-    #[must_use]
-    pub fn persistent_id(&self) -> String {
-        self.persistent_id.to_string()
-    }
+            #[must_use]
+            pub fn evidence_tag(&self) -> &StringName {
+                &self.evidence_tag
+            }
 
-    /// In the editor: re-asks the warnings now and whenever the parent gains or loses a child
-    /// (a collision shape added, say).
-    fn watch_parent(&mut self) {
-        let me = self.to_gd();
-        crate::editor::watch::refresh(&me.clone().upcast());
-        let Some(mut parent) = self.base().get_parent() else {
-            return;
-        };
-        let target = me.clone().upcast::<Node3D>();
-        let callable = Callable::from_linked_fn("aps_editor_refresh", &me, move |_| {
-            crate::editor::watch::refresh(&target);
-        });
-        parent.connect("child_order_changed", &callable);
-        self.watched_parent = Some((parent, callable));
-    }
-
-    /// How the target lets itself be perceived, as set in the inspector (the core keeps each
-    /// value in its range).
-    #[must_use]
-    pub fn traits(&self) -> TargetTraits {
-        TargetTraits {
-            light_level: self.light_level,
-            carried_light: self.carried_light,
-            visibility_multiplier: self.visibility_multiplier,
-            noise_multiplier: self.noise_multiplier,
-            scent_multiplier: self.scent_multiplier,
-            team_id: self.team_id,
+            #[must_use]
+            pub fn sample_points(&self) -> &$P {
+                &self.sample_points
+            }
         }
-    }
-
-    #[must_use]
-    pub fn evidence_tag(&self) -> &StringName {
-        &self.evidence_tag
-    }
-
-    #[must_use]
-    pub fn sample_points(&self) -> &PackedVector3Array {
-        &self.sample_points
-    }
+    };
 }
+
+target_component!(
+    ApsTargetComponent,
+    INode3D,
+    Node3D,
+    PackedVector3Array,
+    false,
+    /// Makes its parent node perceivable by APS and describes how it can be perceived.
+    ///
+    /// Add it as a child of anything an AI should notice that is not a [CharacterBody3D] (those are
+    /// perceivable automatically): a security camera's target, a thrown item, a prop. It also tunes
+    /// bodies that are perceivable anyway: which points vision looks at, how lit and how cloaked
+    /// they are, how much noise they make.
+    ///
+    /// In the editor it warns in the Scene dock when its parent has no collision shape to take
+    /// vision's sample points from.
+);
+
+target_component!(
+    ApsTargetComponent2D,
+    INode2D,
+    Node2D,
+    PackedVector2Array,
+    true,
+    /// Makes its parent [Node2D] perceivable by APS and describes how it can be perceived: the 2D
+    /// twin of [ApsTargetComponent], with the same settings.
+    ///
+    /// Add it as a child of anything a 2D AI should notice that is not a [CharacterBody2D] (those
+    /// are perceivable automatically). Sample Points are offsets in pixels in the parent's own
+    /// space; empty, vision looks at the ends and the centre of the parent's first
+    /// [CollisionShape2D] along its y axis (head, centre and feet of a standing capsule).
+);

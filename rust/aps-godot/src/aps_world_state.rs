@@ -109,10 +109,16 @@ impl ApsWorldState {
             godot_warn!("ApsWorldState.emit_sound: the world is gone; sound ignored");
             return;
         }
+        if !location.is_finite() {
+            godot_warn!(
+                "ApsWorldState.emit_sound: location {location} is not finite; sound ignored"
+            );
+            return;
+        }
         ApsWorld::singleton().bind_mut().emit_sound_in(
             self.key,
             "ApsWorldState.emit_sound",
-            location,
+            crate::convert::to_vec3(location),
             loudness,
             max_range,
             tag,

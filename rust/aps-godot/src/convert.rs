@@ -28,8 +28,18 @@ pub fn instance_id(t: TargetId) -> Option<InstanceId> {
 /// The live node behind a target id, or `None` once it was freed or is being freed.
 #[must_use]
 pub fn live_node(t: TargetId) -> Option<Gd<Node3D>> {
-    let node = Gd::<Node3D>::try_from_instance_id(instance_id(t)?).ok()?;
-    (!node.is_queued_for_deletion()).then_some(node)
+    live_node_as::<Node3D>(t)
+}
+
+/// The live node behind a target id as a `T` (a `Node3D`, a `Node2D`), or `None` once it was
+/// freed or is being freed, or is no `T`.
+#[must_use]
+pub fn live_node_as<T: GodotClass + Inherits<Node>>(t: TargetId) -> Option<Gd<T>> {
+    let node = Gd::<Node>::try_from_instance_id(instance_id(t)?).ok()?;
+    if node.is_queued_for_deletion() {
+        return None;
+    }
+    node.try_cast::<T>().ok()
 }
 
 /// An engine return value that Godot 4.7's API declares never null (`SceneTree::get_root`,
@@ -60,17 +70,33 @@ pub fn scene_tree() -> Option<Gd<godot::classes::SceneTree>> {
         .and_then(|l| l.try_cast().ok())
 }
 
-/// The key of the world `node` is in: its `World3D`'s instance id. `None` outside the tree.
+/// The key of the world `node` is in: its `World3D`'s instance id, or for a `Node2D` its
+/// `World2D`'s (any other node: its viewport's `World3D`). `None` outside the tree.
 #[must_use]
 pub fn world_key_of(node: &Gd<Node>) -> Option<crate::world::WorldKey> {
+    world_key_in(node, false)
+}
+
+/// The key of the world `node` is in, for a 2D call: like [`world_key_of`], except that a node
+/// that is neither a `Node3D` nor a `Node2D` stands in its viewport's `World2D`.
+#[must_use]
+pub fn world_key_of_2d(node: &Gd<Node>) -> Option<crate::world::WorldKey> {
+    world_key_in(node, true)
+}
+
+fn world_key_in(node: &Gd<Node>, plain_in_2d: bool) -> Option<crate::world::WorldKey> {
     if !node.is_inside_tree() {
         return None;
     }
-    let world = match node.clone().try_cast::<Node3D>() {
-        Ok(n) => n.get_world_3d(),
-        Err(n) => n.get_viewport().and_then(|v| v.find_world_3d()),
-    }?;
-    Some(world.instance_id().to_i64())
+    let key = match node.clone().try_cast::<Node3D>() {
+        Ok(n) => n.get_world_3d()?.instance_id(),
+        Err(n) => match n.try_cast::<godot::classes::Node2D>() {
+            Ok(n) => n.get_world_2d()?.instance_id(),
+            Err(n) if plain_in_2d => n.get_viewport()?.find_world_2d()?.instance_id(),
+            Err(n) => n.get_viewport()?.find_world_3d()?.instance_id(),
+        },
+    };
+    Some(key.to_i64())
 }
 
 /// The key of the main scene's world: the root viewport's `World3D` (0 before there is one).
@@ -79,6 +105,16 @@ pub fn main_world_key() -> crate::world::WorldKey {
     scene_tree()
         .and_then(|t| t.get_root().maybe_null())
         .and_then(|r| r.find_world_3d())
+        .map_or(0, |w| w.instance_id().to_i64())
+}
+
+/// The key of the main scene's 2D world: the root viewport's `World2D` (0 before there is
+/// one), where the 2D calls that name no node go.
+#[must_use]
+pub fn main_world_key_2d() -> crate::world::WorldKey {
+    scene_tree()
+        .and_then(|t| t.get_root().maybe_null())
+        .and_then(|r| r.find_world_2d())
         .map_or(0, |w| w.instance_id().to_i64())
 }
 
@@ -133,9 +169,14 @@ pub fn is_connected_client(mp: &Gd<godot::classes::MultiplayerApi>) -> bool {
         && !mp.is_server()
 }
 
-/// The NavigationServer3D singleton, reached by name (its class is not among the ones gdext
-/// generates for this build).
+/// The NavigationServer3D singleton (NavigationServer2D with `two_d`), reached by name (their
+/// classes are not among the ones gdext generates for this build).
 #[must_use]
-pub fn navigation_server() -> Option<Gd<godot::classes::Object>> {
-    godot::classes::Engine::singleton().get_singleton("NavigationServer3D")
+pub fn navigation_server(two_d: bool) -> Option<Gd<godot::classes::Object>> {
+    let name = if two_d {
+        "NavigationServer2D"
+    } else {
+        "NavigationServer3D"
+    };
+    godot::classes::Engine::singleton().get_singleton(name)
 }

@@ -11,7 +11,7 @@
 //! debugging session (an exported release game) nothing is registered or sent: one call a
 //! frame asks whether there is one.
 
-use crate::aps_perception_component::ApsPerceptionComponent;
+use crate::aps_perception_component::Perceiver;
 use crate::aps_world::ApsWorld;
 use godot::classes::EngineDebugger;
 use godot::prelude::*;
@@ -68,8 +68,8 @@ pub fn frame(delta: f64) {
         (send_list, snapshot_of, std::mem::take(&mut s.draws))
     });
     for (id, on) in draws {
-        if let Ok(mut c) = Gd::<ApsPerceptionComponent>::try_from_instance_id(id) {
-            c.bind_mut().set_drawn_by_debugger(on);
+        if let Some(mut c) = Perceiver::from_id(id) {
+            c.set_drawn_by_debugger(on);
         }
     }
     if send_list {
@@ -77,8 +77,8 @@ pub fn frame(delta: f64) {
         debugger.send_message("aps:perceivers", &varray![&list]);
     }
     if let Some(id) = snapshot_of {
-        if let Ok(c) = Gd::<ApsPerceptionComponent>::try_from_instance_id(id) {
-            let snapshot = c.bind().get_debug_snapshot();
+        if let Some(c) = Perceiver::from_id(id) {
+            let snapshot = c.debug_snapshot();
             debugger.send_message("aps:perceiver", &varray![&snapshot]);
         }
     }
@@ -96,10 +96,10 @@ pub fn perceiver_list() -> VarArray {
 pub fn summaries(ids: &[InstanceId]) -> VarArray {
     let mut out = VarArray::new();
     for &id in ids {
-        let Ok(c) = Gd::<ApsPerceptionComponent>::try_from_instance_id(id) else {
+        let Some(c) = Perceiver::from_id(id) else {
             continue;
         };
-        out.push(&c.bind().debug_summary().to_variant());
+        out.push(&c.debug_summary().to_variant());
     }
     out
 }

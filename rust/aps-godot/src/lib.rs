@@ -35,6 +35,7 @@ mod aps_world_state;
 mod convert;
 mod debug_draw;
 mod debugger;
+mod dim;
 mod editor;
 mod monitors;
 mod names;

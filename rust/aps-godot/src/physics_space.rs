@@ -1,14 +1,108 @@
-//! The core's ray seam implemented with Godot's physics: `PhysicsDirectSpaceState3D` and one
-//! reused `PhysicsRayQueryParameters3D` (design notes: rays are the budget; reuse the query).
+//! The core's ray seam implemented with Godot's physics: `PhysicsDirectSpaceState3D` (or, for
+//! a 2D perceiver, `PhysicsDirectSpaceState2D` on the core's plane) and one reused ray query
+//! (design notes: rays are the budget; reuse the query).
 
 use crate::convert::to_vector3;
+use crate::dim::{from_pixels, to_pixels};
 use aps_core::senses::rays::{BodyId, RayHit, Space};
 use aps_core::senses::transmission::Occluders;
 use aps_core::Vec3;
 use godot::classes::{
-    Area3D, CollisionObject3D, PhysicsDirectSpaceState3D, PhysicsRayQueryParameters3D,
+    Area2D, Area3D, CollisionObject2D, CollisionObject3D, PhysicsDirectSpaceState2D,
+    PhysicsDirectSpaceState3D, PhysicsRayQueryParameters2D, PhysicsRayQueryParameters3D,
 };
 use smallvec::SmallVec;
+
+/// One perceiver's reused ray query, in 3D or on the 2D plane.
+#[derive(Debug, Clone)]
+pub enum RayQuery {
+    Three(Gd<PhysicsRayQueryParameters3D>),
+    Two(Gd<PhysicsRayQueryParameters2D>),
+}
+
+impl RayQuery {
+    /// A new query of the kind `two_d` says, excluding `exclude`.
+    #[must_use]
+    pub fn new(two_d: bool, exclude: &Array<Rid>) -> RayQuery {
+        if two_d {
+            let mut q = PhysicsRayQueryParameters2D::new_gd();
+            q.set_exclude(exclude);
+            RayQuery::Two(q)
+        } else {
+            let mut q = PhysicsRayQueryParameters3D::new_gd();
+            q.set_exclude(exclude);
+            RayQuery::Three(q)
+        }
+    }
+
+    #[must_use]
+    pub fn is_2d(&self) -> bool {
+        matches!(self, RayQuery::Two(_))
+    }
+
+    pub fn set_exclude(&mut self, exclude: &Array<Rid>) {
+        match self {
+            RayQuery::Three(q) => q.set_exclude(exclude),
+            RayQuery::Two(q) => q.set_exclude(exclude),
+        }
+    }
+
+    fn get_exclude(&self) -> Array<Rid> {
+        match self {
+            RayQuery::Three(q) => q.get_exclude(),
+            RayQuery::Two(q) => q.get_exclude(),
+        }
+    }
+
+    fn set_line(&mut self, from: Vec3, to: Vec3) {
+        match self {
+            RayQuery::Three(q) => {
+                q.set_from(to_vector3(from));
+                q.set_to(to_vector3(to));
+            }
+            RayQuery::Two(q) => {
+                q.set_from(to_pixels(from));
+                q.set_to(to_pixels(to));
+            }
+        }
+    }
+
+    fn set_collision_mask(&mut self, mask: u32) {
+        match self {
+            RayQuery::Three(q) => q.set_collision_mask(mask),
+            RayQuery::Two(q) => q.set_collision_mask(mask),
+        }
+    }
+
+    fn set_collide_with_areas(&mut self, on: bool) {
+        match self {
+            RayQuery::Three(q) => q.set_collide_with_areas(on),
+            RayQuery::Two(q) => q.set_collide_with_areas(on),
+        }
+    }
+}
+
+/// A world's physics space, in 3D or 2D.
+#[derive(Debug, Clone)]
+pub enum SpaceState {
+    Three(Gd<PhysicsDirectSpaceState3D>),
+    Two(Gd<PhysicsDirectSpaceState2D>),
+}
+
+impl SpaceState {
+    /// Casts `query` (of the same kind); a miss, or a query of the other kind, is empty.
+    fn intersect_ray(&mut self, query: &RayQuery) -> VarDictionary {
+        match (self, query) {
+            (SpaceState::Three(s), RayQuery::Three(q)) => s.intersect_ray(q),
+            (SpaceState::Two(s), RayQuery::Two(q)) => s.intersect_ray(q),
+            _ => VarDictionary::new(),
+        }
+    }
+
+    fn is_2d(&self) -> bool {
+        matches!(self, SpaceState::Two(_))
+    }
+}
 
 /// The most areas that are no occluder one ray passes before it counts as stopped.
 const MAX_AREAS_PASSED: u32 = 4;
@@ -20,9 +114,9 @@ use godot::prelude::*;
 /// as few as it can: the mask is set only when it changes, and the hit is read with one lookup
 /// of a key built once.
 pub struct GodotSpace<'a> {
-    state: Gd<PhysicsDirectSpaceState3D>,
+    state: SpaceState,
     /// Reused between rays and ticks; its exclusion list holds the perceiver's own bodies.
-    query: &'a mut Gd<PhysicsRayQueryParameters3D>,
+    query: &'a mut RayQuery,
     mask: Option<u32>,
     collider_id: Variant,
     position: Variant,
@@ -43,10 +137,7 @@ pub struct GodotSpace<'a> {
 }
 
 impl<'a> GodotSpace<'a> {
-    pub fn new(
-        state: Gd<PhysicsDirectSpaceState3D>,
-        query: &'a mut Gd<PhysicsRayQueryParameters3D>,
-    ) -> Self {
+    pub fn new(state: SpaceState, query: &'a mut RayQuery) -> Self {
         GodotSpace {
             state,
             query,
@@ -89,7 +180,7 @@ impl<'a> GodotSpace<'a> {
     /// Casts once, excluding the own bodies and the occluders in `extra`.
     fn cast_excluding(&mut self, extra: &[BodyId]) -> VarDictionary {
         if extra.is_empty() {
-            return self.state.intersect_ray(&*self.query);
+            return self.state.intersect_ray(self.query);
         }
         let base = self
             .base_exclude
@@ -98,15 +189,12 @@ impl<'a> GodotSpace<'a> {
         // Godot arrays are shared: a copy, not the query's own list, takes the extras.
         let mut all = base.duplicate_shallow();
         for body in extra {
-            let rid = InstanceId::try_from_i64(body.0 as i64)
-                .and_then(|id| Gd::<CollisionObject3D>::try_from_instance_id(id).ok())
-                .map(|o| o.get_rid());
-            if let Some(rid) = rid {
+            if let Some(rid) = InstanceId::try_from_i64(body.0 as i64).and_then(rid_of) {
                 all.push(rid);
             }
         }
         self.query.set_exclude(&all);
-        let hit = self.state.intersect_ray(&*self.query);
+        let hit = self.state.intersect_ray(self.query);
         self.query.set_exclude(&base);
         hit
     }
@@ -138,23 +226,28 @@ impl Space for GodotSpace<'_> {
     /// The navigation server's path between the two (optimized: its corners only).
     fn path(&mut self, from: Vec3, to: Vec3, out: &mut Vec<Vec3>) -> bool {
         out.clear();
-        let (Some(map), Some(mut nav)) = (self.navigation, crate::convert::navigation_server())
+        let two_d = self.state.is_2d();
+        let (Some(map), Some(mut nav)) =
+            (self.navigation, crate::convert::navigation_server(two_d))
         else {
             return false;
         };
-        let path = nav
-            .call(
-                "map_get_path",
-                &[
-                    map.to_variant(),
-                    to_vector3(from).to_variant(),
-                    to_vector3(to).to_variant(),
-                    true.to_variant(),
-                ],
-            )
-            .try_to::<PackedVector3Array>()
-            .unwrap_or_default();
-        out.extend(path.as_slice().iter().map(|p| crate::convert::to_vec3(*p)));
+        let (from, to) = if two_d {
+            (to_pixels(from).to_variant(), to_pixels(to).to_variant())
+        } else {
+            (to_vector3(from).to_variant(), to_vector3(to).to_variant())
+        };
+        let path = nav.call(
+            "map_get_path",
+            &[map.to_variant(), from, to, true.to_variant()],
+        );
+        if two_d {
+            let path = path.try_to::<PackedVector2Array>().unwrap_or_default();
+            out.extend(path.as_slice().iter().map(|p| from_pixels(*p)));
+        } else {
+            let path = path.try_to::<PackedVector3Array>().unwrap_or_default();
+            out.extend(path.as_slice().iter().map(|p| crate::convert::to_vec3(*p)));
+        }
         !out.is_empty()
     }
 
@@ -164,8 +257,7 @@ impl Space for GodotSpace<'_> {
     fn cast_ray(&mut self, from: Vec3, to: Vec3, mask: u32, exclude: &[BodyId]) -> Option<RayHit> {
         self.rays += 1;
         let q = &mut *self.query;
-        q.set_from(to_vector3(from));
-        q.set_to(to_vector3(to));
+        q.set_line(from, to);
         if self.mask != Some(mask) {
             q.set_collision_mask(mask);
             self.mask = Some(mask);
@@ -181,8 +273,7 @@ impl Space for GodotSpace<'_> {
             let mut passed = 0;
             while occluders.get(BodyId(id as u64)).is_none()
                 && passed < MAX_AREAS_PASSED
-                && InstanceId::try_from_i64(id)
-                    .is_some_and(|i| Gd::<Area3D>::try_from_instance_id(i).is_ok())
+                && InstanceId::try_from_i64(id).is_some_and(is_area)
             {
                 passed += 1;
                 self.rays += 1;
@@ -201,9 +292,11 @@ impl Space for GodotSpace<'_> {
         // The senses ask only what was hit; reading the hit point too would cost another
         // lookup per ray, so the ray's end stands in for it unless debug drawing shows it.
         let position = if self.hit_points {
-            hit.get_or_nil(&self.position)
-                .try_to::<Vector3>()
-                .map_or(to, crate::convert::to_vec3)
+            let at = hit.get_or_nil(&self.position);
+            match at.try_to::<Vector3>() {
+                Ok(p) => crate::convert::to_vec3(p),
+                Err(_) => at.try_to::<Vector2>().map_or(to, from_pixels),
+            }
         } else {
             to
         };
@@ -212,4 +305,19 @@ impl Space for GodotSpace<'_> {
             position,
         })
     }
+}
+
+/// The physics RID of the collision object `id`, 3D or 2D.
+fn rid_of(id: InstanceId) -> Option<Rid> {
+    match Gd::<CollisionObject3D>::try_from_instance_id(id) {
+        Ok(o) => Some(o.get_rid()),
+        Err(_) => Gd::<CollisionObject2D>::try_from_instance_id(id)
+            .ok()
+            .map(|o| o.get_rid()),
+    }
+}
+
+/// Whether `id` is an area, 3D or 2D.
+fn is_area(id: InstanceId) -> bool {
+    Gd::<Area3D>::try_from_instance_id(id).is_ok() || Gd::<Area2D>::try_from_instance_id(id).is_ok()
 }

@@ -20,6 +20,10 @@ pub const DEBUG_EXPLAIN: &str = "aps/debug/explain";
 /// through; a ray that meets more is stopped there.
 pub const OCCLUDER_MAX_HITS: &str = "aps/occluders/max_hits_per_ray";
 
+/// Pixels of a 2D scene per metre of the profiles (`ApsPerceptionComponent2D`): 2D positions,
+/// speeds, ranges and radii are divided by it into the core's metres.
+pub const PIXELS_PER_METER: &str = "aps/2d/pixels_per_meter";
+
 /// Registers the settings with their defaults and hints, keeping values a project already has.
 ///
 /// Each default is also the setting's initial value: Godot writes a setting to `project.godot`
@@ -70,12 +74,21 @@ pub fn register() {
     );
     add(
         &mut ps,
+        PIXELS_PER_METER,
+        f64::from(crate::dim::DEFAULT_PIXELS_PER_METER).to_variant(),
+        VariantType::FLOAT,
+        PropertyHint::RANGE,
+        "0.01,100000,0.01,or_greater",
+    );
+    add(
+        &mut ps,
         DEBUG_EXPLAIN,
         true.to_variant(),
         VariantType::BOOL,
         PropertyHint::NONE,
         "",
     );
+    read_pixels_per_meter();
 }
 
 fn add(
@@ -122,4 +135,25 @@ pub fn number(key: &str, fallback: i64) -> i64 {
         .get_setting(key)
         .try_to::<i64>()
         .unwrap_or(fallback)
+}
+
+/// Reads `aps/2d/pixels_per_meter` into the 2D front end, with one warning per value it has to
+/// change (0 or less, not a number, or past its range).
+pub fn read_pixels_per_meter() {
+    thread_local! {
+        static WARNED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+    let value = ProjectSettings::singleton().get_setting(PIXELS_PER_METER);
+    let given = value.try_to::<f64>().map_or(f32::NAN, |v| v as f32);
+    let used = crate::dim::set_pixels_per_meter(given);
+    // Said once per value given, not once a frame.
+    let said = WARNED.with(|w| w.replace(u64::from(given.to_bits()))) == u64::from(given.to_bits());
+    if used.to_bits() != given.to_bits() && !said {
+        godot_warn!(
+            "{PIXELS_PER_METER}: {value} is not a scale APS can use (it must be a number from \
+             {} to {}); using {used}",
+            crate::dim::PIXELS_PER_METER_RANGE.0,
+            crate::dim::PIXELS_PER_METER_RANGE.1
+        );
+    }
 }

@@ -1,17 +1,21 @@
 //! Turning a perceivable node into the core's `TargetSnapshot`: position, velocity, the sample
 //! points vision looks at (head, chest and feet from the collision shape by default), light,
-//! cloak, noise and team from its `ApsTargetComponent`.
+//! cloak, noise and team from its `ApsTargetComponent` (or `ApsTargetComponent2D`). A 2D node is
+//! placed on the core's plane (see `dim`).
 
-use crate::aps_target_component::ApsTargetComponent;
+use crate::aps_target_component::{ApsTargetComponent, ApsTargetComponent2D};
 use crate::convert::{target_id, to_vec3};
+use crate::dim::{from_pixels, Spatial};
 use crate::registry::Entry;
 use aps_core::gather::target::{sample_heights, SamplePoints, TargetSnapshot};
 use aps_core::senses::rays::BodyId;
 use aps_core::world::conditions::WorldConditions;
 use aps_core::TargetKind;
+use godot::classes::character_body_2d::MotionMode;
 use godot::classes::{
-    BoxShape3D, CapsuleShape3D, CharacterBody3D, CollisionObject3D, CollisionShape3D,
-    CylinderShape3D, RigidBody3D, Shape3D, SphereShape3D,
+    BoxShape3D, CapsuleShape2D, CapsuleShape3D, CharacterBody2D, CharacterBody3D, CircleShape2D,
+    CollisionObject2D, CollisionObject3D, CollisionShape2D, CollisionShape3D, CylinderShape3D,
+    RectangleShape2D, RigidBody2D, RigidBody3D, Shape2D, Shape3D, SphereShape3D,
 };
 use godot::prelude::*;
 
@@ -52,27 +56,144 @@ fn shape_extent(shape: &Gd<Shape3D>) -> (f32, f32) {
     }
 }
 
+/// The extent along a 2D shape's own y axis: (feet, head). Screen up is -y, so the head is the
+/// lower number: head, centre and feet of a standing capsule in a side view, the span of a
+/// top-down circle.
+fn shape_extent_2d(shape: &Gd<Shape2D>) -> (f32, f32) {
+    if let Ok(c) = shape.clone().try_cast::<CapsuleShape2D>() {
+        let h = c.get_height();
+        return (h * 0.5, -h * 0.5);
+    }
+    if let Ok(c) = shape.clone().try_cast::<CircleShape2D>() {
+        let r = c.get_radius();
+        return (r, -r);
+    }
+    if let Ok(r) = shape.clone().try_cast::<RectangleShape2D>() {
+        let h = r.get_size().y;
+        return (h * 0.5, -h * 0.5);
+    }
+    let rect = shape.get_rect();
+    (rect.position.y + rect.size.y, rect.position.y)
+}
+
 /// Head, chest and feet relative to `node`, from its first collision shape; the node's origin
-/// alone when it has none.
-fn points_from_shape(node: &Gd<Node3D>) -> Vec<Vector3> {
-    for child in node.get_children().iter_shared() {
-        let Ok(cs) = child.try_cast::<CollisionShape3D>() else {
-            continue;
-        };
-        if cs.is_disabled() {
-            continue;
+/// alone when it has none. A 2D node's points are in pixels with z = 0.
+fn points_from_shape(node: &Spatial) -> Vec<Vector3> {
+    for child in node.node().get_children().iter_shared() {
+        if let Ok(cs) = child.clone().try_cast::<CollisionShape3D>() {
+            let Some(shape) = cs.get_shape().filter(|_| !cs.is_disabled()) else {
+                continue;
+            };
+            let (bottom, top) = shape_extent(&shape);
+            let local = cs.get_transform();
+            return sample_heights(bottom, top)
+                .iter()
+                .map(|y| local * Vector3::new(0.0, *y, 0.0))
+                .collect();
         }
-        let Some(shape) = cs.get_shape() else {
-            continue;
-        };
-        let (bottom, top) = shape_extent(&shape);
-        let local = cs.get_transform();
-        return sample_heights(bottom, top)
-            .iter()
-            .map(|y| local * Vector3::new(0.0, *y, 0.0))
-            .collect();
+        if let Ok(cs) = child.try_cast::<CollisionShape2D>() {
+            let Some(shape) = cs.get_shape().filter(|_| !cs.is_disabled()) else {
+                continue;
+            };
+            let (bottom, top) = shape_extent_2d(&shape);
+            let local = cs.get_transform();
+            return sample_heights(bottom, top)
+                .iter()
+                .map(|y| {
+                    let p = local * Vector2::new(0.0, *y);
+                    Vector3::new(p.x, p.y, 0.0)
+                })
+                .collect();
+        }
     }
     vec![Vector3::ZERO]
+}
+
+/// The target component describing a perceivable node, of either kind.
+#[derive(Debug, Clone)]
+pub enum Description {
+    Three(Gd<ApsTargetComponent>),
+    Two(Gd<ApsTargetComponent2D>),
+}
+
+impl Description {
+    fn resolve(id: InstanceId) -> Option<Description> {
+        match Gd::<Node>::try_from_instance_id(id)
+            .ok()?
+            .try_cast::<ApsTargetComponent>()
+        {
+            Ok(c) => Some(Description::Three(c)),
+            Err(n) => n
+                .try_cast::<ApsTargetComponent2D>()
+                .ok()
+                .map(Description::Two),
+        }
+    }
+
+    fn is_instance_valid(&self) -> bool {
+        match self {
+            Description::Three(c) => c.is_instance_valid(),
+            Description::Two(c) => c.is_instance_valid(),
+        }
+    }
+
+    /// Applies the component's traits, evidence tag and sample points (if it sets any, placed
+    /// by `node`'s global transform) to `snap`. Returns whether it set sample points.
+    fn describe(
+        &self,
+        node: &Spatial,
+        snap: &mut TargetSnapshot,
+        world_light: f32,
+        tag: &mut dyn FnMut(&StringName) -> u32,
+    ) -> bool {
+        let (traits, evidence, points) = match self {
+            Description::Three(c) => {
+                let c = c.bind();
+                let points = match node {
+                    Spatial::Three(n) if !c.sample_points().is_empty() => {
+                        let xform = n.get_global_transform();
+                        Some(
+                            c.sample_points()
+                                .as_slice()
+                                .iter()
+                                .map(|p| to_vec3(xform * *p))
+                                .collect::<SamplePoints>(),
+                        )
+                    }
+                    _ => None,
+                };
+                (c.traits(), c.evidence_tag().clone(), points)
+            }
+            Description::Two(c) => {
+                let c = c.bind();
+                let points = match node {
+                    Spatial::Two(n) if !c.sample_points().is_empty() => {
+                        let xform = n.get_global_transform();
+                        Some(
+                            c.sample_points()
+                                .as_slice()
+                                .iter()
+                                .map(|p| from_pixels(xform * *p))
+                                .collect::<SamplePoints>(),
+                        )
+                    }
+                    _ => None,
+                };
+                (c.traits(), c.evidence_tag().clone(), points)
+            }
+        };
+        traits.apply(snap, world_light);
+        if !evidence.is_empty() {
+            snap.evidence_tag = Some(tag(&evidence));
+        }
+        match points {
+            Some(points) => {
+                snap.sample_points = points;
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 /// Looks at one registry entry at world time `now`, lit by `conditions`. Evidence tags are
@@ -97,33 +218,52 @@ pub fn look(
     look
 }
 
+/// How a perceivable body moves, as an observer could tell.
+#[derive(Debug, Clone)]
+enum Mover {
+    /// Sampled from its positions; on the floor or not.
+    Character3(Gd<CharacterBody3D>),
+    Character2(Gd<CharacterBody2D>),
+    /// Its own velocity is exact.
+    Rigid3(Gd<RigidBody3D>),
+    Rigid2(Gd<RigidBody2D>),
+    /// Sampled from its positions, always grounded.
+    Other,
+}
+
 /// A perceivable node's handles, resolved once: each look then costs a liveness check instead
 /// of a lookup by id and a class test (both go through the engine's class names).
 #[derive(Debug, Clone)]
 pub struct Handles {
-    pub node: Gd<Node3D>,
-    character: Option<Gd<CharacterBody3D>>,
-    rigid: Option<Gd<RigidBody3D>>,
+    pub node: Spatial,
+    mover: Mover,
     /// A collision body: rays can hit it.
     body: bool,
-    component: Option<Gd<ApsTargetComponent>>,
+    component: Option<Description>,
 }
 
 impl Handles {
     fn resolve(entry: &Entry) -> Option<Handles> {
-        let node = Gd::<Node3D>::try_from_instance_id(entry.id).ok()?;
-        let character = node.clone().try_cast::<CharacterBody3D>().ok();
-        let rigid = node.clone().try_cast::<RigidBody3D>().ok();
-        let body = character.is_some()
-            || rigid.is_some()
-            || node.clone().try_cast::<CollisionObject3D>().is_ok();
-        let component = entry
-            .component
-            .and_then(|c| Gd::<ApsTargetComponent>::try_from_instance_id(c).ok());
+        let node = Spatial::from_id(entry.id)?;
+        let any = node.node();
+        let mover = if let Ok(c) = any.clone().try_cast::<CharacterBody3D>() {
+            Mover::Character3(c)
+        } else if let Ok(c) = any.clone().try_cast::<CharacterBody2D>() {
+            Mover::Character2(c)
+        } else if let Ok(r) = any.clone().try_cast::<RigidBody3D>() {
+            Mover::Rigid3(r)
+        } else if let Ok(r) = any.clone().try_cast::<RigidBody2D>() {
+            Mover::Rigid2(r)
+        } else {
+            Mover::Other
+        };
+        let body = !matches!(mover, Mover::Other)
+            || any.clone().try_cast::<CollisionObject3D>().is_ok()
+            || any.try_cast::<CollisionObject2D>().is_ok();
+        let component = entry.component.and_then(Description::resolve);
         Some(Handles {
             node,
-            character,
-            rigid,
+            mover,
             body,
             component,
         })
@@ -131,7 +271,7 @@ impl Handles {
 }
 
 /// The entry's node if it is still alive (handles resolved on first use); `None` once freed.
-pub fn live_node(entry: &mut Entry) -> Option<Gd<Node3D>> {
+pub fn live_node(entry: &mut Entry) -> Option<Spatial> {
     match &entry.handles {
         Some(h) if h.node.is_instance_valid() => Some(h.node.clone()),
         Some(_) => None,
@@ -156,14 +296,14 @@ fn look_now(
     let Some(handles) = entry.handles.clone() else {
         return Look::Gone;
     };
-    if node.is_queued_for_deletion() {
+    let any = node.node();
+    if any.is_queued_for_deletion() {
         return Look::Gone;
     }
-    if !node.is_inside_tree() {
+    if !any.is_inside_tree() {
         return Look::Absent;
     }
-    let xform = node.get_global_transform();
-    let position = xform.origin;
+    let position = node.position();
     // A node moved to NaN or infinity cannot be perceived (the core looks at it with no
     // sense); say so once, until it stands somewhere real again.
     if position.is_finite() {
@@ -171,22 +311,31 @@ fn look_now(
     } else if !entry.warned_nowhere {
         entry.warned_nowhere = true;
         godot_warn!(
-            "APS: {} is at {position}, which is not a position; it cannot be perceived \
+            "APS: {} is at {}, which is not a position; it cannot be perceived \
              (beliefs in it are lost as SensorDropout) until it is somewhere real",
-            node.get_path()
+            any.get_path(),
+            match &node {
+                Spatial::Three(n) => n.get_global_position().to_variant(),
+                Spatial::Two(n) => n.get_global_position().to_variant(),
+            }
         );
     }
 
     // What an observer could see of its speed (core: gather::motion); a rigid body's own
-    // velocity is exact.
-    let grounded = handles.character.as_ref().is_none_or(|c| c.is_on_floor());
-    let sampled = entry.motion.sample(to_vec3(position), now);
-    let velocity = match &handles.rigid {
-        Some(rigid) => to_vec3(rigid.get_linear_velocity()),
-        None => sampled,
+    // velocity is exact. A 2D character that floats (top-down) is always on the ground.
+    let grounded = match &handles.mover {
+        Mover::Character3(c) => c.is_on_floor(),
+        Mover::Character2(c) => c.get_motion_mode() == MotionMode::FLOATING || c.is_on_floor(),
+        _ => true,
+    };
+    let sampled = entry.motion.sample(position, now);
+    let velocity = match &handles.mover {
+        Mover::Rigid3(r) => to_vec3(r.get_linear_velocity()),
+        Mover::Rigid2(r) => from_pixels(r.get_linear_velocity()),
+        _ => sampled,
     };
 
-    let mut snap = TargetSnapshot::at(target_id(entry.id), to_vec3(position));
+    let mut snap = TargetSnapshot::at(target_id(entry.id), position);
     snap.kind = TargetKind::Actor;
     snap.velocity = velocity;
     snap.grounded = grounded;
@@ -194,34 +343,29 @@ fn look_now(
         snap.body = Some(BodyId(entry.id.to_i64() as u64));
     }
 
-    let component = handles.component.filter(Gd::is_instance_valid);
-    let mut custom = false;
     let world_light = conditions.light_at(snap.position);
     snap.light_level = world_light;
-    if let Some(c) = &component {
-        let c = c.bind();
-        c.traits().apply(&mut snap, world_light);
-        if !c.evidence_tag().is_empty() {
-            snap.evidence_tag = Some(tag(c.evidence_tag()));
-        }
-        let points = c.sample_points();
-        if !points.is_empty() {
-            custom = true;
-            snap.sample_points = points
-                .as_slice()
-                .iter()
-                .map(|p| to_vec3(xform * *p))
-                .collect::<SamplePoints>();
-        }
-    }
+    let custom = handles
+        .component
+        .filter(Description::is_instance_valid)
+        .is_some_and(|c| c.describe(&node, &mut snap, world_light, tag));
     if !custom {
         let local = entry
             .local_points
             .get_or_insert_with(|| points_from_shape(&node));
-        snap.sample_points = local
-            .iter()
-            .map(|p| to_vec3(xform * *p))
-            .collect::<SamplePoints>();
+        snap.sample_points = match &node {
+            Spatial::Three(n) => {
+                let xform = n.get_global_transform();
+                local.iter().map(|p| to_vec3(xform * *p)).collect()
+            }
+            Spatial::Two(n) => {
+                let xform = n.get_global_transform();
+                local
+                    .iter()
+                    .map(|p| from_pixels(xform * Vector2::new(p.x, p.y)))
+                    .collect()
+            }
+        };
     }
     Look::Seen(snap)
 }

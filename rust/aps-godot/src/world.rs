@@ -22,7 +22,7 @@ use aps_core::senses::transmission::Transmission;
 use aps_core::world::stats::WorldStats;
 use aps_core::world::WorldState;
 use aps_core::{TargetId, Vec3};
-use godot::classes::{Camera3D, Node3D, World3D};
+use godot::classes::{Camera2D, Camera3D, World2D, World3D};
 use godot::prelude::*;
 use std::rc::Rc;
 
@@ -102,12 +102,14 @@ impl World {
         self.key
     }
 
-    /// Whether its `World3D` still exists (the world without one always does).
+    /// Whether its `World3D` (or `World2D`) still exists (the world without one always does).
     #[must_use]
     pub fn is_alive(&self) -> bool {
         self.key == 0
-            || InstanceId::try_from_i64(self.key)
-                .is_some_and(|id| Gd::<World3D>::try_from_instance_id(id).is_ok())
+            || InstanceId::try_from_i64(self.key).is_some_and(|id| {
+                Gd::<World3D>::try_from_instance_id(id).is_ok()
+                    || Gd::<World2D>::try_from_instance_id(id).is_ok()
+            })
     }
 
     /// The world's conditions and stimuli, shared for a pass.
@@ -142,7 +144,7 @@ impl World {
         &mut self,
         now: f64,
         use_grid: bool,
-        eye: Vector3,
+        eye: Vec3,
         range: f32,
         own: &[InstanceId],
         tag: &mut dyn FnMut(&StringName) -> u32,
@@ -150,7 +152,6 @@ impl World {
     ) {
         out.clear();
         self.nearby.clear();
-        let eye = to_vec3(eye);
         if use_grid {
             if self.grid.is_stale(now) || self.registry.changed_overflowed() {
                 self.rebuild_grid(now);
@@ -243,7 +244,7 @@ impl World {
     pub fn look_at(
         &mut self,
         now: f64,
-        eye: Vector3,
+        eye: Vec3,
         range: f32,
         ids: &[TargetId],
         held: &[TargetId],
@@ -254,7 +255,6 @@ impl World {
     ) {
         out.clear();
         gone.clear();
-        let eye = to_vec3(eye);
         let range_sq = range * range;
         let conditions = self.state.conditions();
         let mut freed: Vec<InstanceId> = Vec::new();
@@ -304,8 +304,9 @@ impl World {
                 return None;
             }
             let node = crate::snapshot::live_node(e)?;
-            node.is_inside_tree()
-                .then(|| (i as u32, to_vec3(node.get_global_position())))
+            node.node()
+                .is_inside_tree()
+                .then(|| (i as u32, node.position()))
         });
         self.grid.rebuild(positions, now);
         self.registry.clear_changed();
@@ -352,18 +353,26 @@ impl World {
         self.cameras.retain(|c| *c != id);
     }
 
-    /// Where the viewers are: every current camera; none on a dedicated server.
+    /// Where the viewers are: every current camera (a `Camera2D` at the centre of the screen it
+    /// shows); none on a dedicated server.
     fn viewers(&self) -> Vec<aps_core::Vec3> {
         self.cameras
             .iter()
-            .filter_map(|id| Gd::<Camera3D>::try_from_instance_id(*id).ok())
-            .filter(|c| c.is_inside_tree() && c.is_current())
-            .map(|c| to_vec3(c.get_global_position()))
+            .filter_map(|id| {
+                if let Ok(c) = Gd::<Camera3D>::try_from_instance_id(*id) {
+                    return (c.is_inside_tree() && c.is_current())
+                        .then(|| to_vec3(c.get_global_position()));
+                }
+                let c = Gd::<Camera2D>::try_from_instance_id(*id).ok()?;
+                (c.is_inside_tree() && c.is_current())
+                    .then(|| crate::dim::from_pixels(c.get_screen_center_position()))
+            })
             .collect()
     }
 
-    pub fn add_perceiver(&mut self, id: InstanceId, position: Vector3) {
-        self.schedule.add(id.to_i64() as u64, to_vec3(position));
+    /// A perception component at `position` (the core's space) joins the schedule.
+    pub fn add_perceiver(&mut self, id: InstanceId, position: Vec3) {
+        self.schedule.add(id.to_i64() as u64, position);
     }
 
     /// Takes a perception component out of the schedule and its squad.
@@ -377,13 +386,13 @@ impl World {
     pub fn report_perceiver(
         &mut self,
         id: InstanceId,
-        position: Vector3,
+        position: Vec3,
         awareness: u8,
         interval: f32,
         beliefs: u32,
     ) {
         self.schedule
-            .report(id.to_i64() as u64, to_vec3(position), awareness, interval);
+            .report(id.to_i64() as u64, position, awareness, interval);
         if self.schedule.tier_of(id.to_i64() as u64).is_some() {
             self.beliefs_held.insert(id, beliefs);
         }
@@ -431,8 +440,8 @@ impl World {
             };
             let mut position = d.position;
             if d.wants_fresh_position() {
-                if let Ok(node) = Gd::<Node3D>::try_from_instance_id(id) {
-                    position = to_vec3(node.get_global_position());
+                if let Some(node) = crate::dim::Spatial::from_id(id) {
+                    position = node.position();
                     self.schedule.set_position(d.id, position);
                 }
             }
@@ -506,12 +515,12 @@ impl World {
 
     /// The navigation map of this world if it has any region (paths for sound around walls),
     /// looked at once per frame.
-    pub fn navigation(&mut self, frame: u64, world3d: &Gd<godot::classes::World3D>) -> Option<Rid> {
-        // This world is its World3D's: one map, asked for once a frame, not once a pass.
+    pub fn navigation(&mut self, frame: u64, map: Rid, two_d: bool) -> Option<Rid> {
+        // This world is its World3D's (or World2D's): one map, asked for once a frame, not
+        // once a pass.
         if self.navigation.is_none_or(|(f, _, _)| f != frame) {
-            let map = world3d.get_navigation_map();
             // A typed array of region RIDs: true when it holds any.
-            let has = crate::convert::navigation_server().is_some_and(|mut nav| {
+            let has = crate::convert::navigation_server(two_d).is_some_and(|mut nav| {
                 nav.call("map_get_regions", &[map.to_variant()])
                     .booleanize()
             });
@@ -611,7 +620,7 @@ impl World {
 
     /// The members of squad `name` that still exist.
     #[must_use]
-    pub fn squad_members(&self, name: &StringName) -> Array<Gd<Node3D>> {
+    pub fn squad_members<T: GodotClass + Inherits<Node>>(&self, name: &StringName) -> Array<Gd<T>> {
         let Some(squad) = self.squads.names.find(name) else {
             return Array::new();
         };
@@ -619,7 +628,7 @@ impl World {
             .members
             .iter()
             .filter(|(_, s, _)| *s == squad)
-            .filter_map(|(m, _, _)| Gd::<Node3D>::try_from_instance_id(*m).ok())
+            .filter_map(|(m, _, _)| Gd::<T>::try_from_instance_id(*m).ok())
             .collect()
     }
 
@@ -667,11 +676,20 @@ impl World {
     /// The points of a target's scent trail still held, oldest first.
     #[must_use]
     pub fn scent_trail(&self, target: TargetId) -> PackedVector3Array {
+        self.scent_points(target)
+            .into_iter()
+            .map(to_vector3)
+            .collect()
+    }
+
+    /// The points of a target's scent trail still held, oldest first, in the core's space.
+    #[must_use]
+    pub fn scent_points(&self, target: TargetId) -> Vec<Vec3> {
         let Some(trail) = self.state.scents().trail(target) else {
-            return PackedVector3Array::new();
+            return Vec::new();
         };
         let mut points: Vec<_> = trail.points().to_vec();
         points.sort_by(|a, b| a.time.total_cmp(&b.time));
-        points.iter().map(|p| to_vector3(p.position)).collect()
+        points.iter().map(|p| p.position).collect()
     }
 }

@@ -1,212 +1,221 @@
 //! The calls of `ApsPerceptionComponent` about belief, awareness and attention (spec sections 3
 //! to 6): the spec's Blueprint nodes as GDScript methods.
 
-use super::constants::sense_ids;
-use super::ApsPerceptionComponent;
-use crate::aps_world::target_of;
-use crate::convert::{live_node, to_vec3, to_vector3};
-use aps_core::PerceptionCore;
-use godot::prelude::*;
+macro_rules! belief_api {
+    ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
+        #[godot_api(secondary)]
+        impl $C {
+            /// The AI's own pain, 0..1.
+            #[func]
+            pub fn get_pain_level(&self) -> f32 {
+                self.core.as_ref().map_or(0.0, PerceptionCore::pain)
+            }
 
-#[godot_api(secondary)]
-impl ApsPerceptionComponent {
-    /// The AI's own pain, 0..1.
-    #[func]
-    pub fn get_pain_level(&self) -> f32 {
-        self.core.as_ref().map_or(0.0, PerceptionCore::pain)
-    }
+            /// The state of the belief about `target` (a `STATE_*` constant); Undetected if none.
+            #[func]
+            pub fn get_belief_state(&self, target: Option<Gd<Node>>) -> i32 {
+                if let Some(r) = self.replica() {
+                    return r.bind().get_belief_state(target);
+                }
+                self.belief_of(target).map_or(0, |b| b.state as i32)
+            }
 
-    /// The state of the belief about `target` (a `STATE_*` constant); Undetected if none.
-    #[func]
-    pub fn get_belief_state(&self, target: Option<Gd<Node>>) -> i32 {
-        if let Some(r) = self.replica() {
-            return r.bind().get_belief_state(target);
-        }
-        self.belief_of(target).map_or(0, |b| b.state as i32)
-    }
+            /// Smoothed confidence (0..1) that `target` is there.
+            #[func]
+            pub fn get_confidence(&self, target: Option<Gd<Node>>) -> f32 {
+                if let Some(r) = self.replica() {
+                    return r.bind().get_confidence(target);
+                }
+                self.belief_of(target).map_or(0.0, |b| b.confidence)
+            }
 
-    /// Smoothed confidence (0..1) that `target` is there.
-    #[func]
-    pub fn get_confidence(&self, target: Option<Gd<Node>>) -> f32 {
-        if let Some(r) = self.replica() {
-            return r.bind().get_confidence(target);
-        }
-        self.belief_of(target).map_or(0.0, |b| b.confidence)
-    }
+            /// Why `target` was lost (a `LOSS_*` constant); `LOSS_NONE` if it is not lost.
+            #[func]
+            pub fn get_loss_reason(&self, target: Option<Gd<Node>>) -> i32 {
+                if let Some(r) = self.replica() {
+                    return r.bind().get_loss_reason(target);
+                }
+                self.belief_of(target).map_or(0, |b| b.loss_reason as i32)
+            }
 
-    /// Why `target` was lost (a `LOSS_*` constant); `LOSS_NONE` if it is not lost.
-    #[func]
-    pub fn get_loss_reason(&self, target: Option<Gd<Node>>) -> i32 {
-        if let Some(r) = self.replica() {
-            return r.bind().get_loss_reason(target);
-        }
-        self.belief_of(target).map_or(0, |b| b.loss_reason as i32)
-    }
+            /// The direction `target` was travelling when it was lost; zero if it was not moving.
+            #[doc = $px]
+            #[func]
+            pub fn get_loss_direction(&self, target: Option<Gd<Node>>) -> $V {
+                self.belief_of(target).map_or($V::ZERO, |b| {
+                    <$D as Dim>::direction_from_core(b.loss_direction)
+                })
+            }
 
-    /// The direction `target` was travelling when it was lost; zero if it was not moving.
-    #[func]
-    pub fn get_loss_direction(&self, target: Option<Gd<Node>>) -> Vector3 {
-        self.belief_of(target)
-            .map_or(Vector3::ZERO, |b| to_vector3(b.loss_direction))
-    }
-
-    /// Everything believed about `target`, or an empty Dictionary if nothing: `confidence`,
-    /// `state`, `loss_reason`, `loss_direction`, `last_known_position`, `active_senses` (the
-    /// `SENSE_*` constants active now), `fused`, `estimated_velocity`, `time_in_state`,
-    /// `time_since_sensed`, `detections`, `sort_score`, `long_term_memory` (Long Term Memory
-    /// Strength), `uncertainty_radius`, `threat_score`, `threat_level`, `relationship`,
-    /// `damage_received`, `dominant_sense` (the sense that set the level when a sense last had
-    /// the target) and `governing_sense` (whose loss row applies), each a `SENSE_*` or -1.
-    #[func]
-    pub fn get_belief_data(&self, target: Option<Gd<Node>>) -> VarDictionary {
-        let Some(b) = self.belief_of(target) else {
-            return VarDictionary::new();
-        };
-        let now = self.core.as_ref().map_or(0.0, |c| c.mind().now());
-        vdict! {
-            "confidence" => b.confidence,
-            "state" => b.state as i32,
-            "state_name" => b.state.name(),
-            "loss_reason" => b.loss_reason as i32,
-            "loss_reason_name" => b.loss_reason.name(),
-            "loss_direction" => to_vector3(b.loss_direction),
-            "last_known_position" => to_vector3(b.last_known_position),
-            "active_senses" => &sense_ids(b.active),
-            "fused" => b.fused,
-            "estimated_velocity" => to_vector3(b.estimated_velocity()),
-            "time_in_state" => b.time_in_state,
-            "time_since_sensed" => b.time_since_sensed(now).min(f32::MAX),
-            "detections" => i64::from(b.detections),
-            "sort_score" => b.sort_score,
-            "long_term_memory" => b.long_term_strength,
-            "uncertainty_radius" => b.uncertainty_radius,
-            "threat_score" => b.threat_score,
-            "threat_level" => b.threat_level as i32,
-            "relationship" => b.relationship as i32,
-            "damage_received" => b.damage_received,
-            "dominant_sense" => b.dominant.map_or(-1, |s| i32::from(s.0)),
-            "governing_sense" => b.governing.map_or(-1, |s| i32::from(s.0)),
-        }
-    }
-
-    /// Every target the AI holds a belief about and that still exists.
-    #[func]
-    pub fn get_known_targets(&self) -> Array<Gd<Node3D>> {
-        let mut out = Array::new();
-        if let Some(core) = &self.core {
-            for b in core.mind().beliefs() {
-                if let Some(node) = live_node(b.target) {
-                    out.push(&node);
+            /// Everything believed about `target`, or an empty Dictionary if nothing: `confidence`,
+            /// `state`, `loss_reason`, `loss_direction`, `last_known_position`, `active_senses` (the
+            /// `SENSE_*` constants active now), `fused`, `estimated_velocity`, `time_in_state`,
+            /// `time_since_sensed`, `detections`, `sort_score`, `long_term_memory` (Long Term Memory
+            /// Strength), `uncertainty_radius`, `threat_score`, `threat_level`, `relationship`,
+            /// `damage_received`, `dominant_sense` (the sense that set the level when a sense last had
+            /// the target) and `governing_sense` (whose loss row applies), each a `SENSE_*` or -1.
+            #[func]
+            pub fn get_belief_data(&self, target: Option<Gd<Node>>) -> VarDictionary {
+                let Some(b) = self.belief_of(target) else {
+                    return VarDictionary::new();
+                };
+                let now = self.core.as_ref().map_or(0.0, |c| c.mind().now());
+                vdict! {
+                    "confidence" => b.confidence,
+                    "state" => b.state as i32,
+                    "state_name" => b.state.name(),
+                    "loss_reason" => b.loss_reason as i32,
+                    "loss_reason_name" => b.loss_reason.name(),
+                    "loss_direction" => <$D as Dim>::direction_from_core(b.loss_direction),
+                    "last_known_position" => <$D as Dim>::from_core(b.last_known_position),
+                    "active_senses" => &sense_ids(b.active),
+                    "fused" => b.fused,
+                    "estimated_velocity" => <$D as Dim>::from_core(b.estimated_velocity()),
+                    "time_in_state" => b.time_in_state,
+                    "time_since_sensed" => b.time_since_sensed(now).min(f32::MAX),
+                    "detections" => i64::from(b.detections),
+                    "sort_score" => b.sort_score,
+                    "long_term_memory" => b.long_term_strength,
+                    "uncertainty_radius" => <$D as Dim>::from_meters(b.uncertainty_radius),
+                    "threat_score" => b.threat_score,
+                    "threat_level" => b.threat_level as i32,
+                    "relationship" => b.relationship as i32,
+                    "damage_received" => b.damage_received,
+                    "dominant_sense" => b.dominant.map_or(-1, |s| i32::from(s.0)),
+                    "governing_sense" => b.governing.map_or(-1, |s| i32::from(s.0)),
                 }
             }
-        }
-        out
-    }
 
-    /// The AI's awareness (an `AWARENESS_*` constant), from its top target's confidence.
-    #[func]
-    pub fn get_awareness_level(&self) -> i32 {
-        if let Some(r) = self.replica() {
-            return r.bind().get_awareness_level();
-        }
-        self.core
-            .as_ref()
-            .map_or(0, |c| c.mind().awareness() as i32)
-    }
-
-    /// The awareness `target` alone would give.
-    #[func]
-    pub fn get_awareness_level_for_target(&self, target: Option<Gd<Node>>) -> i32 {
-        let (Some(core), Some(t)) = (&self.core, target) else {
-            return 0;
-        };
-        core.mind().awareness_for(target_of(&t)) as i32
-    }
-
-    /// Whoever scores highest now (may flicker between two close targets).
-    #[func]
-    pub fn get_top_target(&self) -> Option<Gd<Node3D>> {
-        self.core
-            .as_ref()
-            .and_then(|c| c.mind().top_target())
-            .and_then(live_node)
-    }
-
-    /// The target the AI commits to (sticky).
-    #[func]
-    pub fn get_attention_target(&self) -> Option<Gd<Node3D>> {
-        if let Some(r) = self.replica() {
-            return r.bind().get_attention_target();
-        }
-        self.core
-            .as_ref()
-            .and_then(|c| c.mind().attention_target())
-            .and_then(live_node)
-    }
-
-    /// Focus on `target` now, whatever it scores (say, the player just shot this AI).
-    /// Emits `attention_changed` if it changes.
-    #[func(gd_self)]
-    pub fn force_attention_target(mut this: Gd<Self>, target: Option<Gd<Node3D>>) {
-        const CALL: &str = "force_attention_target";
-        let outgoing = {
-            let mut c = this.bind_mut();
-            if c.refuse_on_client(CALL) {
-                return;
-            }
-            if let Some(t) = &target {
-                if c.refuse_own(CALL, &t.clone().upcast()) {
-                    return;
+            /// Every target the AI holds a belief about and that still exists.
+            #[func]
+            pub fn get_known_targets(&self) -> Array<Gd<$N>> {
+                let mut out = Array::new();
+                if let Some(core) = &self.core {
+                    for b in core.mind().beliefs() {
+                        if let Some(node) = live_node_as::<$N>(b.target) {
+                            out.push(&node);
+                        }
+                    }
                 }
+                out
             }
-            let id = target.map(|t| target_of(&t.upcast()));
-            let Some(mind) = c.core_mut(CALL) else {
-                return;
-            };
-            let Some(e) = mind.force_attention(id) else {
-                return;
-            };
-            c.pending.push(e);
-            c.take_outgoing()
-        };
-        super::signals::emit(&this, outgoing);
-    }
 
-    /// Raises the AI's confidence in `target` to at least `confidence` (never lowers it). A
-    /// belief no sense has placed yet is placed where the target stands. Returns false if it
-    /// could not: a null target, the AI's own body, a target at no real position, a full
-    /// ledger, or a multiplayer client (perception runs on the server).
-    #[func]
-    pub fn set_target_confidence(&mut self, target: Option<Gd<Node3D>>, confidence: f32) -> bool {
-        const CALL: &str = "set_target_confidence";
-        let Some(t) = target else {
-            godot_warn!("ApsPerceptionComponent.set_target_confidence: target is null");
-            return false;
-        };
-        if self.refuse_on_client(CALL) || self.refuse_own(CALL, &t.clone().upcast()) {
-            return false;
+            /// The AI's awareness (an `AWARENESS_*` constant), from its top target's confidence.
+            #[func]
+            pub fn get_awareness_level(&self) -> i32 {
+                if let Some(r) = self.replica() {
+                    return r.bind().get_awareness_level();
+                }
+                self.core
+                    .as_ref()
+                    .map_or(0, |c| c.mind().awareness() as i32)
+            }
+
+            /// The awareness `target` alone would give.
+            #[func]
+            pub fn get_awareness_level_for_target(&self, target: Option<Gd<Node>>) -> i32 {
+                let (Some(core), Some(t)) = (&self.core, target) else {
+                    return 0;
+                };
+                core.mind().awareness_for(target_of(&t)) as i32
+            }
+
+            /// Whoever scores highest now (may flicker between two close targets).
+            #[func]
+            pub fn get_top_target(&self) -> Option<Gd<$N>> {
+                self.core
+                    .as_ref()
+                    .and_then(|c| c.mind().top_target())
+                    .and_then(live_node_as::<$N>)
+            }
+
+            /// The target the AI commits to (sticky).
+            #[func]
+            pub fn get_attention_target(&self) -> Option<Gd<$N>> {
+                if let Some(r) = self.replica() {
+                    return r
+                        .bind()
+                        .get_attention_target()
+                        .and_then(|n| n.upcast::<Node>().try_cast::<$N>().ok());
+                }
+                self.core
+                    .as_ref()
+                    .and_then(|c| c.mind().attention_target())
+                    .and_then(live_node_as::<$N>)
+            }
+
+            /// Focus on `target` now, whatever it scores (say, the player just shot this AI).
+            /// Emits `attention_changed` if it changes.
+            #[func(gd_self)]
+            pub fn force_attention_target(mut this: Gd<Self>, target: Option<Gd<$N>>) {
+                const CALL: &str = "force_attention_target";
+                let outgoing = {
+                    let mut c = this.bind_mut();
+                    if c.refuse_on_client(CALL) {
+                        return;
+                    }
+                    if let Some(t) = &target {
+                        if c.refuse_own(CALL, &t.clone().upcast()) {
+                            return;
+                        }
+                    }
+                    let id = target.map(|t| target_of(&t.upcast()));
+                    let Some(mind) = c.core_mut(CALL) else {
+                        return;
+                    };
+                    let Some(e) = mind.force_attention(id) else {
+                        return;
+                    };
+                    c.pending.push(e);
+                    c.take_outgoing()
+                };
+                signals_emit(&this, outgoing);
+            }
+
+            /// Raises the AI's confidence in `target` to at least `confidence` (never lowers it). A
+            /// belief no sense has placed yet is placed where the target stands. Returns false if it
+            /// could not: a null target, the AI's own body, a target at no real position, a full
+            /// ledger, or a multiplayer client (perception runs on the server).
+            #[doc = $px]
+            #[func]
+            pub fn set_target_confidence(
+                &mut self,
+                target: Option<Gd<$N>>,
+                confidence: f32,
+            ) -> bool {
+                const CALL: &str = "set_target_confidence";
+                let Some(t) = target else {
+                    godot_warn!("{CLASS}.set_target_confidence: target is null");
+                    return false;
+                };
+                if self.refuse_on_client(CALL) || self.refuse_own(CALL, &t.clone().upcast()) {
+                    return false;
+                }
+                if !confidence.is_finite() {
+                    godot_warn!(
+                        "{CLASS}.set_target_confidence: confidence {confidence} is not a number"
+                    );
+                    return false;
+                }
+                let at = if t.is_inside_tree() {
+                    t.get_global_position()
+                } else {
+                    t.get_position()
+                };
+                if !at.is_finite() {
+                    godot_warn!(
+                        "{CLASS}.set_target_confidence: {} is at {at}, which is not a \
+                         position; ignored",
+                        t.get_path()
+                    );
+                    return false;
+                }
+                let id = target_of(&t.upcast());
+                self.core_mut(CALL).is_some_and(|m| {
+                    m.set_target_confidence_at(id, confidence, Some(<$D as Dim>::to_core(at)))
+                })
+            }
         }
-        if !confidence.is_finite() {
-            godot_warn!(
-                "ApsPerceptionComponent.set_target_confidence: confidence {confidence} is not a number"
-            );
-            return false;
-        }
-        let at = if t.is_inside_tree() {
-            t.get_global_position()
-        } else {
-            t.get_position()
-        };
-        if !at.is_finite() {
-            godot_warn!(
-                "ApsPerceptionComponent.set_target_confidence: {} is at {at}, which is not a \
-                 position; ignored",
-                t.get_path()
-            );
-            return false;
-        }
-        let id = target_of(&t.upcast());
-        self.core_mut(CALL)
-            .is_some_and(|m| m.set_target_confidence_at(id, confidence, Some(to_vec3(at))))
-    }
+    };
 }
+pub(crate) use belief_api;

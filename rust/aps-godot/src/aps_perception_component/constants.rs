@@ -1,126 +1,126 @@
 //! The integer constants scripts compare against (`STATE_*`, `LOSS_*`, ...), each derived from
 //! the core's enum so the two cannot drift; the test below checks every one by name.
 
-use super::ApsPerceptionComponent;
-use aps_core::belief::evidence::EvidenceKind;
-use aps_core::brain::squad::SQUAD_SENSE;
-use aps_core::brain::threat::{Relationship, ThreatLevel};
-use aps_core::{AwarenessLevel, BeliefState, LossReason, Sense};
 use godot::prelude::*;
 
-#[godot_api(secondary)]
-impl ApsPerceptionComponent {
-    #[constant]
-    pub const STATE_UNDETECTED: i32 = BeliefState::Undetected as i32;
-    #[constant]
-    pub const STATE_SUSPECTED: i32 = BeliefState::Suspected as i32;
-    #[constant]
-    pub const STATE_DETECTED: i32 = BeliefState::Detected as i32;
-    #[constant]
-    pub const STATE_TRACKED: i32 = BeliefState::Tracked as i32;
-    #[constant]
-    pub const STATE_LOST: i32 = BeliefState::Lost as i32;
-    #[constant]
-    pub const STATE_REMEMBERED: i32 = BeliefState::Remembered as i32;
-    #[constant]
-    pub const STATE_EXPIRED: i32 = BeliefState::Expired as i32;
+macro_rules! constants {
+    ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
+        #[godot_api(secondary)]
+        impl $C {
+            #[constant]
+            pub const STATE_UNDETECTED: i32 = BeliefState::Undetected as i32;
+            #[constant]
+            pub const STATE_SUSPECTED: i32 = BeliefState::Suspected as i32;
+            #[constant]
+            pub const STATE_DETECTED: i32 = BeliefState::Detected as i32;
+            #[constant]
+            pub const STATE_TRACKED: i32 = BeliefState::Tracked as i32;
+            #[constant]
+            pub const STATE_LOST: i32 = BeliefState::Lost as i32;
+            #[constant]
+            pub const STATE_REMEMBERED: i32 = BeliefState::Remembered as i32;
+            #[constant]
+            pub const STATE_EXPIRED: i32 = BeliefState::Expired as i32;
 
-    /// `load_beliefs` and `ApsWorld.load_state`: a belief whose target no longer exists becomes
-    /// a belief about a place (tag `missing_target`) at its last known position.
-    #[constant]
-    pub const MISSING_TARGETS_AS_PLACE: i32 = 0;
-    /// `load_beliefs` and `ApsWorld.load_state`: a belief whose target no longer exists is
-    /// dropped, with what the AI knew of it.
-    #[constant]
-    pub const MISSING_TARGETS_DROP: i32 = 1;
+            /// `load_beliefs` and `ApsWorld.load_state`: a belief whose target no longer exists becomes
+            /// a belief about a place (tag `missing_target`) at its last known position.
+            #[constant]
+            pub const MISSING_TARGETS_AS_PLACE: i32 = 0;
+            /// `load_beliefs` and `ApsWorld.load_state`: a belief whose target no longer exists is
+            /// dropped, with what the AI knew of it.
+            #[constant]
+            pub const MISSING_TARGETS_DROP: i32 = 1;
 
-    #[constant]
-    pub const LOSS_NONE: i32 = LossReason::None as i32;
-    #[constant]
-    pub const LOSS_OCCLUDED: i32 = LossReason::Occluded as i32;
-    #[constant]
-    pub const LOSS_OUT_OF_RANGE: i32 = LossReason::OutOfRange as i32;
-    #[constant]
-    pub const LOSS_SOUND_FADED: i32 = LossReason::SoundFaded as i32;
-    #[constant]
-    pub const LOSS_SCENT_LOST: i32 = LossReason::ScentLost as i32;
-    #[constant]
-    pub const LOSS_SENSOR_DROPOUT: i32 = LossReason::SensorDropout as i32;
-    #[constant]
-    pub const LOSS_TARGET_DESTROYED: i32 = LossReason::TargetDestroyed as i32;
-    #[constant]
-    pub const LOSS_UNKNOWN: i32 = LossReason::Unknown as i32;
+            #[constant]
+            pub const LOSS_NONE: i32 = LossReason::None as i32;
+            #[constant]
+            pub const LOSS_OCCLUDED: i32 = LossReason::Occluded as i32;
+            #[constant]
+            pub const LOSS_OUT_OF_RANGE: i32 = LossReason::OutOfRange as i32;
+            #[constant]
+            pub const LOSS_SOUND_FADED: i32 = LossReason::SoundFaded as i32;
+            #[constant]
+            pub const LOSS_SCENT_LOST: i32 = LossReason::ScentLost as i32;
+            #[constant]
+            pub const LOSS_SENSOR_DROPOUT: i32 = LossReason::SensorDropout as i32;
+            #[constant]
+            pub const LOSS_TARGET_DESTROYED: i32 = LossReason::TargetDestroyed as i32;
+            #[constant]
+            pub const LOSS_UNKNOWN: i32 = LossReason::Unknown as i32;
 
-    #[constant]
-    pub const AWARENESS_UNAWARE: i32 = AwarenessLevel::Unaware as i32;
-    #[constant]
-    pub const AWARENESS_PERIPHERAL: i32 = AwarenessLevel::Peripheral as i32;
-    #[constant]
-    pub const AWARENESS_SUSPICIOUS: i32 = AwarenessLevel::Suspicious as i32;
-    #[constant]
-    pub const AWARENESS_ALERTED: i32 = AwarenessLevel::Alerted as i32;
-    #[constant]
-    pub const AWARENESS_FULLY_AWARE: i32 = AwarenessLevel::FullyAware as i32;
+            #[constant]
+            pub const AWARENESS_UNAWARE: i32 = AwarenessLevel::Unaware as i32;
+            #[constant]
+            pub const AWARENESS_PERIPHERAL: i32 = AwarenessLevel::Peripheral as i32;
+            #[constant]
+            pub const AWARENESS_SUSPICIOUS: i32 = AwarenessLevel::Suspicious as i32;
+            #[constant]
+            pub const AWARENESS_ALERTED: i32 = AwarenessLevel::Alerted as i32;
+            #[constant]
+            pub const AWARENESS_FULLY_AWARE: i32 = AwarenessLevel::FullyAware as i32;
 
-    #[constant]
-    pub const SENSE_VISION: i32 = Sense::Vision as i32;
-    #[constant]
-    pub const SENSE_HEARING: i32 = Sense::Hearing as i32;
-    #[constant]
-    pub const SENSE_SMELL: i32 = Sense::Smell as i32;
-    #[constant]
-    pub const SENSE_TOUCH: i32 = Sense::Touch as i32;
-    #[constant]
-    pub const SENSE_VIBRATION: i32 = Sense::Vibration as i32;
-    #[constant]
-    pub const SENSE_DAMAGE: i32 = Sense::Damage as i32;
-    #[constant]
-    pub const SENSE_PAIN: i32 = Sense::Pain as i32;
-    #[constant]
-    pub const SENSE_ECHOLOCATION: i32 = Sense::Echolocation as i32;
-    /// Belief shared by squad mates arrives through this slot.
-    #[constant]
-    pub const SENSE_SQUAD: i32 = SQUAD_SENSE.0 as i32;
+            #[constant]
+            pub const SENSE_VISION: i32 = Sense::Vision as i32;
+            #[constant]
+            pub const SENSE_HEARING: i32 = Sense::Hearing as i32;
+            #[constant]
+            pub const SENSE_SMELL: i32 = Sense::Smell as i32;
+            #[constant]
+            pub const SENSE_TOUCH: i32 = Sense::Touch as i32;
+            #[constant]
+            pub const SENSE_VIBRATION: i32 = Sense::Vibration as i32;
+            #[constant]
+            pub const SENSE_DAMAGE: i32 = Sense::Damage as i32;
+            #[constant]
+            pub const SENSE_PAIN: i32 = Sense::Pain as i32;
+            #[constant]
+            pub const SENSE_ECHOLOCATION: i32 = Sense::Echolocation as i32;
+            /// Belief shared by squad mates arrives through this slot.
+            #[constant]
+            pub const SENSE_SQUAD: i32 = SQUAD_SENSE.0 as i32;
 
-    #[constant]
-    pub const THREAT_NONE: i32 = ThreatLevel::None as i32;
-    #[constant]
-    pub const THREAT_LOW: i32 = ThreatLevel::Low as i32;
-    #[constant]
-    pub const THREAT_MEDIUM: i32 = ThreatLevel::Medium as i32;
-    #[constant]
-    pub const THREAT_HIGH: i32 = ThreatLevel::High as i32;
-    #[constant]
-    pub const THREAT_CRITICAL: i32 = ThreatLevel::Critical as i32;
+            #[constant]
+            pub const THREAT_NONE: i32 = ThreatLevel::None as i32;
+            #[constant]
+            pub const THREAT_LOW: i32 = ThreatLevel::Low as i32;
+            #[constant]
+            pub const THREAT_MEDIUM: i32 = ThreatLevel::Medium as i32;
+            #[constant]
+            pub const THREAT_HIGH: i32 = ThreatLevel::High as i32;
+            #[constant]
+            pub const THREAT_CRITICAL: i32 = ThreatLevel::Critical as i32;
 
-    #[constant]
-    pub const RELATIONSHIP_FEARED: i32 = Relationship::Feared as i32;
-    #[constant]
-    pub const RELATIONSHIP_HIGH_VALUE: i32 = Relationship::HighValue as i32;
-    #[constant]
-    pub const RELATIONSHIP_ENEMY: i32 = Relationship::Enemy as i32;
-    #[constant]
-    pub const RELATIONSHIP_UNKNOWN: i32 = Relationship::Unknown as i32;
-    #[constant]
-    pub const RELATIONSHIP_NEUTRAL: i32 = Relationship::Neutral as i32;
-    #[constant]
-    pub const RELATIONSHIP_FRIENDLY: i32 = Relationship::Friendly as i32;
-    #[constant]
-    pub const RELATIONSHIP_TEAMMATE: i32 = Relationship::Teammate as i32;
+            #[constant]
+            pub const RELATIONSHIP_FEARED: i32 = Relationship::Feared as i32;
+            #[constant]
+            pub const RELATIONSHIP_HIGH_VALUE: i32 = Relationship::HighValue as i32;
+            #[constant]
+            pub const RELATIONSHIP_ENEMY: i32 = Relationship::Enemy as i32;
+            #[constant]
+            pub const RELATIONSHIP_UNKNOWN: i32 = Relationship::Unknown as i32;
+            #[constant]
+            pub const RELATIONSHIP_NEUTRAL: i32 = Relationship::Neutral as i32;
+            #[constant]
+            pub const RELATIONSHIP_FRIENDLY: i32 = Relationship::Friendly as i32;
+            #[constant]
+            pub const RELATIONSHIP_TEAMMATE: i32 = Relationship::Teammate as i32;
 
-    /// Evidence: while it lasts, what the senses report counts `amount` less.
-    #[constant]
-    pub const EVIDENCE_LOWER: i32 = EvidenceKind::Lower as i32;
-    /// Evidence: while it lasts, confidence can't exceed `amount`.
-    #[constant]
-    pub const EVIDENCE_CAP: i32 = EvidenceKind::Cap as i32;
-    /// Evidence: while it lasts, confidence is held at 0.
-    #[constant]
-    pub const EVIDENCE_CLEAR: i32 = EvidenceKind::Clear as i32;
-    /// Evidence: while it lasts, confidence can't fall below `amount`.
-    #[constant]
-    pub const EVIDENCE_FLOOR: i32 = EvidenceKind::Floor as i32;
+            /// Evidence: while it lasts, what the senses report counts `amount` less.
+            #[constant]
+            pub const EVIDENCE_LOWER: i32 = EvidenceKind::Lower as i32;
+            /// Evidence: while it lasts, confidence can't exceed `amount`.
+            #[constant]
+            pub const EVIDENCE_CAP: i32 = EvidenceKind::Cap as i32;
+            /// Evidence: while it lasts, confidence is held at 0.
+            #[constant]
+            pub const EVIDENCE_CLEAR: i32 = EvidenceKind::Clear as i32;
+            /// Evidence: while it lasts, confidence can't fall below `amount`.
+            #[constant]
+            pub const EVIDENCE_FLOOR: i32 = EvidenceKind::Floor as i32;
+        }
+    };
 }
+pub(crate) use constants;
 
 /// The `SENSE_*` constants (and custom slots) in a set, for the dictionaries scripts read.
 #[must_use]
@@ -130,7 +130,10 @@ pub fn sense_ids(set: aps_core::SenseSet) -> PackedInt32Array {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::super::ApsPerceptionComponent;
+    use aps_core::belief::evidence::EvidenceKind;
+    use aps_core::brain::threat::{Relationship, ThreatLevel};
+    use aps_core::{AwarenessLevel, BeliefState, LossReason, Sense};
     type C = ApsPerceptionComponent;
 
     /// `OutOfRange` -> `OUT_OF_RANGE`, `vision` -> `VISION`.

@@ -2,234 +2,220 @@
 //! and each frame's shapes, made from what the last pass noted and believed. The nodes are
 //! `debug_draw/`'s; which sounds are in earshot is the core's.
 
-use super::ApsPerceptionComponent;
-use crate::aps_world::ApsWorld;
-use crate::convert::{live_node, to_vec3};
-use crate::debug_draw::flags;
-use crate::debug_draw::scene::{BeliefMark, DrawInput, DrawScene};
-use crate::debug_draw::DebugDraw;
-use crate::editor::in_editor;
-use aps_core::senses::hearing::in_earshot;
-use aps_core::senses::id::Sense;
-use aps_core::{BeliefState, TargetId, TargetKind, Vec3};
-use godot::classes::Node3D;
-use godot::prelude::*;
+macro_rules! debug_draw_api {
+    ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
+        #[godot_api(secondary)]
+        impl $C {
+            /// [member debug_draw]: the vision cones and the ranges of vision and hearing.
+            #[constant]
+            pub const DRAW_CONES: i32 = flags::CONES as i32;
+            /// [member debug_draw]: each vision ray of the last pass, green or red at what blocked it.
+            #[constant]
+            pub const DRAW_RAYS: i32 = flags::RAYS as i32;
+            /// [member debug_draw]: state, confidence, dominant sense and why over each believed target.
+            #[constant]
+            pub const DRAW_LABELS: i32 = flags::LABELS as i32;
+            /// [member debug_draw]: last known and predicted positions and the uncertainty circle.
+            #[constant]
+            pub const DRAW_WHEREABOUTS: i32 = flags::WHEREABOUTS as i32;
+            /// [member debug_draw]: the loss reason, written where a target was lost.
+            #[constant]
+            pub const DRAW_LOSS_REASONS: i32 = flags::LOSS as i32;
+            /// [member debug_draw]: rings where sounds are heard.
+            #[constant]
+            pub const DRAW_SOUNDS: i32 = flags::SOUNDS as i32;
+            /// [member debug_draw]: scent trails of believed targets.
+            #[constant]
+            pub const DRAW_SCENT: i32 = flags::SCENT as i32;
+            /// [member debug_draw]: a line to the attention target.
+            #[constant]
+            pub const DRAW_ATTENTION: i32 = flags::ATTENTION as i32;
+            /// [member debug_draw]: everything.
+            #[constant]
+            pub const DRAW_ALL: i32 = flags::ALL as i32;
 
-#[godot_api(secondary)]
-impl ApsPerceptionComponent {
-    /// [member debug_draw]: the vision cones and the ranges of vision and hearing.
-    #[constant]
-    pub const DRAW_CONES: i32 = flags::CONES as i32;
-    /// [member debug_draw]: each vision ray of the last pass, green or red at what blocked it.
-    #[constant]
-    pub const DRAW_RAYS: i32 = flags::RAYS as i32;
-    /// [member debug_draw]: state, confidence, dominant sense and why over each believed target.
-    #[constant]
-    pub const DRAW_LABELS: i32 = flags::LABELS as i32;
-    /// [member debug_draw]: last known and predicted positions and the uncertainty circle.
-    #[constant]
-    pub const DRAW_WHEREABOUTS: i32 = flags::WHEREABOUTS as i32;
-    /// [member debug_draw]: the loss reason, written where a target was lost.
-    #[constant]
-    pub const DRAW_LOSS_REASONS: i32 = flags::LOSS as i32;
-    /// [member debug_draw]: rings where sounds are heard.
-    #[constant]
-    pub const DRAW_SOUNDS: i32 = flags::SOUNDS as i32;
-    /// [member debug_draw]: scent trails of believed targets.
-    #[constant]
-    pub const DRAW_SCENT: i32 = flags::SCENT as i32;
-    /// [member debug_draw]: a line to the attention target.
-    #[constant]
-    pub const DRAW_ATTENTION: i32 = flags::ATTENTION as i32;
-    /// [member debug_draw]: everything.
-    #[constant]
-    pub const DRAW_ALL: i32 = flags::ALL as i32;
-
-    /// What the debug drawing drew in the last physics frame: `drawing` (whether its nodes
-    /// exist), `green_rays` and `red_rays` (vision rays that reached their sample point or were
-    /// blocked), `labels`, `lines` (segments drawn after the last pass), `circles` and
-    /// `cone_lines` (segments of the cones and ranges). All 0 while nothing is drawn.
-    #[func]
-    pub fn get_debug_draw_counts(&self) -> VarDictionary {
-        let c = self
-            .draw
-            .as_ref()
-            .map(DebugDraw::counts)
-            .unwrap_or_default();
-        vdict! {
-            "drawing" => self.draw.is_some(),
-            "green_rays" => i64::from(c.green_rays),
-            "red_rays" => i64::from(c.red_rays),
-            "labels" => i64::from(c.labels),
-            "lines" => i64::from(c.lines),
-            "cone_lines" => i64::from(c.cone_lines),
-            "circles" => i64::from(c.circles),
-        }
-    }
-}
-
-impl ApsPerceptionComponent {
-    /// The debugger's tab asks to draw this AI (everything) or stops asking.
-    pub fn set_drawn_by_debugger(&mut self, on: bool) {
-        self.drawn_by_debugger = on;
-        if on && self.base().is_inside_tree() {
-            let id = self.base().instance_id();
-            ApsWorld::singleton().bind_mut().add_drawing(id);
-        }
-    }
-
-    /// What is drawn now: its own flags, or everything while the project setting
-    /// (`draw_all`) or the debugger asks.
-    pub(super) fn draw_flags(&self, draw_all: bool) -> u32 {
-        if self.drawn_by_debugger || draw_all {
-            flags::ALL
-        } else {
-            self.debug_draw as u32
-        }
-    }
-
-    /// Frees the drawing's nodes, if any.
-    pub(super) fn stop_drawing(&mut self) {
-        if let Some(d) = self.draw.take() {
-            d.free();
-        }
-    }
-
-    /// Brings the debug drawing up to date for this physics frame, making or freeing its nodes
-    /// as the flags ask; the marks are remade only after a pass. Returns whether it still draws.
-    pub fn redraw(&mut self, draw_all: bool) -> bool {
-        let f = self.draw_flags(draw_all);
-        if f == 0 || in_editor() || !self.base().is_inside_tree() {
-            self.stop_drawing();
-            return false;
-        }
-        let mut me = self.to_gd().upcast::<Node3D>();
-        if self.draw.is_none() {
-            self.draw = Some(DebugDraw::new(&mut me));
-        }
-        let (vision, hearing) = self.core.as_ref().map_or((None, None), |c| {
-            let p = c.mind().profile();
-            let v = &p.vision;
-            (
-                v.enabled
-                    .then_some((v.max_range, v.main_cone_half_angle, v.peripheral_half_angle)),
-                p.hearing.enabled.then_some(p.hearing.max_range),
-            )
-        });
-        let now = self.core.as_ref().map_or(-1.0, |c| c.mind().now());
-        // The shapes first, the nodes after: the drawing stays in `self` whatever happens.
-        let stale = self.draw.as_ref().is_some_and(|d| d.is_stale(f, now));
-        let scene = stale.then(|| self.draw_scene(f));
-        let Some(draw) = self.draw.as_mut() else {
-            return false;
-        };
-        let (range, main, peripheral) = vision.unwrap_or_default();
-        draw.draw_cones(f, [range, main, peripheral, hearing.unwrap_or(0.0)], || {
-            DrawScene::cones(vision, hearing)
-        });
-        if let Some(scene) = scene {
-            draw.draw(&mut me, f, now, &scene);
-        }
-        true
-    }
-
-    /// The shapes of this frame's drawing.
-    fn draw_scene(&self, f: u32) -> DrawScene {
-        let eye = self.eye();
-        // Before its first pass it believes nothing: only its cones are drawn (apart).
-        let Some(core) = &self.core else {
-            return DrawScene::default();
-        };
-        let mind = core.mind();
-        let profile = mind.profile();
-        let rays: Vec<_> = core
-            .notes()
-            .rays()
-            .iter()
-            .filter(|r| r.sense == Sense::Vision.id())
-            .copied()
-            .collect();
-        let mut beliefs = Vec::new();
-        let mut trails = Vec::new();
-        let aps = ApsWorld::singleton();
-        let aps = aps.bind();
-        let world = self.world.and_then(|k| aps.world(k));
-        for b in mind.beliefs() {
-            if b.state == BeliefState::Undetected && b.confidence < 0.01 {
-                continue;
-            }
-            beliefs.push(BeliefMark {
-                at: stands_at(b.target).unwrap_or(b.last_known_position),
-                name: self.target_label(b.target),
-                state: b.state,
-                confidence: b.confidence,
-                dominant: b.dominant.map_or_else(String::new, |s| self.sense_label(s)),
-                last_known: b.last_known_position,
-                predicted: mind
-                    .predicted_position(b.target)
-                    .unwrap_or(b.last_known_position),
-                uncertainty: b.uncertainty_radius,
-                loss: b.loss_reason,
-                why: if f & flags::LABELS != 0 {
-                    self.why_line(&core.explain(b.target))
-                } else {
-                    String::new()
-                },
-            });
-            if f & flags::SCENT != 0 && b.kind == TargetKind::Actor {
-                if let Some(w) = world {
-                    let trail: Vec<_> = w
-                        .scent_trail(b.target)
-                        .as_slice()
-                        .iter()
-                        .map(|p| to_vec3(*p))
-                        .collect();
-                    if trail.len() > 1 {
-                        trails.push(trail);
-                    }
+            /// What the debug drawing drew in the last physics frame: `drawing` (whether its nodes
+            /// exist), `green_rays` and `red_rays` (vision rays that reached their sample point or were
+            /// blocked), `labels`, `lines` (segments drawn after the last pass), `circles` and
+            /// `cone_lines` (segments of the cones and ranges). All 0 while nothing is drawn.
+            #[func]
+            pub fn get_debug_draw_counts(&self) -> VarDictionary {
+                let c = self.draw.as_ref().map($Draw::counts).unwrap_or_default();
+                vdict! {
+                    "drawing" => self.draw.is_some(),
+                    "green_rays" => i64::from(c.green_rays),
+                    "red_rays" => i64::from(c.red_rays),
+                    "labels" => i64::from(c.labels),
+                    "lines" => i64::from(c.lines),
+                    "cone_lines" => i64::from(c.cone_lines),
+                    "circles" => i64::from(c.circles),
                 }
             }
         }
-        let mut sounds = Vec::new();
-        if f & flags::SOUNDS != 0 && profile.hearing.enabled {
-            if let Some(w) = world {
-                let now = ApsWorld::world_time();
-                let tier = w.tier_of(self.base().instance_id()).unwrap_or(0);
-                let state = w.state();
-                if let Some(buffer) = state.view(now).sounds {
-                    let hold = f64::from(profile.hearing.sound_hold_time.max(0.01));
-                    for s in buffer.all() {
-                        if in_earshot(&profile.hearing, s, eye.position, now, tier) {
-                            // A ring that spreads over the sound's hold time.
-                            let spread = ((now - s.time) / hold) as f32;
-                            sounds.push((s.location, 0.3 + 2.0 * spread));
+
+        impl $C {
+            /// The debugger's tab asks to draw this AI (everything) or stops asking.
+            pub fn set_drawn_by_debugger(&mut self, on: bool) {
+                self.drawn_by_debugger = on;
+                if on && self.base().is_inside_tree() {
+                    let id = self.base().instance_id();
+                    ApsWorld::singleton().bind_mut().add_drawing(id);
+                }
+            }
+
+            /// What is drawn now: its own flags, or everything while the project setting
+            /// (`draw_all`) or the debugger asks.
+            pub(super) fn draw_flags(&self, draw_all: bool) -> u32 {
+                if self.drawn_by_debugger || draw_all {
+                    flags::ALL
+                } else {
+                    self.debug_draw as u32
+                }
+            }
+
+            /// Frees the drawing's nodes, if any.
+            pub(super) fn stop_drawing(&mut self) {
+                if let Some(d) = self.draw.take() {
+                    d.free();
+                }
+            }
+
+            /// Brings the debug drawing up to date for this physics frame, making or freeing its nodes
+            /// as the flags ask; the marks are remade only after a pass. Returns whether it still draws.
+            pub fn redraw(&mut self, draw_all: bool) -> bool {
+                let f = self.draw_flags(draw_all);
+                if f == 0 || in_editor() || !self.base().is_inside_tree() {
+                    self.stop_drawing();
+                    return false;
+                }
+                let mut me = self.to_gd().upcast::<$N>();
+                if self.draw.is_none() {
+                    self.draw = Some($Draw::new(&mut me));
+                }
+                let (vision, hearing) = self.core.as_ref().map_or((None, None), |c| {
+                    let p = c.mind().profile();
+                    let v = &p.vision;
+                    (
+                        v.enabled.then_some((
+                            v.max_range,
+                            v.main_cone_half_angle,
+                            v.peripheral_half_angle,
+                        )),
+                        p.hearing.enabled.then_some(p.hearing.max_range),
+                    )
+                });
+                let now = self.core.as_ref().map_or(-1.0, |c| c.mind().now());
+                // The shapes first, the nodes after: the drawing stays in `self` whatever happens.
+                let stale = self.draw.as_ref().is_some_and(|d| d.is_stale(f, now));
+                let scene = stale.then(|| self.draw_scene(f));
+                let Some(draw) = self.draw.as_mut() else {
+                    return false;
+                };
+                let (range, main, peripheral) = vision.unwrap_or_default();
+                draw.draw_cones(f, [range, main, peripheral, hearing.unwrap_or(0.0)], || {
+                    DrawScene::cones(vision, hearing)
+                });
+                if let Some(scene) = scene {
+                    draw.draw(&mut me, f, now, &scene);
+                }
+                true
+            }
+
+            /// The shapes of this frame's drawing.
+            fn draw_scene(&self, f: u32) -> DrawScene {
+                let eye = self.eye();
+                // Before its first pass it believes nothing: only its cones are drawn (apart).
+                let Some(core) = &self.core else {
+                    return DrawScene::default();
+                };
+                let mind = core.mind();
+                let profile = mind.profile();
+                let rays: Vec<_> = core
+                    .notes()
+                    .rays()
+                    .iter()
+                    .filter(|r| r.sense == Sense::Vision.id())
+                    .copied()
+                    .collect();
+                let mut beliefs = Vec::new();
+                let mut trails = Vec::new();
+                let aps = ApsWorld::singleton();
+                let aps = aps.bind();
+                let world = self.world.and_then(|k| aps.world(k));
+                for b in mind.beliefs() {
+                    if b.state == BeliefState::Undetected && b.confidence < 0.01 {
+                        continue;
+                    }
+                    beliefs.push(BeliefMark {
+                        at: stands_at(b.target).unwrap_or(b.last_known_position),
+                        name: self.target_label(b.target),
+                        state: b.state,
+                        confidence: b.confidence,
+                        dominant: b.dominant.map_or_else(String::new, |s| self.sense_label(s)),
+                        last_known: b.last_known_position,
+                        predicted: mind
+                            .predicted_position(b.target)
+                            .unwrap_or(b.last_known_position),
+                        uncertainty: b.uncertainty_radius,
+                        loss: b.loss_reason,
+                        why: if f & flags::LABELS != 0 {
+                            self.why_line(&core.explain(b.target))
+                        } else {
+                            String::new()
+                        },
+                    });
+                    if f & flags::SCENT != 0 && b.kind == TargetKind::Actor {
+                        if let Some(w) = world {
+                            let trail = w.scent_points(b.target);
+                            if trail.len() > 1 {
+                                trails.push(trail);
+                            }
                         }
                     }
                 }
+                let mut sounds = Vec::new();
+                if f & flags::SOUNDS != 0 && profile.hearing.enabled {
+                    if let Some(w) = world {
+                        let now = ApsWorld::world_time();
+                        let tier = w.tier_of(self.base().instance_id()).unwrap_or(0);
+                        let state = w.state();
+                        if let Some(buffer) = state.view(now).sounds {
+                            let hold = f64::from(profile.hearing.sound_hold_time.max(0.01));
+                            for s in buffer.all() {
+                                if in_earshot(&profile.hearing, s, eye.position, now, tier) {
+                                    // A ring that spreads over the sound's hold time.
+                                    let spread = ((now - s.time) / hold) as f32;
+                                    sounds.push((s.location, 0.3 + 2.0 * spread));
+                                }
+                            }
+                        }
+                    }
+                }
+                let attention = mind.attention_target().map(|t| {
+                    stands_at(t)
+                        .or_else(|| mind.belief(t).map(|b| b.last_known_position))
+                        .unwrap_or(eye.position)
+                });
+                DrawScene::make(&DrawInput {
+                    flags: f,
+                    eye,
+                    up: aps_core::Vec3::Y,
+                    rays: &rays,
+                    beliefs: &beliefs,
+                    sounds: &sounds,
+                    trails: &trails,
+                    attention,
+                })
             }
         }
-        let attention = mind.attention_target().map(|t| {
-            stands_at(t)
-                .or_else(|| mind.belief(t).map(|b| b.last_known_position))
-                .unwrap_or(eye.position)
-        });
-        DrawScene::make(&DrawInput {
-            flags: f,
-            eye,
-            up: aps_core::Vec3::Y,
-            rays: &rays,
-            beliefs: &beliefs,
-            sounds: &sounds,
-            trails: &trails,
-            attention,
-        })
-    }
-}
 
-/// Where a target stands now, if it still exists and is in the tree (a node out of the tree
-/// has no global transform to read).
-fn stands_at(t: TargetId) -> Option<Vec3> {
-    live_node(t)
-        .filter(|n| n.is_inside_tree())
-        .map(|n| to_vec3(n.get_global_position()))
+        /// Where a target stands now, if it still exists and is in the tree (a node out of the tree
+        /// has no global transform to read).
+        fn stands_at(t: TargetId) -> Option<Vec3> {
+            live_node_as::<$N>(t)
+                .filter(|n| n.is_inside_tree())
+                .map(|n| <$D as Dim>::to_core(n.get_global_position()))
+        }
+    };
 }
+pub(crate) use debug_draw_api;

@@ -3,338 +3,329 @@
 //! them (debug drawing is in `debug_draw_api.rs`). The words and the records are the core's
 //! (`aps_core::insight`); this file names the nodes in them.
 
-use super::ApsPerceptionComponent;
-use crate::aps_recording::ApsRecording;
-use crate::aps_world::target_of;
-use crate::convert::live_node;
-use aps_core::brain::emotion::Emotion;
-use aps_core::brain::squad::SQUAD_SENSE;
-use aps_core::insight::explain::{builtin_sense_name, Explanation, SenseWhy};
-use aps_core::insight::notes::Notes;
-use aps_core::insight::recording::{MAX_FRAMES, MAX_RECORDING_SECONDS};
-use aps_core::senses::id::SenseId;
-use aps_core::senses::rays::BodyId;
-use aps_core::{AwarenessLevel, BeliefState, Observations, TargetId};
-use godot::classes::{Engine, Node};
-use godot::prelude::*;
-
-#[godot_api(secondary)]
-impl ApsPerceptionComponent {
-    /// Why the AI believes what it does about `target`, from its last pass: `state`,
-    /// `state_name`, `confidence` (smoothed), `fused`, `dominant_sense` (a `SENSE_*` constant
-    /// or -1) and `dominant_sense_name`, `loss_reason` and `loss_reason_name`, `looked_at`
-    /// (whether the last pass looked at it), `senses` (by sense name: `confidence`,
-    /// `perceived`, `cue` (what the sense found instead, a loss reason name), `factors` (each
-    /// factor of the reading by name: for vision `distance`, `cone`, `light`, `exposure`,
-    /// `visible_points` of `sample_points`, `motion`, `cloak`, `pain_dulling`, with `metres`,
-    /// `degrees` and `light_level`; for hearing `loudness`, `noise`, `distance`, `fade`,
-    /// `rain`, `muffling`; `transmission` behind an ApsOccluder), `blocked_by` (the nodes that
-    /// stopped its rays), `through` (the occluders its rays passed through) and `text`), and
-    /// `text`: all of it in words. The factors are noted only while the project setting
-    /// `aps/debug/explain` is on (the default).
-    #[func]
-    pub fn explain(&self, target: Option<Gd<Node>>) -> VarDictionary {
-        let Some(target) = target else {
-            return VarDictionary::new();
-        };
-        let t = target_of(&target);
-        let why = match &self.core {
-            Some(core) => core.explain(t),
-            // Before its first pass it believes nothing and has read nothing.
-            None => Explanation::of(t, None, &Observations::new(), &Notes::new()),
-        };
-        self.explanation_dict(&why)
-    }
-
-    /// Starts keeping the last `seconds` of what the AI believed, tick by tick (replacing a
-    /// recording under way). Its memory is set aside now; a tick then allocates nothing.
-    /// Returns false (with a warning) when `seconds` is not above 0 or above an hour.
-    #[func]
-    pub fn start_recording(&mut self, seconds: f32) -> bool {
-        if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_RECORDING_SECONDS) {
-            godot_warn!(
-                "ApsPerceptionComponent.start_recording: seconds is {seconds}; it must be above \
-                 0 and at most {MAX_RECORDING_SECONDS}. Not recording."
-            );
-            return false;
-        }
-        if self.core_mut("start_recording").is_none() {
-            return false;
-        }
-        let Some(core) = self.core.as_mut() else {
-            return false;
-        };
-        let physics_dt = 1.0 / Engine::singleton().get_physics_ticks_per_second().max(1) as f32;
-        let kept = core.start_recording_for(seconds, physics_dt);
-        if kept < seconds {
-            godot_warn!(
-                "ApsPerceptionComponent.start_recording: {seconds} s of a full ledger is more \
-                 than one recording holds ({MAX_FRAMES} belief frames); it keeps about the \
-                 last {kept:.0} s"
-            );
-        }
-        true
-    }
-
-    /// Stops recording and returns what was recorded (null if nothing was).
-    #[func]
-    pub fn stop_recording(&mut self) -> Option<Gd<ApsRecording>> {
-        self.core_mut("stop_recording")?;
-        let recording = self.recording_file();
-        if let Some(core) = self.core.as_mut() {
-            core.stop_recording();
-        }
-        recording.map(ApsRecording::from_file)
-    }
-
-    /// Whether a recording is under way.
-    #[func]
-    pub fn is_recording(&self) -> bool {
-        self.core.as_ref().is_some_and(|c| c.recording().is_some())
-    }
-
-    /// What has been recorded so far, without stopping (null if not recording).
-    #[func]
-    pub fn get_recording(&self) -> Option<Gd<ApsRecording>> {
-        self.recording_file().map(ApsRecording::from_file)
-    }
-
-    /// Writes what has been recorded so far to `path` as JSON (res://, user:// or a file
-    /// path), without stopping. Load it back with [method ApsRecording.load]. Returns false,
-    /// with a warning, when nothing is being recorded or the file cannot be written.
-    #[func]
-    pub fn save_recording(&self, path: GString) -> bool {
-        match self.recording_file() {
-            Some(file) => {
-                ApsRecording::write(&file, &path, "ApsPerceptionComponent.save_recording")
+macro_rules! insight_api {
+    ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
+        #[godot_api(secondary)]
+        impl $C {
+            /// Why the AI believes what it does about `target`, from its last pass: `state`,
+            /// `state_name`, `confidence` (smoothed), `fused`, `dominant_sense` (a `SENSE_*` constant
+            /// or -1) and `dominant_sense_name`, `loss_reason` and `loss_reason_name`, `looked_at`
+            /// (whether the last pass looked at it), `senses` (by sense name: `confidence`,
+            /// `perceived`, `cue` (what the sense found instead, a loss reason name), `factors` (each
+            /// factor of the reading by name: for vision `distance`, `cone`, `light`, `exposure`,
+            /// `visible_points` of `sample_points`, `motion`, `cloak`, `pain_dulling`, with `metres`,
+            /// `degrees` and `light_level`; for hearing `loudness`, `noise`, `distance`, `fade`,
+            /// `rain`, `muffling`; `transmission` behind an ApsOccluder), `blocked_by` (the nodes that
+            /// stopped its rays), `through` (the occluders its rays passed through) and `text`), and
+            /// `text`: all of it in words. The factors are noted only while the project setting
+            /// `aps/debug/explain` is on (the default).
+            #[doc = $px]
+            #[func]
+            pub fn explain(&self, target: Option<Gd<Node>>) -> VarDictionary {
+                let Some(target) = target else {
+                    return VarDictionary::new();
+                };
+                let t = target_of(&target);
+                let why = match &self.core {
+                    Some(core) => core.explain(t),
+                    // Before its first pass it believes nothing and has read nothing.
+                    None => Explanation::of(t, None, &Observations::new(), &Notes::new()),
+                };
+                self.explanation_dict(&why)
             }
-            None => {
-                godot_warn!(
-                    "ApsPerceptionComponent.save_recording: {} is not recording; call \
-                     start_recording first",
-                    self.where_it_is()
+
+            /// Starts keeping the last `seconds` of what the AI believed, tick by tick (replacing a
+            /// recording under way). Its memory is set aside now; a tick then allocates nothing.
+            /// Returns false (with a warning) when `seconds` is not above 0 or above an hour.
+            #[func]
+            pub fn start_recording(&mut self, seconds: f32) -> bool {
+                if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_RECORDING_SECONDS) {
+                    godot_warn!(
+                        "{CLASS}.start_recording: seconds is {seconds}; it must be above \
+                         0 and at most {MAX_RECORDING_SECONDS}. Not recording."
+                    );
+                    return false;
+                }
+                if self.core_mut("start_recording").is_none() {
+                    return false;
+                }
+                let Some(core) = self.core.as_mut() else {
+                    return false;
+                };
+                let physics_dt = 1.0 / Engine::singleton().get_physics_ticks_per_second().max(1) as f32;
+                let kept = core.start_recording_for(seconds, physics_dt);
+                if kept < seconds {
+                    godot_warn!(
+                        "{CLASS}.start_recording: {seconds} s of a full ledger is more \
+                         than one recording holds ({MAX_FRAMES} belief frames); it keeps about the \
+                         last {kept:.0} s"
+                    );
+                }
+                true
+            }
+
+            /// Stops recording and returns what was recorded (null if nothing was).
+            #[func]
+            pub fn stop_recording(&mut self) -> Option<Gd<ApsRecording>> {
+                self.core_mut("stop_recording")?;
+                let recording = self.recording_file();
+                if let Some(core) = self.core.as_mut() {
+                    core.stop_recording();
+                }
+                recording.map(ApsRecording::from_file)
+            }
+
+            /// Whether a recording is under way.
+            #[func]
+            pub fn is_recording(&self) -> bool {
+                self.core.as_ref().is_some_and(|c| c.recording().is_some())
+            }
+
+            /// What has been recorded so far, without stopping (null if not recording).
+            #[func]
+            pub fn get_recording(&self) -> Option<Gd<ApsRecording>> {
+                self.recording_file().map(ApsRecording::from_file)
+            }
+
+            /// Writes what has been recorded so far to `path` as JSON (res://, user:// or a file
+            /// path), without stopping. Load it back with [method ApsRecording.load]. Returns false,
+            /// with a warning, when nothing is being recorded or the file cannot be written.
+            #[func]
+            pub fn save_recording(&self, path: GString) -> bool {
+                match self.recording_file() {
+                    Some(file) => {
+                        ApsRecording::write(&file, &path, &format!("{CLASS}.save_recording"))
+                    }
+                    None => {
+                        godot_warn!(
+                            "{CLASS}.save_recording: {} is not recording; call \
+                             start_recording first",
+                            self.where_it_is()
+                        );
+                        false
+                    }
+                }
+            }
+
+            /// Everything the debugger's APS tab shows of this AI, as plain data (also the message it
+            /// is sent): `id`, `name`, `path`, `time`, `awareness` and `awareness_name`, `attention`
+            /// (the attention target's name), `emotions` (by name), `dominant_emotion`, `drawing`,
+            /// `beliefs` (each `target`, `target_id`, `state`, `confidence`, `senses`, `threat`,
+            /// `loss_reason`, `uncertainty`, `since_sensed`, `why`) and `timeline` (its last state
+            /// changes, oldest first: `time`, `target`, `old`, `new`).
+            #[func]
+            pub fn get_debug_snapshot(&self) -> VarDictionary {
+                let base = self.base();
+                let mut d = vdict! {
+                    "id" => base.instance_id().to_i64(),
+                    "name" => &base.get_name(),
+                    "path" => &self.where_it_is(),
+                    "drawing" => self.draw.is_some(),
+                };
+                let Some(core) = &self.core else {
+                    d.set("time", 0.0);
+                    d.set("awareness", 0);
+                    d.set("awareness_name", AwarenessLevel::Unaware.name());
+                    d.set("attention", "");
+                    d.set("emotions", &VarDictionary::new());
+                    d.set("dominant_emotion", "");
+                    d.set("beliefs", &VarArray::new());
+                    d.set("timeline", &VarArray::new());
+                    return d;
+                };
+                let mind = core.mind();
+                let now = mind.now();
+                d.set("time", now);
+                d.set("awareness", mind.awareness() as i32);
+                d.set("awareness_name", mind.awareness().name());
+                d.set(
+                    "attention",
+                    mind.attention_target()
+                        .map_or_else(String::new, |t| self.target_label(t)),
                 );
-                false
+                let mut emotions = VarDictionary::new();
+                for e in Emotion::ALL {
+                    emotions.set(e.name(), mind.emotions().get(e));
+                }
+                d.set("emotions", &emotions);
+                d.set(
+                    "dominant_emotion",
+                    mind.dominant_emotion().map_or("", |e| e.name()),
+                );
+                let mut beliefs = VarArray::new();
+                for b in mind.beliefs() {
+                    let senses: Vec<String> = b.active.iter().map(|s| self.sense_label(s)).collect();
+                    let why = self.why_line(&core.explain(b.target));
+                    let row = vdict! {
+                        "target" => self.target_label(b.target),
+                        "target_id" => b.target.0 as i64,
+                        "state" => b.state.name(),
+                        "confidence" => b.confidence,
+                        "senses" => senses.join(", "),
+                        "threat" => b.threat_score,
+                        "loss_reason" => if b.loss_reason == aps_core::LossReason::None { "" } else { b.loss_reason.name() },
+                        "uncertainty" => <$D as Dim>::from_meters(b.uncertainty_radius),
+                        "since_sensed" => b.time_since_sensed(now).min(1e9),
+                        "why" => why,
+                    };
+                    beliefs.push(&row.to_variant());
+                }
+                d.set("beliefs", &beliefs);
+                let mut timeline = VarArray::new();
+                for e in core.timeline().iter() {
+                    let row = vdict! {
+                        "time" => e.time,
+                        "target" => self.target_label(e.target),
+                        "old" => e.old.name(),
+                        "new" => e.new.name(),
+                    };
+                    timeline.push(&row.to_variant());
+                }
+                d.set("timeline", &timeline);
+                d
             }
         }
-    }
 
-    /// Everything the debugger's APS tab shows of this AI, as plain data (also the message it
-    /// is sent): `id`, `name`, `path`, `time`, `awareness` and `awareness_name`, `attention`
-    /// (the attention target's name), `emotions` (by name), `dominant_emotion`, `drawing`,
-    /// `beliefs` (each `target`, `target_id`, `state`, `confidence`, `senses`, `threat`,
-    /// `loss_reason`, `uncertainty`, `since_sensed`, `why`) and `timeline` (its last state
-    /// changes, oldest first: `time`, `target`, `old`, `new`).
-    #[func]
-    pub fn get_debug_snapshot(&self) -> VarDictionary {
-        let base = self.base();
-        let mut d = vdict! {
-            "id" => base.instance_id().to_i64(),
-            "name" => &base.get_name(),
-            "path" => &self.where_it_is(),
-            "drawing" => self.draw.is_some(),
-        };
-        let Some(core) = &self.core else {
-            d.set("time", 0.0);
-            d.set("awareness", 0);
-            d.set("awareness_name", AwarenessLevel::Unaware.name());
-            d.set("attention", "");
-            d.set("emotions", &VarDictionary::new());
-            d.set("dominant_emotion", "");
-            d.set("beliefs", &VarArray::new());
-            d.set("timeline", &VarArray::new());
-            return d;
-        };
-        let mind = core.mind();
-        let now = mind.now();
-        d.set("time", now);
-        d.set("awareness", mind.awareness() as i32);
-        d.set("awareness_name", mind.awareness().name());
-        d.set(
-            "attention",
-            mind.attention_target()
-                .map_or_else(String::new, |t| self.target_label(t)),
-        );
-        let mut emotions = VarDictionary::new();
-        for e in Emotion::ALL {
-            emotions.set(e.name(), mind.emotions().get(e));
-        }
-        d.set("emotions", &emotions);
-        d.set(
-            "dominant_emotion",
-            mind.dominant_emotion().map_or("", |e| e.name()),
-        );
-        let mut beliefs = VarArray::new();
-        for b in mind.beliefs() {
-            let senses: Vec<String> = b.active.iter().map(|s| self.sense_label(s)).collect();
-            let why = self.why_line(&core.explain(b.target));
-            let row = vdict! {
-                "target" => self.target_label(b.target),
-                "target_id" => b.target.0 as i64,
-                "state" => b.state.name(),
-                "confidence" => b.confidence,
-                "senses" => senses.join(", "),
-                "threat" => b.threat_score,
-                "loss_reason" => if b.loss_reason == aps_core::LossReason::None { "" } else { b.loss_reason.name() },
-                "uncertainty" => b.uncertainty_radius,
-                "since_sensed" => b.time_since_sensed(now).min(1e9),
-                "why" => why,
-            };
-            beliefs.push(&row.to_variant());
-        }
-        d.set("beliefs", &beliefs);
-        let mut timeline = VarArray::new();
-        for e in core.timeline().iter() {
-            let row = vdict! {
-                "time" => e.time,
-                "target" => self.target_label(e.target),
-                "old" => e.old.name(),
-                "new" => e.new.name(),
-            };
-            timeline.push(&row.to_variant());
-        }
-        d.set("timeline", &timeline);
-        d
-    }
-}
-
-impl ApsPerceptionComponent {
-    /// Its node path, or its name while it is outside the tree (which has no path).
-    pub(super) fn where_it_is(&self) -> NodePath {
-        let base = self.base();
-        if base.is_inside_tree() {
-            base.get_path()
-        } else {
-            NodePath::from(&base.get_name().to_string())
-        }
-    }
-
-    /// One row of the debugger's perceiver list.
-    pub fn debug_summary(&self) -> VarDictionary {
-        let base = self.base();
-        vdict! {
-            "id" => base.instance_id().to_i64(),
-            "name" => &base.get_name(),
-            "path" => &self.where_it_is(),
-            "awareness" => self.core.as_ref().map_or(0, |c| c.mind().awareness() as i32),
-            "beliefs" => self.core.as_ref().map_or(0, |c| c.mind().ledger().len() as i64),
-            "drawing" => self.draw.is_some(),
-        }
-    }
-
-    /// The recording under way, as plain data.
-    fn recording_file(&self) -> Option<aps_core::insight::recording::RecordingFile> {
-        let core = self.core.as_ref()?;
-        let recording = core.recording()?;
-        let path = self.where_it_is().to_string();
-        Some(recording.to_file(&path, &|t| self.target_label(t), &|s| self.sense_label(s)))
-    }
-
-    /// How a target is named in explanations, recordings and the debugger: its path from the
-    /// current scene (stable from run to run), a place by its tag, or its id once it is gone.
-    pub(super) fn target_label(&self, t: TargetId) -> String {
-        if aps_core::belief::places::is_place(t) {
-            return format!("place {}", self.place_tag(t));
-        }
-        let Some(node) = live_node(t) else {
-            return format!("#{}", t.0);
-        };
-        if !node.is_inside_tree() {
-            return node.get_name().to_string();
-        }
-        let scene = node.get_tree().get_current_scene();
-        match scene {
-            Some(scene) if scene.is_ancestor_of(&node) || scene == node.clone().upcast() => {
-                scene.get_path_to(&node).to_string()
+        impl $C {
+            /// Its node path, or its name while it is outside the tree (which has no path).
+            pub(super) fn where_it_is(&self) -> NodePath {
+                let base = self.base();
+                if base.is_inside_tree() {
+                    base.get_path()
+                } else {
+                    NodePath::from(&base.get_name().to_string())
+                }
             }
-            _ => node.get_name().to_string(),
-        }
-    }
 
-    /// A sense slot's name: a built-in sense's, a custom sense's own, or "squad".
-    pub(super) fn sense_label(&self, s: SenseId) -> String {
-        if s == SQUAD_SENSE {
-            return "squad".into();
-        }
-        match s.index().checked_sub(aps_core::senses::id::BUILTIN_SENSES) {
-            Some(i) => self
-                .custom_sense_names
-                .get(i)
-                .cloned()
-                .unwrap_or_else(|| builtin_sense_name(s)),
-            None => builtin_sense_name(s),
-        }
-    }
+            /// One row of the debugger's perceiver list.
+            pub fn debug_summary(&self) -> VarDictionary {
+                let base = self.base();
+                vdict! {
+                    "id" => base.instance_id().to_i64(),
+                    "name" => &base.get_name(),
+                    "path" => &self.where_it_is(),
+                    "awareness" => self.core.as_ref().map_or(0, |c| c.mind().awareness() as i32),
+                    "beliefs" => self.core.as_ref().map_or(0, |c| c.mind().ledger().len() as i64),
+                    "drawing" => self.draw.is_some(),
+                }
+            }
 
-    /// The one line a label and the debugger show: the dominant sense's part, else the first.
-    pub(super) fn why_line(&self, why: &Explanation) -> String {
-        let part = why
-            .dominant
-            .and_then(|d| why.sense(d))
-            .or_else(|| why.senses.first());
-        part.map_or_else(String::new, |p| {
-            p.words(&self.sense_label(p.sense), &body_name)
-        })
-    }
+            /// The recording under way, as plain data.
+            fn recording_file(&self) -> Option<aps_core::insight::recording::RecordingFile> {
+                let core = self.core.as_ref()?;
+                let recording = core.recording()?;
+                let path = self.where_it_is().to_string();
+                Some(recording.to_file(&path, &|t| self.target_label(t), &|s| self.sense_label(s)))
+            }
 
-    fn explanation_dict(&self, why: &Explanation) -> VarDictionary {
-        let mut senses = VarDictionary::new();
-        for part in &why.senses {
-            senses.set(self.sense_label(part.sense), &self.sense_dict(part));
-        }
-        vdict! {
-            "state" => why.state.map_or(0, |s| s as i32),
-            "state_name" => why.state.map_or("Undetected", BeliefState::name),
-            "believed" => why.state.is_some(),
-            "confidence" => why.confidence,
-            "fused" => why.fused,
-            "dominant_sense" => why.dominant.map_or(-1, |s| i32::from(s.0)),
-            "dominant_sense_name" => why.dominant.map_or_else(String::new, |s| self.sense_label(s)),
-            "loss_reason" => why.loss_reason as i32,
-            "loss_reason_name" => why.loss_reason.name(),
-            "looked_at" => why.looked_at,
-            "senses" => &senses,
-            "text" => why.words(&|s| self.sense_label(s), &body_name),
-        }
-    }
+            /// How a target is named in explanations, recordings and the debugger: its path from the
+            /// current scene (stable from run to run), a place by its tag, or its id once it is gone.
+            pub(super) fn target_label(&self, t: TargetId) -> String {
+                if aps_core::belief::places::is_place(t) {
+                    return format!("place {}", self.place_tag(t));
+                }
+                let Some(node) = live_node_as::<$N>(t) else {
+                    return format!("#{}", t.0);
+                };
+                if !node.is_inside_tree() {
+                    return node.get_name().to_string();
+                }
+                let scene = node.get_tree().get_current_scene();
+                match scene {
+                    Some(scene) if scene.is_ancestor_of(&node) || scene == node.clone().upcast() => {
+                        scene.get_path_to(&node).to_string()
+                    }
+                    _ => node.get_name().to_string(),
+                }
+            }
 
-    fn sense_dict(&self, part: &SenseWhy) -> VarDictionary {
-        let mut factors = VarDictionary::new();
-        for (f, v) in &part.factors {
-            factors.set(f.key(), *v);
-        }
-        let mut blocked_by = VarArray::new();
-        for b in &part.blockers {
-            if let Some(node) = body_node(*b) {
-                blocked_by.push(&node.to_variant());
+            /// A sense slot's name: a built-in sense's, a custom sense's own, or "squad".
+            pub(super) fn sense_label(&self, s: SenseId) -> String {
+                if s == SQUAD_SENSE {
+                    return "squad".into();
+                }
+                match s.index().checked_sub(aps_core::senses::id::BUILTIN_SENSES) {
+                    Some(i) => self
+                        .custom_sense_names
+                        .get(i)
+                        .cloned()
+                        .unwrap_or_else(|| builtin_sense_name(s)),
+                    None => builtin_sense_name(s),
+                }
+            }
+
+            /// The one line a label and the debugger show: the dominant sense's part, else the first.
+            pub(super) fn why_line(&self, why: &Explanation) -> String {
+                let part = why
+                    .dominant
+                    .and_then(|d| why.sense(d))
+                    .or_else(|| why.senses.first());
+                part.map_or_else(String::new, |p| {
+                    p.words(&self.sense_label(p.sense), &body_name)
+                })
+            }
+
+            fn explanation_dict(&self, why: &Explanation) -> VarDictionary {
+                let mut senses = VarDictionary::new();
+                for part in &why.senses {
+                    senses.set(self.sense_label(part.sense), &self.sense_dict(part));
+                }
+                vdict! {
+                    "state" => why.state.map_or(0, |s| s as i32),
+                    "state_name" => why.state.map_or("Undetected", BeliefState::name),
+                    "believed" => why.state.is_some(),
+                    "confidence" => why.confidence,
+                    "fused" => why.fused,
+                    "dominant_sense" => why.dominant.map_or(-1, |s| i32::from(s.0)),
+                    "dominant_sense_name" => why.dominant.map_or_else(String::new, |s| self.sense_label(s)),
+                    "loss_reason" => why.loss_reason as i32,
+                    "loss_reason_name" => why.loss_reason.name(),
+                    "looked_at" => why.looked_at,
+                    "senses" => &senses,
+                    "text" => why.words(&|s| self.sense_label(s), &body_name),
+                }
+            }
+
+            fn sense_dict(&self, part: &SenseWhy) -> VarDictionary {
+                let mut factors = VarDictionary::new();
+                for (f, v) in &part.factors {
+                    factors.set(f.key(), *v);
+                }
+                let mut blocked_by = VarArray::new();
+                for b in &part.blockers {
+                    if let Some(node) = body_node(*b) {
+                        blocked_by.push(&node.to_variant());
+                    }
+                }
+                let mut seen_through = VarArray::new();
+                for b in &part.through {
+                    if let Some(node) = body_node(*b) {
+                        seen_through.push(&node.to_variant());
+                    }
+                }
+                vdict! {
+                    "sense" => i32::from(part.sense.0),
+                    "confidence" => part.confidence,
+                    "perceived" => part.perceived,
+                    "cue" => part.cue.name(),
+                    "factors" => &factors,
+                    "blocked_by" => &blocked_by,
+                    "through" => &seen_through,
+                    "text" => part.words(&self.sense_label(part.sense), &body_name),
+                }
             }
         }
-        let mut seen_through = VarArray::new();
-        for b in &part.through {
-            if let Some(node) = body_node(*b) {
-                seen_through.push(&node.to_variant());
-            }
-        }
-        vdict! {
-            "sense" => i32::from(part.sense.0),
-            "confidence" => part.confidence,
-            "perceived" => part.perceived,
-            "cue" => part.cue.name(),
-            "factors" => &factors,
-            "blocked_by" => &blocked_by,
-            "through" => &seen_through,
-            "text" => part.words(&self.sense_label(part.sense), &body_name),
-        }
-    }
-}
 
-/// The node behind a collider id, if it still exists.
-fn body_node(b: BodyId) -> Option<Gd<Node>> {
-    let id = InstanceId::try_from_i64(b.0 as i64)?;
-    Gd::<Node>::try_from_instance_id(id).ok()
-}
+        /// The node behind a collider id, if it still exists.
+        fn body_node(b: BodyId) -> Option<Gd<Node>> {
+            let id = InstanceId::try_from_i64(b.0 as i64)?;
+            Gd::<Node>::try_from_instance_id(id).ok()
+        }
 
-/// What blocked a ray, by its node's name.
-fn body_name(b: BodyId) -> String {
-    body_node(b).map_or_else(|| format!("body #{}", b.0), |n| n.get_name().to_string())
+        /// What blocked a ray, by its node's name.
+        fn body_name(b: BodyId) -> String {
+            body_node(b).map_or_else(|| format!("body #{}", b.0), |n| n.get_name().to_string())
+        }
+    };
 }
+pub(crate) use insight_api;

@@ -2,331 +2,337 @@
 //! where it thinks targets are, memory, threat and relationships, emotion, scripted evidence,
 //! places, and the player model.
 
-use super::ApsPerceptionComponent;
-use crate::aps_world::{target_of, ApsWorld};
-use crate::convert::{to_vec3, to_vector3};
-use aps_core::belief::episodes::Episode;
-use aps_core::belief::evidence::EvidenceKind;
-use aps_core::brain::emotion::Emotion;
-use aps_core::brain::threat::Relationship;
-use aps_core::{Belief, TargetKind};
-use godot::prelude::*;
+macro_rules! memory_api {
+    ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
+        #[godot_api(secondary)]
+        impl $C {
+            /// Where the most precise sense last placed `target` (spec section 7: not the strongest).
+            #[doc = $px]
+            #[func]
+            pub fn get_last_known_position(&self, target: Option<Gd<Node>>) -> $V {
+                if let Some(r) = self.replica() {
+                    // A replica holds 3D positions (replication is for the 3D component).
+                    let at = r.bind().get_last_known_position(target);
+                    return <$D as Dim>::from_core(crate::convert::to_vec3(at));
+                }
+                self.belief_of(target)
+                    .map_or($V::ZERO, |b| <$D as Dim>::from_core(b.last_known_position))
+            }
 
-#[godot_api(secondary)]
-impl ApsPerceptionComponent {
-    /// Where the most precise sense last placed `target` (spec section 7: not the strongest).
-    #[func]
-    pub fn get_last_known_position(&self, target: Option<Gd<Node>>) -> Vector3 {
-        if let Some(r) = self.replica() {
-            return r.bind().get_last_known_position(target);
-        }
-        self.belief_of(target)
-            .map_or(Vector3::ZERO, |b| to_vector3(b.last_known_position))
-    }
+            /// Where the AI thinks `target` is now: the last known position while sensed or with the
+            /// profile's Enable Prediction off; while lost, where its last run would have taken it.
+            #[doc = $px]
+            #[func]
+            pub fn get_predicted_position(&self, target: Option<Gd<Node>>) -> $V {
+                let (Some(core), Some(t)) = (&self.core, target) else {
+                    return $V::ZERO;
+                };
+                core.mind()
+                    .predicted_position(target_of(&t))
+                    .map_or($V::ZERO, <$D as Dim>::from_core)
+            }
 
-    /// Where the AI thinks `target` is now: the last known position while sensed or with the
-    /// profile's Enable Prediction off; while lost, where its last run would have taken it.
-    #[func]
-    pub fn get_predicted_position(&self, target: Option<Gd<Node>>) -> Vector3 {
-        let (Some(core), Some(t)) = (&self.core, target) else {
-            return Vector3::ZERO;
-        };
-        core.mind()
-            .predicted_position(target_of(&t))
-            .map_or(Vector3::ZERO, to_vector3)
-    }
+            /// A ready-made search radius in metres: small while `target` is sensed precisely, growing
+            /// while it is not (feed it to a NavigationServer3D random point query).
+            #[doc = $px]
+            #[func]
+            pub fn get_uncertainty_radius(&self, target: Option<Gd<Node>>) -> f32 {
+                self.belief_of(target)
+                    .map_or(0.0, |b| <$D as Dim>::from_meters(b.uncertainty_radius))
+            }
 
-    /// A ready-made search radius in metres: small while `target` is sensed precisely, growing
-    /// while it is not (feed it to a NavigationServer3D random point query).
-    #[func]
-    pub fn get_uncertainty_radius(&self, target: Option<Gd<Node>>) -> f32 {
-        self.belief_of(target).map_or(0.0, |b| b.uncertainty_radius)
-    }
+            /// `target`'s velocity as the AI measured it, m/s.
+            #[doc = $px]
+            #[func]
+            pub fn get_estimated_velocity(&self, target: Option<Gd<Node>>) -> $V {
+                self.belief_of(target)
+                    .map_or($V::ZERO, |b| <$D as Dim>::from_core(b.estimated_velocity()))
+            }
 
-    /// `target`'s velocity as the AI measured it, m/s.
-    #[func]
-    pub fn get_estimated_velocity(&self, target: Option<Gd<Node>>) -> Vector3 {
-        self.belief_of(target)
-            .map_or(Vector3::ZERO, |b| to_vector3(b.estimated_velocity()))
-    }
+            /// The last encounters with `target`, newest first (at most 5), each a Dictionary:
+            /// `time`, `loss_reason`, `location`, `ai_facing` (which way the AI looked),
+            /// `target_direction` (which way it ran), `lost_from` (a `STATE_*`), `peak_confidence`.
+            #[doc = $px]
+            #[func]
+            pub fn get_recent_episodes(&self, target: Option<Gd<Node>>) -> Array<VarDictionary> {
+                let (Some(core), Some(t)) = (&self.core, target) else {
+                    return Array::new();
+                };
+                core.mind()
+                    .memory()
+                    .episodes(target_of(&t))
+                    .map(episode_dict)
+                    .collect()
+            }
 
-    /// The last encounters with `target`, newest first (at most 5), each a Dictionary:
-    /// `time`, `loss_reason`, `location`, `ai_facing` (which way the AI looked),
-    /// `target_direction` (which way it ran), `lost_from` (a `STATE_*`), `peak_confidence`.
-    #[func]
-    pub fn get_recent_episodes(&self, target: Option<Gd<Node>>) -> Array<VarDictionary> {
-        let (Some(core), Some(t)) = (&self.core, target) else {
-            return Array::new();
-        };
-        core.mind()
-            .memory()
-            .episodes(target_of(&t))
-            .map(episode_dict)
-            .collect()
-    }
+            /// The newest encounter with `target` (see get_recent_episodes), or an empty Dictionary.
+            #[func]
+            pub fn get_last_episode(&self, target: Option<Gd<Node>>) -> VarDictionary {
+                let (Some(core), Some(t)) = (&self.core, target) else {
+                    return VarDictionary::new();
+                };
+                core.mind()
+                    .memory()
+                    .last(target_of(&t))
+                    .map_or_else(VarDictionary::new, episode_dict)
+            }
 
-    /// The newest encounter with `target` (see get_recent_episodes), or an empty Dictionary.
-    #[func]
-    pub fn get_last_episode(&self, target: Option<Gd<Node>>) -> VarDictionary {
-        let (Some(core), Some(t)) = (&self.core, target) else {
-            return VarDictionary::new();
-        };
-        core.mind()
-            .memory()
-            .last(target_of(&t))
-            .map_or_else(VarDictionary::new, episode_dict)
-    }
+            /// `target`'s threat level (a `THREAT_*` constant).
+            #[func]
+            pub fn get_threat_level(&self, target: Option<Gd<Node>>) -> i32 {
+                self.belief_of(target).map_or(0, |b| b.threat_level as i32)
+            }
 
-    /// `target`'s threat level (a `THREAT_*` constant).
-    #[func]
-    pub fn get_threat_level(&self, target: Option<Gd<Node>>) -> i32 {
-        self.belief_of(target).map_or(0, |b| b.threat_level as i32)
-    }
+            /// `target`'s threat score, 0..1.
+            #[func]
+            pub fn get_threat_score(&self, target: Option<Gd<Node>>) -> f32 {
+                if let Some(r) = self.replica() {
+                    return r.bind().get_threat_score(target);
+                }
+                self.belief_of(target).map_or(0.0, |b| b.threat_score)
+            }
 
-    /// `target`'s threat score, 0..1.
-    #[func]
-    pub fn get_threat_score(&self, target: Option<Gd<Node>>) -> f32 {
-        if let Some(r) = self.replica() {
-            return r.bind().get_threat_score(target);
-        }
-        self.belief_of(target).map_or(0.0, |b| b.threat_score)
-    }
+            /// Who `target` is to this AI (a `RELATIONSHIP_*` constant): a per-target override, else
+            /// the profile's team rules.
+            #[func]
+            pub fn get_relationship(&self, target: Option<Gd<Node>>) -> i32 {
+                let Some(t) = target else {
+                    return Relationship::Unknown as i32;
+                };
+                let id = target_of(&t);
+                let perceiver = self.core.as_ref().map(|c| c.mind());
+                perceiver
+                    .and_then(|p| p.belief(id).map(|b| b.relationship))
+                    .or_else(|| {
+                        let team = t.get("team_id").try_to::<i32>().ok();
+                        perceiver.and_then(|p| p.relationship_of(id, team))
+                    })
+                    .unwrap_or(Relationship::Unknown) as i32
+            }
 
-    /// Who `target` is to this AI (a `RELATIONSHIP_*` constant): a per-target override, else
-    /// the profile's team rules.
-    #[func]
-    pub fn get_relationship(&self, target: Option<Gd<Node>>) -> i32 {
-        let Some(t) = target else {
-            return Relationship::Unknown as i32;
-        };
-        let id = target_of(&t);
-        let perceiver = self.core.as_ref().map(|c| c.mind());
-        perceiver
-            .and_then(|p| p.belief(id).map(|b| b.relationship))
-            .or_else(|| {
-                let team = t.get("team_id").try_to::<i32>().ok();
-                perceiver.and_then(|p| p.relationship_of(id, team))
-            })
-            .unwrap_or(Relationship::Unknown) as i32
-    }
+            /// Decides who `target` is to this AI whatever its team (a `RELATIONSHIP_*` constant);
+            /// -1 goes back to the team rules.
+            #[func]
+            pub fn set_relationship(&mut self, target: Option<Gd<Node>>, relationship: i32) {
+                let Some(t) = target else {
+                    godot_warn!("{CLASS}.set_relationship: target is null");
+                    return;
+                };
+                if self.refuse_on_client("set_relationship") {
+                    return;
+                }
+                let rel = match relationship {
+                    -1 => None,
+                    r => match Relationship::from_index(i64::from(r)) {
+                        Some(rel) => Some(rel),
+                        None => {
+                            godot_warn!(
+                                "{CLASS}.set_relationship: relationship {r} is not a \
+                                 RELATIONSHIP_* value (0..6) or -1; ignored"
+                            );
+                            return;
+                        }
+                    },
+                };
+                let id = target_of(&t);
+                if let Some(p) = self.core_mut("set_relationship") {
+                    p.set_relationship(id, rel);
+                }
+            }
 
-    /// Decides who `target` is to this AI whatever its team (a `RELATIONSHIP_*` constant);
-    /// -1 goes back to the team rules.
-    #[func]
-    pub fn set_relationship(&mut self, target: Option<Gd<Node>>, relationship: i32) {
-        let Some(t) = target else {
-            godot_warn!("ApsPerceptionComponent.set_relationship: target is null");
-            return;
-        };
-        if self.refuse_on_client("set_relationship") {
-            return;
-        }
-        let rel = match relationship {
-            -1 => None,
-            r => match Relationship::from_index(i64::from(r)) {
-                Some(rel) => Some(rel),
-                None => {
+            /// One of the AI's emotions by name ("fear", "aggression", "curiosity", "alertness",
+            /// "panic"), 0..1.
+            #[func]
+            pub fn get_emotion(&self, emotion: StringName) -> f32 {
+                let Some(e) = Emotion::from_name(&emotion.to_string()) else {
                     godot_warn!(
-                        "ApsPerceptionComponent.set_relationship: relationship {r} is not a \
-                         RELATIONSHIP_* value (0..6) or -1; ignored"
+                        "{CLASS}.get_emotion: no emotion named \"{emotion}\" (fear, \
+                         aggression, curiosity, alertness, panic)"
+                    );
+                    return 0.0;
+                };
+                self.core
+                    .as_ref()
+                    .map_or(0.0, |c| c.mind().emotions().get(e))
+            }
+
+            /// The strongest emotion at or above the profile's Emotion Active Threshold, or "".
+            #[func]
+            pub fn get_dominant_emotion(&self) -> StringName {
+                self.core
+                    .as_ref()
+                    .and_then(|c| c.mind().dominant_emotion())
+                    .map_or("", Emotion::name)
+                    .into()
+            }
+
+            /// Lowers, caps, clears or floors belief in `target` from script for `duration` seconds:
+            /// `kind` is an `EVIDENCE_*` constant, `amount` 0..1. The evidence lasts until it expires or
+            /// remove_target_evidence, even while the target is not in the AI's beliefs.
+            #[func]
+            pub fn add_target_evidence(
+                &mut self,
+                target: Option<Gd<Node>>,
+                kind: i32,
+                amount: f32,
+                duration: f32,
+            ) {
+                let Some(t) = target else {
+                    godot_warn!("{CLASS}.add_target_evidence: target is null");
+                    return;
+                };
+                if self.refuse_on_client("add_target_evidence")
+                    || self.refuse_own("add_target_evidence", &t)
+                {
+                    return;
+                }
+                let Some(kind) = EvidenceKind::from_index(i64::from(kind)) else {
+                    godot_warn!(
+                        "{CLASS}.add_target_evidence: kind {kind} is not an EVIDENCE_* \
+                         value (0..3); ignored"
+                    );
+                    return;
+                };
+                if !amount.is_finite() || !duration.is_finite() || duration < 0.0 {
+                    godot_warn!(
+                        "{CLASS}.add_target_evidence: amount {amount} and duration \
+                         {duration} must be numbers, duration 0 or more; ignored"
                     );
                     return;
                 }
-            },
-        };
-        let id = target_of(&t);
-        if let Some(p) = self.core_mut("set_relationship") {
-            p.set_relationship(id, rel);
-        }
-    }
-
-    /// One of the AI's emotions by name ("fear", "aggression", "curiosity", "alertness",
-    /// "panic"), 0..1.
-    #[func]
-    pub fn get_emotion(&self, emotion: StringName) -> f32 {
-        let Some(e) = Emotion::from_name(&emotion.to_string()) else {
-            godot_warn!(
-                "ApsPerceptionComponent.get_emotion: no emotion named \"{emotion}\" (fear, \
-                 aggression, curiosity, alertness, panic)"
-            );
-            return 0.0;
-        };
-        self.core
-            .as_ref()
-            .map_or(0.0, |c| c.mind().emotions().get(e))
-    }
-
-    /// The strongest emotion at or above the profile's Emotion Active Threshold, or "".
-    #[func]
-    pub fn get_dominant_emotion(&self) -> StringName {
-        self.core
-            .as_ref()
-            .and_then(|c| c.mind().dominant_emotion())
-            .map_or("", Emotion::name)
-            .into()
-    }
-
-    /// Lowers, caps, clears or floors belief in `target` from script for `duration` seconds:
-    /// `kind` is an `EVIDENCE_*` constant, `amount` 0..1. The evidence lasts until it expires or
-    /// remove_target_evidence, even while the target is not in the AI's beliefs.
-    #[func]
-    pub fn add_target_evidence(
-        &mut self,
-        target: Option<Gd<Node>>,
-        kind: i32,
-        amount: f32,
-        duration: f32,
-    ) {
-        let Some(t) = target else {
-            godot_warn!("ApsPerceptionComponent.add_target_evidence: target is null");
-            return;
-        };
-        if self.refuse_on_client("add_target_evidence")
-            || self.refuse_own("add_target_evidence", &t)
-        {
-            return;
-        }
-        let Some(kind) = EvidenceKind::from_index(i64::from(kind)) else {
-            godot_warn!(
-                "ApsPerceptionComponent.add_target_evidence: kind {kind} is not an EVIDENCE_* \
-                 value (0..3); ignored"
-            );
-            return;
-        };
-        if !amount.is_finite() || !duration.is_finite() || duration < 0.0 {
-            godot_warn!(
-                "ApsPerceptionComponent.add_target_evidence: amount {amount} and duration \
-                 {duration} must be numbers, duration 0 or more; ignored"
-            );
-            return;
-        }
-        let id = target_of(&t);
-        if let Some(p) = self.core_mut("add_target_evidence") {
-            p.add_evidence(id, kind, amount, duration);
-        }
-    }
-
-    /// Removes every piece of scripted evidence about `target`.
-    #[func]
-    pub fn remove_target_evidence(&mut self, target: Option<Gd<Node>>) {
-        if let Some(t) = target {
-            if self.refuse_on_client("remove_target_evidence") {
-                return;
+                let id = target_of(&t);
+                if let Some(p) = self.core_mut("add_target_evidence") {
+                    p.add_evidence(id, kind, amount, duration);
+                }
             }
-            let id = target_of(&t);
-            if let Some(p) = self.core_mut("remove_target_evidence") {
-                p.remove_evidence(id);
+
+            /// Removes every piece of scripted evidence about `target`.
+            #[func]
+            pub fn remove_target_evidence(&mut self, target: Option<Gd<Node>>) {
+                if let Some(t) = target {
+                    if self.refuse_on_client("remove_target_evidence") {
+                        return;
+                    }
+                    let id = target_of(&t);
+                    if let Some(p) = self.core_mut("remove_target_evidence") {
+                        p.remove_evidence(id);
+                    }
+                }
+            }
+
+            /// A belief about a place from your own logic: `confidence` 0..1 that something of kind
+            /// `tag` is at `location`, give or take `accuracy` metres. Reports close together with the
+            /// same tag merge into one place. Returns false if there was no room.
+            #[doc = $px]
+            #[func]
+            pub fn report_location_belief(
+                &mut self,
+                location: $V,
+                tag: StringName,
+                confidence: f32,
+                accuracy: f32,
+            ) -> bool {
+                if self.refuse_on_client("report_location_belief") {
+                    return false;
+                }
+                if !location.is_finite() || !confidence.is_finite() {
+                    godot_warn!(
+                        "{CLASS}.report_location_belief: location {location} and \
+                         confidence {confidence} must be finite; ignored"
+                    );
+                    return false;
+                }
+                let accuracy = if accuracy.is_finite() && accuracy >= 0.0 {
+                    <$D as Dim>::to_meters(accuracy)
+                } else {
+                    let used = aps_core::belief::places::MERGE_RADIUS;
+                    godot_warn!(
+                        "{CLASS}.report_location_belief: accuracy {accuracy} must be 0 m \
+                         or more; using {used} m"
+                    );
+                    used
+                };
+                let tag = ApsWorld::singleton().bind_mut().tag_index(tag);
+                self.core_mut("report_location_belief")
+                    .and_then(|p| p.report_place(tag, <$D as Dim>::to_core(location), confidence, accuracy))
+                    .is_some()
+            }
+
+            /// The place belief with the highest confidence, as a Dictionary (`location`, `tag`,
+            /// `state`, `confidence`), or an empty Dictionary.
+            #[doc = $px]
+            #[func]
+            pub fn get_strongest_location_belief(&self) -> VarDictionary {
+                let Some(core) = &self.core else {
+                    return VarDictionary::new();
+                };
+                core.mind()
+                    .beliefs()
+                    .filter(|b| b.kind == TargetKind::Place && b.state.is_noticed())
+                    .max_by(|a, b| a.confidence.total_cmp(&b.confidence))
+                    .map_or_else(VarDictionary::new, |b| self.place_dict(b))
+            }
+
+            /// Every place belief, each a Dictionary like get_strongest_location_belief's.
+            #[func]
+            pub fn get_location_beliefs(&self) -> Array<VarDictionary> {
+                let Some(core) = &self.core else {
+                    return Array::new();
+                };
+                core.mind()
+                    .beliefs()
+                    .filter(|b| b.kind == TargetKind::Place)
+                    .map(|b| self.place_dict(b))
+                    .collect()
+            }
+
+            /// What the AI has learned about how `target` behaves: `encounters`, `losses`, `hides`
+            /// (lost behind cover), `hide_rate`, `outruns` (got out of range), `typical_speed` (m/s),
+            /// `preferred_escape_direction`, `time_sensed` (s). Empty if it never met `target`.
+            #[doc = $px]
+            #[func]
+            pub fn get_player_model(&self, target: Option<Gd<Node>>) -> VarDictionary {
+                let (Some(core), Some(t)) = (&self.core, target) else {
+                    return VarDictionary::new();
+                };
+                let Some(m) = core.mind().player_models().get(target_of(&t)) else {
+                    return VarDictionary::new();
+                };
+                vdict! {
+                    "encounters" => i64::from(m.encounters),
+                    "losses" => i64::from(m.losses),
+                    "hides" => i64::from(m.hides),
+                    "hide_rate" => m.hide_rate(),
+                    "outruns" => i64::from(m.outruns),
+                    "typical_speed" => m.typical_speed,
+                    "preferred_escape_direction" => <$D as Dim>::direction_from_core(m.preferred_escape_direction()),
+                    "time_sensed" => m.time_sensed,
+                }
             }
         }
-    }
 
-    /// A belief about a place from your own logic: `confidence` 0..1 that something of kind
-    /// `tag` is at `location`, give or take `accuracy` metres. Reports close together with the
-    /// same tag merge into one place. Returns false if there was no room.
-    #[func]
-    pub fn report_location_belief(
-        &mut self,
-        location: Vector3,
-        tag: StringName,
-        confidence: f32,
-        accuracy: f32,
-    ) -> bool {
-        if self.refuse_on_client("report_location_belief") {
-            return false;
+        impl $C {
+            fn place_dict(&self, b: &Belief) -> VarDictionary {
+                vdict! {
+                    "location" => <$D as Dim>::from_core(b.last_known_position),
+                    "tag" => &self.place_tag(b.target),
+                    "state" => b.state as i32,
+                    "confidence" => b.confidence,
+                }
+            }
         }
-        if !location.is_finite() || !confidence.is_finite() {
-            godot_warn!(
-                "ApsPerceptionComponent.report_location_belief: location {location} and \
-                 confidence {confidence} must be finite; ignored"
-            );
-            return false;
+
+        fn episode_dict(e: &Episode) -> VarDictionary {
+            vdict! {
+                "time" => e.time,
+                "loss_reason" => e.loss_reason as i32,
+                "location" => <$D as Dim>::from_core(e.location),
+                "ai_facing" => <$D as Dim>::direction_from_core(e.ai_facing),
+                "target_direction" => <$D as Dim>::direction_from_core(e.target_direction),
+                "lost_from" => e.lost_from as i32,
+                "peak_confidence" => e.peak_confidence,
+            }
         }
-        let accuracy = if accuracy.is_finite() && accuracy >= 0.0 {
-            accuracy
-        } else {
-            let used = aps_core::belief::places::MERGE_RADIUS;
-            godot_warn!(
-                "ApsPerceptionComponent.report_location_belief: accuracy {accuracy} must be 0 m \
-                 or more; using {used} m"
-            );
-            used
-        };
-        let tag = ApsWorld::singleton().bind_mut().tag_index(tag);
-        self.core_mut("report_location_belief")
-            .and_then(|p| p.report_place(tag, to_vec3(location), confidence, accuracy))
-            .is_some()
-    }
-
-    /// The place belief with the highest confidence, as a Dictionary (`location`, `tag`,
-    /// `state`, `confidence`), or an empty Dictionary.
-    #[func]
-    pub fn get_strongest_location_belief(&self) -> VarDictionary {
-        let Some(core) = &self.core else {
-            return VarDictionary::new();
-        };
-        core.mind()
-            .beliefs()
-            .filter(|b| b.kind == TargetKind::Place && b.state.is_noticed())
-            .max_by(|a, b| a.confidence.total_cmp(&b.confidence))
-            .map_or_else(VarDictionary::new, |b| self.place_dict(b))
-    }
-
-    /// Every place belief, each a Dictionary like get_strongest_location_belief's.
-    #[func]
-    pub fn get_location_beliefs(&self) -> Array<VarDictionary> {
-        let Some(core) = &self.core else {
-            return Array::new();
-        };
-        core.mind()
-            .beliefs()
-            .filter(|b| b.kind == TargetKind::Place)
-            .map(|b| self.place_dict(b))
-            .collect()
-    }
-
-    /// What the AI has learned about how `target` behaves: `encounters`, `losses`, `hides`
-    /// (lost behind cover), `hide_rate`, `outruns` (got out of range), `typical_speed` (m/s),
-    /// `preferred_escape_direction`, `time_sensed` (s). Empty if it never met `target`.
-    #[func]
-    pub fn get_player_model(&self, target: Option<Gd<Node>>) -> VarDictionary {
-        let (Some(core), Some(t)) = (&self.core, target) else {
-            return VarDictionary::new();
-        };
-        let Some(m) = core.mind().player_models().get(target_of(&t)) else {
-            return VarDictionary::new();
-        };
-        vdict! {
-            "encounters" => i64::from(m.encounters),
-            "losses" => i64::from(m.losses),
-            "hides" => i64::from(m.hides),
-            "hide_rate" => m.hide_rate(),
-            "outruns" => i64::from(m.outruns),
-            "typical_speed" => m.typical_speed,
-            "preferred_escape_direction" => to_vector3(m.preferred_escape_direction()),
-            "time_sensed" => m.time_sensed,
-        }
-    }
+    };
 }
-
-impl ApsPerceptionComponent {
-    fn place_dict(&self, b: &Belief) -> VarDictionary {
-        vdict! {
-            "location" => to_vector3(b.last_known_position),
-            "tag" => &self.place_tag(b.target),
-            "state" => b.state as i32,
-            "confidence" => b.confidence,
-        }
-    }
-}
-
-fn episode_dict(e: &Episode) -> VarDictionary {
-    vdict! {
-        "time" => e.time,
-        "loss_reason" => e.loss_reason as i32,
-        "location" => to_vector3(e.location),
-        "ai_facing" => to_vector3(e.ai_facing),
-        "target_direction" => to_vector3(e.target_direction),
-        "lost_from" => e.lost_from as i32,
-        "peak_confidence" => e.peak_confidence,
-    }
-}
+pub(crate) use memory_api;

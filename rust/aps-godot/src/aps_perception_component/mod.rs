@@ -1,10 +1,18 @@
-//! `ApsPerceptionComponent`: perception for one AI, placed under its body. This file holds the
+//! The perception components: `ApsPerceptionComponent` (a `Node3D`) and its 2D twin
+//! `ApsPerceptionComponent2D` (a `Node2D`), perception for one AI placed under its body.
+//!
+//! The two are one class written once (issue 16: nothing of the model is copied for 2D). Each
+//! part of it is a macro taking the names that differ, the class, its base and interface, its
+//! vector type and the `dim` front end that maps its positions into the core's space, and
+//! `three.rs` and `two.rs` make the two classes from the same parts. `class.rs` holds the
 //! class, its settings, its life in the tree and its signals; a pass is in `pass.rs`, the
 //! signals are emitted in `signals.rs`, the calls scripts make are in `belief_api.rs` and
-//! `memory_api.rs`, the constants in `constants.rs`; what shows its beliefs from outside is in
-//! `insight_api.rs` (explain, recordings, the debugger's snapshot) and `debug_draw_api.rs`.
+//! `memory_api.rs`, the constants in `constants.rs`, saves in `save_api.rs`; what shows its
+//! beliefs from outside is in `insight_api.rs` (explain, recordings, the debugger's snapshot)
+//! and `debug_draw_api.rs`.
 
 mod belief_api;
+mod class;
 mod constants;
 mod debug_draw_api;
 mod insight_api;
@@ -13,25 +21,13 @@ mod own_bodies;
 pub(crate) mod pass;
 pub(crate) mod save_api;
 mod signals;
+mod three;
+mod two;
 
-use crate::aps_profile::ApsProfile;
-use crate::aps_quality_profile::ApsQualityProfile;
-use crate::aps_sense::ScriptSense;
-use crate::aps_world::{target_of, ApsWorld};
-use crate::convert::to_vec3;
-use crate::debug_draw::DebugDraw;
-use crate::editor::in_editor;
-use crate::editor::watch::ResourceWatch;
-use crate::world::WorldKey;
-use aps_core::events::Event;
-use aps_core::profile::Performance;
-use aps_core::senses::contract::Stimuli;
-use aps_core::senses::id::SenseId;
-use aps_core::{PerceptionCore, Pose, Profile};
-use godot::classes::{INode3D, Node, Node3D};
+pub use three::ApsPerceptionComponent;
+pub use two::ApsPerceptionComponent2D;
+
 use godot::prelude::*;
-use own_bodies::OwnBodies;
-use pass::PassBuffers;
 
 /// What the core profile was built from: the profile and quality profile, and their edits.
 type ProfileKey = (Option<(InstanceId, u64)>, Option<(InstanceId, (u32, u32))>);
@@ -47,569 +43,163 @@ pub(crate) type ReplicaRows = (
 /// Room for custom senses: the slots after the eight built-in ones, before the squad's.
 const MAX_CUSTOM_SENSES: usize = aps_core::senses::id::CUSTOM_SENSES;
 
-/// Gives the AI it is placed under human-like perception: it sees and hears targets, believes
-/// in them with a confidence, moves each through seven states, and tells you with signals.
-///
-/// Put it under the AI's body (for example a [CharacterBody3D]) where its eyes are: its global
-/// transform is the eye, looking along -Z. Give it an [ApsProfile]. Perception runs on the
-/// physics tick every Base Update Interval (0.1 s by default, scaled by the AI's level of
-/// detail: an idle AI perceives every other interval), not every frame, so signals can
-/// arrive up to that late. It never perceives its own body. Your script decides what to do;
-/// APS never moves the AI.
-///
-/// Teammates and friends (see team_id and the profile's team rules) are perceived and go
-/// through the states like anyone, so their signals fire too (check
-/// [method get_relationship] in a handler if that matters), but they never become the top or
-/// attention target, raise awareness, or keep the AI from its all_clear.
-///
-/// In the editor it shows what its profile perceives as a gizmo (see the addon's README) and
-/// warns in the Scene dock of a missing profile, a missing body and profile mistakes.
-#[derive(GodotClass)]
-#[class(tool, base = Node3D)]
-pub struct ApsPerceptionComponent {
-    /// The settings this AI perceives with. Empty: the APS defaults, with a warning. Ready
-    /// ones are in `addons/aps/presets`. A profile is shared by every AI it is set on.
-    #[export]
-    #[var(set = set_profile)]
-    profile: Option<Gd<ApsProfile>>,
-    /// Whether perception runs. While off, beliefs are kept as they are.
-    #[export]
-    enabled: bool,
-    /// This AI's team, for relationships.
-    #[export]
-    team_id: i32,
-    /// Scales how often it perceives and how many rays it casts, keeping its beliefs.
-    #[export]
-    #[var(set = set_quality_profile)]
-    quality_profile: Option<Gd<ApsQualityProfile>>,
-    /// What to draw in the running game of what this AI perceives and believes (the `DRAW_*`
-    /// flags): its cones and ranges, each vision ray (green where it reached its point, red
-    /// where blocked), a label over each believed target, where it believes they are, why it
-    /// lost them, the sounds it hears, scent trails and its attention. Nothing is drawn or made
-    /// while it is empty; the project setting `aps/debug/draw` draws everything for every AI.
-    #[export(flags = (Cones = 1, Rays = 2, Labels = 4, Whereabouts = 8, LossReasons = 16, Sounds = 32, Scent = 64, Attention = 128))]
-    #[var(set = set_debug_draw)]
-    debug_draw: i64,
-    /// The APS Core: senses and beliefs. Built on first use; out of `self` while a pass runs.
-    core: Option<PerceptionCore>,
-    profile_key: ProfileKey,
-    own: OwnBodies,
-    /// The world it was scheduled in when it entered the tree.
-    world: Option<WorldKey>,
-    buffers: PassBuffers,
-    /// Events waiting to become signals.
-    pending: Vec<Event>,
-    warned_no_profile: bool,
-    /// It was found at a position that is not a number and that was said once.
-    warned_nowhere: bool,
-    /// Calls refused on a multiplayer client, each said once.
-    refused_on_client: Vec<&'static str>,
-    /// A pass is running: calls from inside it (a custom sense) are refused.
-    in_pass: bool,
-    /// In the editor: the profile and sub-resources its gizmo and warnings are drawn from.
-    watch: ResourceWatch,
-    /// The debug drawing's nodes, while it draws.
-    draw: Option<DebugDraw>,
-    /// The debugger's tab asked to draw this AI.
-    drawn_by_debugger: bool,
-    /// The names of its custom senses, by custom slot.
-    custom_sense_names: Vec<String>,
-    /// Its ApsReplicator child: on a multiplayer client the belief calls answer from it.
-    replicator: Option<InstanceId>,
-    base: Base<Node3D>,
+/// Everything the parts of the class name, for the two modules that make a class of them.
+mod prelude {
+    pub(super) use super::constants::sense_ids;
+    pub(super) use super::own_bodies::OwnBodies;
+    pub(super) use super::pass::{PassBuffers, PreparedPass};
+    pub(super) use super::signals::Outgoing;
+    pub(super) use super::{ProfileKey, ReplicaRows, MAX_CUSTOM_SENSES};
+    pub(super) use crate::aps_profile::ApsProfile;
+    pub(super) use crate::aps_quality_profile::ApsQualityProfile;
+    pub(super) use crate::aps_recording::ApsRecording;
+    pub(super) use crate::aps_sense::ScriptSense;
+    pub(super) use crate::aps_world::{target_of, ApsWorld};
+    pub(super) use crate::convert::live_node_as;
+    pub(super) use crate::debug_draw::flags;
+    pub(super) use crate::debug_draw::scene::{BeliefMark, DrawInput, DrawScene};
+    pub(super) use crate::debug_draw::{DebugDraw, DebugDraw2D};
+    pub(super) use crate::dim::{Dim, Spatial, D2, D3};
+    pub(super) use crate::editor::in_editor;
+    pub(super) use crate::editor::watch::ResourceWatch;
+    pub(super) use crate::saved::keys::{default_root, SceneKeys};
+    pub(super) use crate::saved::{read, to_dictionary, warn_issues};
+    pub(super) use crate::world::WorldKey;
+    pub(super) use aps_core::belief::episodes::Episode;
+    pub(super) use aps_core::belief::evidence::EvidenceKind;
+    pub(super) use aps_core::brain::emotion::Emotion;
+    pub(super) use aps_core::brain::squad::{sightings, SQUAD_SENSE};
+    pub(super) use aps_core::brain::threat::{Relationship, ThreatLevel};
+    pub(super) use aps_core::events::Event;
+    pub(super) use aps_core::insight::explain::{builtin_sense_name, Explanation, SenseWhy};
+    pub(super) use aps_core::insight::notes::Notes;
+    pub(super) use aps_core::insight::recording::{MAX_FRAMES, MAX_RECORDING_SECONDS};
+    pub(super) use aps_core::profile::Performance;
+    pub(super) use aps_core::save::format::{BeliefsSave, BELIEFS_FORMAT};
+    pub(super) use aps_core::save::{LoadIssue, MissingTargets, FORMAT_VERSION};
+    pub(super) use aps_core::senses::contract::Stimuli;
+    pub(super) use aps_core::senses::hearing::in_earshot;
+    pub(super) use aps_core::senses::id::{Sense, SenseId};
+    pub(super) use aps_core::senses::rays::BodyId;
+    pub(super) use aps_core::{
+        AwarenessLevel, Belief, BeliefState, LossReason, Observations, PerceptionCore, Pose,
+        Profile, TargetId, TargetKind, Vec3,
+    };
+    pub(super) use godot::classes::{Engine, INode2D, INode3D, Node, Node2D, Node3D};
+    pub(super) use godot::prelude::*;
+    pub(super) use std::time::Instant;
 }
 
-#[godot_api]
-impl INode3D for ApsPerceptionComponent {
-    fn init(base: Base<Node3D>) -> Self {
-        ApsPerceptionComponent {
-            profile: None,
-            enabled: true,
-            team_id: 0,
-            quality_profile: None,
-            core: None,
-            profile_key: (None, None),
-            own: OwnBodies::default(),
-            world: None,
-            buffers: PassBuffers::default(),
-            pending: Vec::new(),
-            warned_no_profile: false,
-            warned_nowhere: false,
-            refused_on_client: Vec::new(),
-            in_pass: false,
-            watch: ResourceWatch::default(),
-            draw: None,
-            replicator: None,
-            drawn_by_debugger: false,
-            custom_sense_names: Vec::new(),
-            debug_draw: 0,
-            base,
-        }
-    }
+/// Makes a perception component class from the parts: `$C` the class, `$I` its interface,
+/// `$N` its base (and the type of the targets it names), `$V` its vector type, `$D` its `dim`
+/// front end, `$S` the `Spatial` kind of its node, `$Draw` its debug drawing, `$two` whether it
+/// is the 2D twin, `$px` the line each call's documentation ends with about units; then the
+/// class's documentation.
+macro_rules! perception_component {
+    ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal, $(#[doc = $doc:literal])*) => {
+        super::class::class!($C, $I, $N, $V, $D, $S, $Draw, $two, $px, $(#[doc = $doc])*);
+        super::pass::pass!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
+        super::signals::signals!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
+        super::belief_api::belief_api!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
+        super::memory_api::memory_api!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
+        super::insight_api::insight_api!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
+        super::save_api::save_api!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
+        super::debug_draw_api::debug_draw_api!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
+        super::constants::constants!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
+    };
+}
+use perception_component;
 
-    fn ready(&mut self) {
-        if in_editor() {
-            return;
-        }
-        self.find_own_bodies();
-        if self.own.is_empty() {
-            godot_warn!(
-                "ApsPerceptionComponent {}: no physics body above it. Place it under the AI's \
-                 body (e.g. a CharacterBody3D) so its rays and candidates skip the AI itself.",
-                self.base().get_path()
-            );
-        }
-        ApsWorld::singleton().bind_mut().ensure_tracking();
-    }
-
-    fn enter_tree(&mut self) {
-        // Reparented or back in the tree: its own bodies may be others now.
-        self.find_own_bodies();
-        if in_editor() {
-            self.watch_profile();
-            return;
-        }
-        let me = self.to_gd().upcast::<Node3D>();
-        self.world = crate::convert::world_key_of(&me.clone().upcast());
-        let mut aps = ApsWorld::singleton();
-        let mut aps = aps.bind_mut();
-        aps.add_perceiver(&me);
-        if self.debug_draw != 0 {
-            aps.add_drawing(me.instance_id());
-        }
-    }
-
-    fn exit_tree(&mut self) {
-        if in_editor() {
-            self.watch.stop();
-            return;
-        }
-        let id = self.base().instance_id();
-        ApsWorld::singleton().bind_mut().remove_perceiver(id);
-        self.world = None;
-        self.stop_drawing();
-    }
-
-    /// The Scene dock's warnings (see `editor/warnings.rs`).
-    fn get_configuration_warnings(&self) -> PackedStringArray {
-        self.get_setup_warnings()
-    }
+/// A perception component of either kind, for the code that treats both alike (the driver, the
+/// debugger, saved games, squads).
+#[derive(Debug, Clone)]
+pub enum Perceiver {
+    Three(Gd<ApsPerceptionComponent>),
+    Two(Gd<ApsPerceptionComponent2D>),
 }
 
-impl ApsPerceptionComponent {
-    /// Called by the driver when this AI's turn comes (its level of detail and the frame
-    /// budget decide when): a full pass over `dt` seconds, or for a suspended AI (`full`
-    /// false) only the fading of memory; then its signals. `this` must not be bound: scripts
-    /// (custom senses, signal handlers) run with no bind held, and may free anything.
-    pub fn run_scheduled(mut this: Gd<Self>, dt: f32, full: bool, tier: u8) {
-        let prepared = {
-            let mut c = this.bind_mut();
-            if c.enabled && c.runs_here() {
-                c.refresh_profile();
-                if full {
-                    c.prepare_pass(dt, tier)
-                } else {
-                    let eye = c.eye();
-                    let c = &mut *c;
-                    if let Some(core) = c.core.as_mut() {
-                        c.pending.extend_from_slice(core.fade(dt, eye));
-                    }
-                    None
-                }
-            } else {
-                None
-            }
-        };
-        if let Some(mut pass) = prepared {
-            pass.run();
-            if !this.is_instance_valid() {
-                return; // a custom sense freed the AI: its core goes with the pass
-            }
-            this.bind_mut().finish_pass(pass);
+/// Runs `$body` with `$c` bound to the component inside `$p`, whichever kind it is.
+macro_rules! each_kind {
+    ($p:expr, $c:ident => $body:expr) => {
+        match $p {
+            Perceiver::Three($c) => $body,
+            Perceiver::Two($c) => $body,
         }
-        let outgoing = {
-            let mut c = this.bind_mut();
-            c.report_to_world();
-            c.take_outgoing()
-        };
-        signals::emit(&this, outgoing);
-    }
-
-    /// Tells the schedule where the AI is, how aware it is and how often it perceives.
-    pub(super) fn report_to_world(&mut self) {
-        // Before a core exists, the schedule keeps the default Base Update Interval.
-        let (awareness, interval, beliefs) =
-            self.core
-                .as_ref()
-                .map_or((0, Performance::default().base_update_interval, 0), |c| {
-                    let m = c.mind();
-                    (
-                        m.awareness() as u8,
-                        m.profile().performance.base_update_interval,
-                        m.ledger().len() as u32,
-                    )
-                });
-        let id = self.base().instance_id();
-        let at = self.base().get_global_position();
-        if let Some(key) = self.world {
-            ApsWorld::singleton()
-                .bind_mut()
-                .report_perceiver(key, id, at, awareness, interval, beliefs);
-        }
-    }
-
-    /// The eyes: the component's global position, looking along its -Z.
-    fn eye(&self) -> Pose {
-        let xform = self.base().get_global_transform();
-        Pose {
-            position: to_vec3(xform.origin),
-            forward: to_vec3(-xform.basis.col_c()).normalize_or(aps_core::Vec3::NEG_Z),
-        }
-    }
+    };
 }
 
-#[godot_api]
-impl ApsPerceptionComponent {
-    /// A target became Suspected: "what was that?".
-    #[signal]
-    pub fn target_suspected(target: Option<Gd<Node3D>>, confidence: f32);
-    /// A target became Detected, going up or stepping down from Tracked.
-    #[signal]
-    pub fn target_detected(target: Option<Gd<Node3D>>, confidence: f32);
-    /// A target became Tracked: full engagement.
-    #[signal]
-    pub fn target_tracked(target: Option<Gd<Node3D>>, confidence: f32);
-    /// A target was lost; `reason` is one of the `LOSS_*` constants. `target` is null when it
-    /// no longer exists (`LOSS_TARGET_DESTROYED`).
-    #[signal]
-    pub fn target_lost(target: Option<Gd<Node3D>>, reason: i32, last_known_position: Vector3);
-    /// A lost target is fading in memory.
-    #[signal]
-    pub fn target_remembered(target: Option<Gd<Node3D>>, confidence: f32);
-    /// A target was forgotten.
-    #[signal]
-    pub fn target_expired(target: Option<Gd<Node3D>>);
-    /// A target went back to Undetected.
-    #[signal]
-    pub fn target_forgotten(target: Option<Gd<Node3D>>);
-    /// Any state change, with the `STATE_*` constants it moved between.
-    #[signal]
-    pub fn target_state_changed(target: Option<Gd<Node3D>>, old_state: i32, new_state: i32);
-    /// The AI's awareness level changed (`AWARENESS_*` constants).
-    #[signal]
-    pub fn awareness_changed(old_level: i32, new_level: i32);
-    /// The target the AI commits to changed.
-    #[signal]
-    pub fn attention_changed(old_target: Option<Gd<Node3D>>, new_target: Option<Gd<Node3D>>);
-    /// No one is noticed any more: the AI can stand down.
-    #[signal]
-    pub fn all_clear();
-
-    /// Beliefs were restored by [method load_beliefs] (or [method ApsWorld.load_state]); fired
-    /// once, at the end of the frame, instead of the state signals of the restored states.
-    /// Read the beliefs here to resume your scripts (who to chase, where to search).
-    #[signal]
-    pub fn beliefs_loaded();
-    /// What the Scene dock's warning triangle says about this AI, one line per problem: no
-    /// profile, no physics body above it, a profile that perceives nothing, state thresholds
-    /// out of order, an empty Custom Senses slot. Empty when it is set up right, so a game's
-    /// own tests can check its scenes with it.
-    /// The same lines as [method get_setup_warnings], under the name Godot gives a node's
-    /// warnings, for scripts and tests that ask any node for them that way.
-    #[func(rename = _get_configuration_warnings)]
-    pub fn configuration_warnings(&self) -> PackedStringArray {
-        self.get_setup_warnings()
+impl Perceiver {
+    /// The live perception component `id`, if it is one.
+    #[must_use]
+    pub fn from_id(id: InstanceId) -> Option<Perceiver> {
+        Perceiver::of(&Gd::<Node>::try_from_instance_id(id).ok()?)
     }
 
-    #[func]
-    pub fn get_setup_warnings(&self) -> PackedStringArray {
-        crate::editor::warnings::perception(self.profile.as_ref(), !self.own.is_empty())
-    }
-
-    /// Sets the profile (null: the APS defaults). Beliefs are kept; the next pass perceives
-    /// with the new settings.
-    #[func]
-    pub fn set_profile(&mut self, profile: Option<Gd<ApsProfile>>) {
-        self.profile = profile;
-        if in_editor() && self.base().is_inside_tree() {
-            self.watch_profile();
+    /// `node` as a perception component, if it is one.
+    #[must_use]
+    pub fn of(node: &Gd<Node>) -> Option<Perceiver> {
+        match node.clone().try_cast::<ApsPerceptionComponent>() {
+            Ok(c) => Some(Perceiver::Three(c)),
+            Err(n) => n
+                .try_cast::<ApsPerceptionComponent2D>()
+                .ok()
+                .map(Perceiver::Two),
         }
     }
 
-    /// Sets what is drawn (see [member debug_draw]); 0 frees the drawing's nodes at the next
-    /// physics frame. Bits beyond `DRAW_ALL` are dropped with a warning (-1 draws everything).
-    #[func]
-    pub fn set_debug_draw(&mut self, flags: i64) {
-        let all = i64::from(crate::debug_draw::flags::ALL);
-        let kept = flags & all;
-        if flags != kept {
-            godot_warn!(
-                "ApsPerceptionComponent.debug_draw: {flags} has bits beyond DRAW_ALL ({all}); \
-                 using {kept}"
-            );
-        }
-        let flags = kept;
-        self.debug_draw = flags;
-        if flags != 0 && !in_editor() && self.base().is_inside_tree() {
-            let id = self.base().instance_id();
-            ApsWorld::singleton().bind_mut().add_drawing(id);
+    #[must_use]
+    pub fn node(&self) -> Gd<Node> {
+        each_kind!(self, c => c.clone().upcast())
+    }
+
+    #[must_use]
+    pub fn instance_id(&self) -> InstanceId {
+        each_kind!(self, c => c.instance_id())
+    }
+
+    /// See `run_scheduled` of the class: `self` must not be bound.
+    pub fn run_scheduled(self, dt: f32, full: bool, tier: u8) {
+        match self {
+            Perceiver::Three(c) => ApsPerceptionComponent::run_scheduled(c, dt, full, tier),
+            Perceiver::Two(c) => ApsPerceptionComponent2D::run_scheduled(c, dt, full, tier),
         }
     }
 
-    /// Sets the quality profile (null: full quality): perception intervals and rays scale at
-    /// once, and every belief is kept.
-    #[func]
-    pub fn set_quality_profile(&mut self, quality: Option<Gd<ApsQualityProfile>>) {
-        self.quality_profile = quality;
+    /// Brings its debug drawing up to date; whether it still draws.
+    pub fn redraw(&mut self, draw_all: bool) -> bool {
+        each_kind!(self, c => c.bind_mut().redraw(draw_all))
     }
 
-    /// The AI's own pain changed (0..1); high pain dulls its other senses.
-    #[signal]
-    pub fn pain_changed(level: f32);
-    /// The AI was hurt (see ApsWorld.report_damage); `instigator` is null if unknown or gone.
-    #[signal]
-    pub fn damage_taken(instigator: Option<Gd<Node3D>>, amount: f32, location: Vector3);
-    /// Someone touched the AI (see ApsWorld.report_touch).
-    #[signal]
-    pub fn touched(target: Option<Gd<Node3D>>);
-    /// A target's threat level changed (`THREAT_*` constants).
-    #[signal]
-    pub fn threat_level_changed(target: Option<Gd<Node3D>>, old_level: i32, new_level: i32);
-    /// The dominant emotion changed: "fear", "aggression", "curiosity", "alertness", "panic",
-    /// or "" when none is above the Emotion Active Threshold.
-    #[signal]
-    pub fn emotion_changed(old_emotion: StringName, new_emotion: StringName);
-    /// A belief about a place changed state (a noise with no known source, evidence found,
-    /// report_location_belief); `state` is a `STATE_*` constant.
-    #[signal]
-    pub fn location_belief_changed(location: Vector3, tag: StringName, state: i32, confidence: f32);
-}
-
-impl ApsPerceptionComponent {
-    /// In the editor: redraws the gizmo and re-asks the warnings now and whenever the profile
-    /// or one of its sub-resources changes.
-    fn watch_profile(&mut self) {
-        let me = self.to_gd().upcast::<Node3D>();
-        let profile = self.profile.clone();
-        self.watch.watch(&me, profile.as_ref(), |node| {
-            if let Ok(mut c) = node.try_cast::<ApsPerceptionComponent>() {
-                // The node may be freed before the end of the frame (an undo, a closed scene).
-                c.run_deferred_gd(|mut c| {
-                    if c.is_instance_valid() && c.is_inside_tree() {
-                        c.bind_mut().watch_profile();
-                    }
-                });
-            }
-        });
-        crate::editor::watch::refresh(&me);
+    pub fn set_drawn_by_debugger(&mut self, on: bool) {
+        each_kind!(self, c => c.bind_mut().set_drawn_by_debugger(on));
     }
 
-    /// Every collision body among its ancestors: never a candidate, never hit by its rays. A
-    /// belief it held about one of them (before it was reparented into it) is dropped.
-    fn find_own_bodies(&mut self) {
-        let me = self.to_gd().upcast::<Node>();
-        self.own.find(&me);
-        self.buffers.exclude(self.own.rids());
-        if let Some(core) = self.core.as_mut() {
-            for node in self.own.nodes() {
-                core.mind_mut().forget(crate::convert::target_id(*node));
-            }
-        }
+    #[must_use]
+    pub fn debug_summary(&self) -> VarDictionary {
+        each_kind!(self, c => c.bind().debug_summary())
     }
 
-    /// Whether `target` is this AI's own body (or any node above it): an AI never believes in
-    /// itself (spec section 13), so calls about it are refused with a warning naming `call`.
-    fn refuse_own(&self, call: &str, target: &Gd<Node>) -> bool {
-        let id = target_of(target);
-        let own = self
-            .own
-            .nodes()
-            .iter()
-            .any(|n| crate::convert::target_id(*n) == id);
-        if own {
-            godot_warn!(
-                "ApsPerceptionComponent.{call}: {} is this AI's own body; an AI never perceives \
-                 itself, so the call is ignored",
-                target.get_path()
-            );
-        }
-        own
+    #[must_use]
+    pub fn debug_snapshot(&self) -> VarDictionary {
+        each_kind!(self, c => c.bind().get_debug_snapshot())
     }
 
-    /// On a multiplayer client perception does not run (spec section 10): a call that would
-    /// change belief is refused, with one warning per call.
-    fn refuse_on_client(&mut self, call: &'static str) -> bool {
-        if self.runs_here() {
-            return false;
-        }
-        if !self.refused_on_client.contains(&call) {
-            self.refused_on_client.push(call);
-            godot_warn!(
-                "ApsPerceptionComponent.{call}: perception runs on the server; on a client the \
-                 call is ignored"
-            );
-        }
-        true
+    /// Its beliefs as saved data (`None` from inside a pass).
+    pub fn beliefs_saved(
+        &mut self,
+        root: Option<&Gd<Node>>,
+    ) -> Option<aps_core::save::format::BeliefsSave> {
+        each_kind!(self, c => c.bind_mut().beliefs_saved(root))
     }
 
-    /// An ApsReplicator child arrived: the belief calls of a client answer from it (the one
-    /// that came last, if there are several).
-    pub(crate) fn add_replicator(&mut self, replicator: InstanceId) {
-        self.replicator = Some(replicator);
-    }
-
-    /// An ApsReplicator child left: if it was the one answering, another child replicator (if
-    /// any) answers instead.
-    pub(crate) fn remove_replicator(&mut self, replicator: InstanceId) {
-        if self.replicator != Some(replicator) {
-            return;
-        }
-        self.replicator = self
-            .base()
-            .get_children()
-            .iter_shared()
-            .filter(|c| c.instance_id() != replicator && !c.is_queued_for_deletion())
-            .find(|c| {
-                c.clone()
-                    .try_cast::<crate::aps_replicator::ApsReplicator>()
-                    .is_ok()
-            })
-            .map(|c| c.instance_id());
-    }
-
-    /// On a multiplayer client with an ApsReplicator child: that replicator, which the belief
-    /// calls answer from.
-    fn replica(&self) -> Option<Gd<crate::aps_replicator::ApsReplicator>> {
-        let id = self.replicator?;
-        if self.runs_here() {
-            return None;
-        }
-        Gd::try_from_instance_id(id).ok()
-    }
-
-    /// What a replicator sends of this AI: awareness, attention, and each believed actor that
-    /// still exists (its key is filled in by the replicator).
-    pub(crate) fn replica_rows(&self) -> ReplicaRows {
-        let Some(core) = self.core.as_ref() else {
-            return (aps_core::AwarenessLevel::Unaware, None, Vec::new());
-        };
-        let mind = core.mind();
-        let rows = mind
-            .beliefs()
-            .filter(|b| b.kind == aps_core::TargetKind::Actor)
-            .filter_map(|b| {
-                let node = crate::convert::live_node(b.target)?;
-                Some((
-                    node,
-                    aps_core::replica::ReplicatedBelief {
-                        target: String::new(),
-                        state: b.state,
-                        confidence: b.confidence,
-                        threat: b.threat_score,
-                        loss_reason: b.loss_reason,
-                        last_known_position: b.last_known_position,
-                    },
-                ))
-            })
-            .collect();
-        let attention = mind.attention_target().and_then(crate::convert::live_node);
-        (mind.awareness(), attention, rows)
-    }
-
-    /// Perception runs only where the game is authoritative (spec section 10).
-    fn runs_here(&self) -> bool {
-        match self.base().get_multiplayer() {
-            Some(mp) => crate::convert::is_authority(&mp),
-            None => true,
-        }
-    }
-
-    fn belief_of(&self, target: Option<Gd<Node>>) -> Option<&aps_core::Belief> {
-        let id = target_of(&target?);
-        self.core.as_ref()?.mind().belief(id)
-    }
-
-    /// The mind, built on first use; `None` while a pass runs (a GDScript sense calling
-    /// back), with a warning naming the call.
-    fn core_mut(&mut self, call: &str) -> Option<&mut aps_core::mind::Mind> {
-        if self.in_pass {
-            godot_warn!(
-                "ApsPerceptionComponent.{call}: called from inside a perception pass (a custom \
-                 sense); ignored"
-            );
-            return None;
-        }
-        self.refresh_profile();
-        self.core.as_mut().map(PerceptionCore::mind_mut)
-    }
-
-    /// Builds the core on first use and rebuilds its profile, keeping beliefs, whenever the
-    /// profile resource is swapped or edited.
-    fn refresh_profile(&mut self) {
-        let key = (
-            self.profile
-                .as_ref()
-                .map(|p| (p.instance_id(), p.bind().revision())),
-            self.quality_profile
-                .as_ref()
-                .map(|q| (q.instance_id(), q.bind().key())),
-        );
-        if self.core.is_some() && key == self.profile_key {
-            return;
-        }
-        let mut profile = match &mut self.profile {
-            Some(p) => p.bind_mut().core_profile(),
-            None => {
-                if !self.warned_no_profile {
-                    self.warned_no_profile = true;
-                    godot_warn!(
-                        "ApsPerceptionComponent {}: no profile set; using the APS defaults",
-                        self.base().get_path()
-                    );
-                }
-                Profile::default()
-            }
-        };
-        if let Some(q) = &self.quality_profile {
-            q.bind().apply(&mut profile);
-        }
-
-        let me = self.base().instance_id();
-        let custom = self
-            .profile
-            .as_ref()
-            .map(|p| p.bind().custom_senses())
-            .unwrap_or_default();
-        let core = match &mut self.core {
-            Some(core) => {
-                core.set_profile(profile);
-                core
-            }
-            None => self.core.insert(PerceptionCore::new(profile).0),
-        };
-        core.clear_custom();
-        if custom.len() > MAX_CUSTOM_SENSES {
-            godot_warn!(
-                "ApsProfile.custom_senses: {} senses, but an AI has room for {MAX_CUSTOM_SENSES}; \
-                 the rest are ignored",
-                custom.len()
-            );
-        }
-        self.custom_sense_names.clear();
-        for (i, sense) in custom.into_iter().take(MAX_CUSTOM_SENSES).enumerate() {
-            let spec = sense.bind().spec();
-            self.custom_sense_names.push(sense.bind().name());
-            let id = SenseId::custom(i as u8);
-            core.add_sense(Box::new(ScriptSense::new(sense, id, me)), spec);
-        }
-        // Trails are laid in its world only while someone there smells.
-        if core.listens_to().contains(Stimuli::SCENT) {
-            let node = self.to_gd().upcast::<Node>();
-            ApsWorld::singleton()
-                .bind_mut()
-                .world_of_mut(Some(&node))
-                .want_scent();
-        }
-        self.profile_key = key;
+    /// Restores saved beliefs (see `load_beliefs`).
+    pub fn beliefs_restored(
+        &mut self,
+        saved: &aps_core::save::format::BeliefsSave,
+        keys: &mut crate::saved::keys::SceneKeys,
+        missing: aps_core::save::MissingTargets,
+        issues: &mut Vec<aps_core::save::LoadIssue>,
+    ) -> bool {
+        each_kind!(self, c => c.bind_mut().beliefs_restored(saved, keys, missing, issues))
     }
 }

@@ -3,13 +3,13 @@
 //! hit by its rays; damage and touch to them are its own.
 
 use aps_core::senses::rays::BodyId;
-use godot::classes::{CollisionObject3D, Node, Node3D};
+use godot::classes::{CollisionObject2D, CollisionObject3D, Node, Node2D, Node3D};
 use godot::prelude::*;
 
 /// An AI's own bodies, by node, by the core's id and by physics RID.
 #[derive(Debug, Default)]
 pub struct OwnBodies {
-    /// Every `Node3D` ancestor: never a candidate.
+    /// Every `Node3D` (or `Node2D`) ancestor: never a candidate.
     nodes: Vec<InstanceId>,
     /// The collision bodies among them, as the core knows them.
     bodies: Vec<BodyId>,
@@ -25,11 +25,15 @@ impl OwnBodies {
         self.rids = Array::new();
         let mut node = component.get_parent();
         while let Some(n) = node {
-            if let Ok(body) = n.clone().try_cast::<CollisionObject3D>() {
-                self.rids.push(body.get_rid());
-                self.bodies.push(BodyId(body.instance_id().to_i64() as u64));
+            let rid = match n.clone().try_cast::<CollisionObject3D>() {
+                Ok(body) => Some(body.get_rid()),
+                Err(n) => n.try_cast::<CollisionObject2D>().ok().map(|b| b.get_rid()),
+            };
+            if let Some(rid) = rid {
+                self.rids.push(rid);
+                self.bodies.push(BodyId(n.instance_id().to_i64() as u64));
             }
-            if n.clone().try_cast::<Node3D>().is_ok() {
+            if n.clone().try_cast::<Node3D>().is_ok() || n.clone().try_cast::<Node2D>().is_ok() {
                 self.nodes.push(n.instance_id());
             }
             node = n.get_parent();

@@ -12,18 +12,13 @@
 //! Every rule is the core's: which targets are held, the gather radius, what mates share.
 
 use super::own_bodies::OwnBodies;
-use super::ApsPerceptionComponent;
-use crate::aps_world::ApsWorld;
-use crate::convert::{to_vec3, to_vector3};
-use crate::physics_space::GodotSpace;
+use crate::physics_space::{GodotSpace, RayQuery, SpaceState};
 use crate::world::WorldKey;
-use aps_core::brain::squad::sightings;
 use aps_core::crowd::selection::Nearby;
 use aps_core::gather::target::TargetSnapshot;
 use aps_core::perception_core::{PassInput, PerceptionCore};
 use aps_core::world::WorldState;
 use aps_core::{Event, Pose, SenseReading, TargetId, Vec3};
-use godot::classes::{Engine, PhysicsDirectSpaceState3D, PhysicsRayQueryParameters3D};
 use godot::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
@@ -45,14 +40,14 @@ pub(crate) fn a_pass_is_running() -> bool {
 /// mates shared.
 #[derive(Default)]
 pub struct PassBuffers {
-    query: Option<Gd<PhysicsRayQueryParameters3D>>,
-    exclude: Array<Rid>,
-    candidates: Vec<TargetSnapshot>,
-    gone: Vec<TargetId>,
-    held: Vec<TargetId>,
-    shared: Vec<(TargetId, SenseReading)>,
-    nearby: Vec<Nearby>,
-    chosen: Vec<TargetId>,
+    pub(super) query: Option<RayQuery>,
+    pub(super) exclude: Array<Rid>,
+    pub(super) candidates: Vec<TargetSnapshot>,
+    pub(super) gone: Vec<TargetId>,
+    pub(super) held: Vec<TargetId>,
+    pub(super) shared: Vec<(TargetId, SenseReading)>,
+    pub(super) nearby: Vec<Nearby>,
+    pub(super) chosen: Vec<TargetId>,
 }
 
 impl PassBuffers {
@@ -64,41 +59,40 @@ impl PassBuffers {
         }
     }
 
-    fn take_query(&mut self) -> Gd<PhysicsRayQueryParameters3D> {
-        let exclude = &self.exclude;
-        self.query.take().unwrap_or_else(|| {
-            let mut q = PhysicsRayQueryParameters3D::new_gd();
-            q.set_exclude(exclude);
-            q
-        })
+    /// The reused query, of the kind the space is (`two_d`).
+    pub fn take_query(&mut self, two_d: bool) -> RayQuery {
+        match self.query.take() {
+            Some(q) if q.is_2d() == two_d => q,
+            _ => RayQuery::new(two_d, &self.exclude),
+        }
     }
 }
 
 /// A pass taken out of its component, ready to run with the component unbound.
 pub struct PreparedPass {
-    core: PerceptionCore,
-    buffers: PassBuffers,
-    own: OwnBodies,
-    query: Gd<PhysicsRayQueryParameters3D>,
-    space_state: Gd<PhysicsDirectSpaceState3D>,
-    world: WorldKey,
-    world_state: Rc<WorldState>,
-    squad: Option<u32>,
-    eye: Pose,
-    body: Vec3,
-    dt: f32,
-    lod_tier: u8,
-    now: f64,
-    started: Instant,
-    events: Vec<Event>,
+    pub(super) core: PerceptionCore,
+    pub(super) buffers: PassBuffers,
+    pub(super) own: OwnBodies,
+    pub(super) query: RayQuery,
+    pub(super) space_state: SpaceState,
+    pub(super) world: WorldKey,
+    pub(super) world_state: Rc<WorldState>,
+    pub(super) squad: Option<u32>,
+    pub(super) eye: Pose,
+    pub(super) body: Vec3,
+    pub(super) dt: f32,
+    pub(super) lod_tier: u8,
+    pub(super) now: f64,
+    pub(super) started: Instant,
+    pub(super) events: Vec<Event>,
     /// The core panicked (a script's bad answer gdext could not convert, say).
-    panicked: bool,
+    pub(super) panicked: bool,
     /// Debug drawing shows the rays: read where each one stopped.
-    hit_points: bool,
+    pub(super) hit_points: bool,
     /// The world has Area3D occluders: rays stop at areas.
-    occluder_areas: bool,
+    pub(super) occluder_areas: bool,
     /// The world's navigation map, if it has regions: paths for sound around walls.
-    navigation: Option<Rid>,
+    pub(super) navigation: Option<Rid>,
 }
 
 impl PreparedPass {
@@ -138,168 +132,173 @@ impl PreparedPass {
     }
 }
 
-impl ApsPerceptionComponent {
-    /// Step 1: gather and take out what the pass reads. `None` when there is nothing to run
-    /// (no world, no physics space, no core).
-    pub(super) fn prepare_pass(&mut self, dt: f32, lod_tier: u8) -> Option<PreparedPass> {
-        let started = Instant::now();
-        let world3d = self.base().get_world_3d()?;
-        let space_state = world3d.get_direct_space_state()?;
-        let key = world3d.instance_id().to_i64();
-        let eye = self.eye();
-        let body = self
-            .base()
-            .get_parent()
-            .and_then(|p| p.try_cast::<Node3D>().ok())
-            .map_or(eye.position, |p| to_vec3(p.get_global_position()));
-        // An AI that is nowhere real perceives nothing: it skips its pass, said once.
-        if !(eye.position.is_finite() && body.is_finite()) {
-            if !self.warned_nowhere {
-                self.warned_nowhere = true;
-                godot_warn!(
-                    "ApsPerceptionComponent {}: it is at {}, which is not a position; it skips \
-                     its perception passes until it is somewhere real",
-                    self.base().get_path(),
-                    self.base().get_global_position()
+macro_rules! pass {
+    ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
+        impl $C {
+            /// Step 1: gather and take out what the pass reads. `None` when there is nothing to run
+            /// (no world, no physics space, no core).
+            pub(super) fn prepare_pass(&mut self, dt: f32, lod_tier: u8) -> Option<PreparedPass> {
+                let started = Instant::now();
+                let (space_state, key, navigation_map) = self.spatial().physics()?;
+                let eye = self.eye();
+                let body = self
+                    .base()
+                    .get_parent()
+                    .and_then(|p| p.try_cast::<$N>().ok())
+                    .map_or(eye.position, |p| {
+                        <$D as Dim>::to_core(p.get_global_position())
+                    });
+                // An AI that is nowhere real perceives nothing: it skips its pass, said once.
+                if !(eye.position.is_finite() && body.is_finite()) {
+                    if !self.warned_nowhere {
+                        self.warned_nowhere = true;
+                        godot_warn!(
+                            "{CLASS} {}: it is at {}, which is not a position; it skips \
+                             its perception passes until it is somewhere real",
+                            self.base().get_path(),
+                            self.base().get_global_position()
+                        );
+                    }
+                    return None;
+                }
+                self.warned_nowhere = false;
+                let mut core = self.core.take()?;
+                let me = self.base().instance_id();
+                let now = ApsWorld::world_time();
+                let frame = Engine::singleton().get_physics_frames();
+                let mut aps = ApsWorld::singleton();
+                let mut aps = aps.bind_mut();
+                let (world_state, squad, occluder_areas, navigation) = {
+                    let world = aps.world_mut(key);
+                    world.begin_frame(frame, now);
+                    (
+                        world.state(),
+                        world.squad_of(me),
+                        world.has_occluder_areas(),
+                        world.navigation(frame, navigation_map, $two),
+                    )
+                };
+                let view = world_state.view(now);
+
+                // Squad mates' sightings reach this AI wherever the target is (spec section 10).
+                let mut buffers = std::mem::take(&mut self.buffers);
+                let b = &mut buffers;
+                b.shared.clear();
+                if let Some(squad) = squad {
+                    world_state.squads().shared_for(
+                        squad,
+                        me.to_i64() as u64,
+                        now,
+                        &core.mind().profile().squad,
+                        &mut b.shared,
+                    );
+                }
+                core.held_targets(&view, self.own.bodies(), &b.shared, &mut b.held);
+                core.mind_mut().set_team(self.team_id);
+                // Senses note what made each reading for explain() and the drawing (issue 13).
+                core.set_noting(aps.notes_factors() || self.draw.is_some());
+                let range = core.gather_radius(eye.position, body);
+                let use_grid = aps.uses_grid();
+                let (world, tags) = aps.world_and_tags(key);
+                let eye_at = eye.position;
+                let mut tag = |t: &StringName| tags.intern(t);
+                // Who is in reach, from the grid; whom to look at, chosen by the core before anything
+                // is read; then a look at just those.
+                world.nearby(
+                    now,
+                    use_grid,
+                    eye_at,
+                    range,
+                    self.own.nodes(),
+                    &mut tag,
+                    &mut b.nearby,
                 );
+                core.choose_looks(&view, eye, body, &b.nearby, &b.held, &mut b.chosen);
+                world.look_at(
+                    now,
+                    eye_at,
+                    range,
+                    &b.chosen,
+                    &b.held,
+                    self.own.nodes(),
+                    &mut tag,
+                    &mut b.candidates,
+                    &mut b.gone,
+                );
+                let query = b.take_query($two);
+                self.in_pass = true;
+                Some(PreparedPass {
+                    core,
+                    buffers,
+                    own: std::mem::take(&mut self.own),
+                    query,
+                    space_state,
+                    world: key,
+                    world_state,
+                    squad,
+                    eye,
+                    body,
+                    dt,
+                    lod_tier,
+                    now,
+                    started,
+                    events: std::mem::take(&mut self.pending),
+                    panicked: false,
+                    hit_points: self.draw.is_some(),
+                    occluder_areas,
+                    navigation,
+                })
             }
-            return None;
-        }
-        self.warned_nowhere = false;
-        let mut core = self.core.take()?;
-        let me = self.base().instance_id();
-        let now = ApsWorld::world_time();
-        let frame = Engine::singleton().get_physics_frames();
-        let mut aps = ApsWorld::singleton();
-        let mut aps = aps.bind_mut();
-        let (world_state, squad, occluder_areas, navigation) = {
-            let world = aps.world_mut(key);
-            world.begin_frame(frame, now);
-            (
-                world.state(),
-                world.squad_of(me),
-                world.has_occluder_areas(),
-                world.navigation(frame, &world3d),
-            )
-        };
-        let view = world_state.view(now);
 
-        // Squad mates' sightings reach this AI wherever the target is (spec section 10).
-        let mut buffers = std::mem::take(&mut self.buffers);
-        let b = &mut buffers;
-        b.shared.clear();
-        if let Some(squad) = squad {
-            world_state.squads().shared_for(
-                squad,
-                me.to_i64() as u64,
-                now,
-                &core.mind().profile().squad,
-                &mut b.shared,
-            );
-        }
-        core.held_targets(&view, self.own.bodies(), &b.shared, &mut b.held);
-        core.mind_mut().set_team(self.team_id);
-        // Senses note what made each reading for explain() and the drawing (issue 13).
-        core.set_noting(aps.notes_factors() || self.draw.is_some());
-        let range = core.gather_radius(eye.position, body);
-        let use_grid = aps.uses_grid();
-        let (world, tags) = aps.world_and_tags(key);
-        let eye_at = to_vector3(eye.position);
-        let mut tag = |t: &StringName| tags.intern(t);
-        // Who is in reach, from the grid; whom to look at, chosen by the core before anything
-        // is read; then a look at just those.
-        world.nearby(
-            now,
-            use_grid,
-            eye_at,
-            range,
-            self.own.nodes(),
-            &mut tag,
-            &mut b.nearby,
-        );
-        core.choose_looks(&view, eye, body, &b.nearby, &b.held, &mut b.chosen);
-        world.look_at(
-            now,
-            eye_at,
-            range,
-            &b.chosen,
-            &b.held,
-            self.own.nodes(),
-            &mut tag,
-            &mut b.candidates,
-            &mut b.gone,
-        );
-        let query = b.take_query();
-        self.in_pass = true;
-        Some(PreparedPass {
-            core,
-            buffers,
-            own: std::mem::take(&mut self.own),
-            query,
-            space_state,
-            world: key,
-            world_state,
-            squad,
-            eye,
-            body,
-            dt,
-            lod_tier,
-            now,
-            started,
-            events: std::mem::take(&mut self.pending),
-            panicked: false,
-            hit_points: self.draw.is_some(),
-            occluder_areas,
-            navigation,
-        })
-    }
-
-    /// Step 3: everything goes back; events wait for the signals; the squad and the stats hear
-    /// of the pass.
-    pub(super) fn finish_pass(&mut self, pass: PreparedPass) {
-        let PreparedPass {
-            core,
-            mut buffers,
-            own,
-            query,
-            world,
-            world_state,
-            squad,
-            now,
-            started,
-            events,
-            panicked,
-            ..
-        } = pass;
-        self.in_pass = false;
-        buffers.query = Some(query);
-        self.buffers = buffers;
-        self.own = own;
-        self.pending = events;
-        if panicked {
-            godot_error!(
-                "ApsPerceptionComponent {}: its perception pass failed (see the error above); \
-                 its beliefs are kept as they were and the next pass runs as usual",
-                self.base().get_path()
-            );
-        }
-        let stats = core.last_pass();
-        // The pass no longer reads the world's state: posting to it copies nothing.
-        drop(world_state);
-        {
-            let mut aps = ApsWorld::singleton();
-            let mut aps = aps.bind_mut();
-            let world = aps.world_mut(world);
-            if let Some(squad) = squad {
-                let me = self.base().instance_id().to_i64() as u64;
-                world.post_sightings(sightings(core.mind(), squad, me, now));
-            }
-            if !panicked {
-                world
-                    .stats_mut()
-                    .count_pass(stats, started.elapsed().as_micros() as u64);
+            /// Step 3: everything goes back; events wait for the signals; the squad and the stats hear
+            /// of the pass.
+            pub(super) fn finish_pass(&mut self, pass: PreparedPass) {
+                let PreparedPass {
+                    core,
+                    mut buffers,
+                    own,
+                    query,
+                    world,
+                    world_state,
+                    squad,
+                    now,
+                    started,
+                    events,
+                    panicked,
+                    ..
+                } = pass;
+                self.in_pass = false;
+                buffers.query = Some(query);
+                self.buffers = buffers;
+                self.own = own;
+                self.pending = events;
+                if panicked {
+                    godot_error!(
+                        "{CLASS} {}: its perception pass failed (see the error above); \
+                         its beliefs are kept as they were and the next pass runs as usual",
+                        self.base().get_path()
+                    );
+                }
+                let stats = core.last_pass();
+                // The pass no longer reads the world's state: posting to it copies nothing.
+                drop(world_state);
+                {
+                    let mut aps = ApsWorld::singleton();
+                    let mut aps = aps.bind_mut();
+                    let world = aps.world_mut(world);
+                    if let Some(squad) = squad {
+                        let me = self.base().instance_id().to_i64() as u64;
+                        world.post_sightings(sightings(core.mind(), squad, me, now));
+                    }
+                    if !panicked {
+                        world
+                            .stats_mut()
+                            .count_pass(stats, started.elapsed().as_micros() as u64);
+                    }
+                }
+                self.core = Some(core);
             }
         }
-        self.core = Some(core);
-    }
+    };
 }
+pub(crate) use pass;

@@ -3,12 +3,7 @@
 //! `crate::saved::keys`).
 
 use super::ApsPerceptionComponent;
-use crate::aps_world::ApsWorld;
-use crate::saved::keys::{default_root, SceneKeys};
-use crate::saved::{read, to_dictionary, warn_issues};
-use aps_core::save::format::{BeliefsSave, BELIEFS_FORMAT};
-use aps_core::save::{LoadIssue, MissingTargets, FORMAT_VERSION};
-use godot::classes::Node;
+use aps_core::save::MissingTargets;
 use godot::prelude::*;
 
 /// The `missing_targets` argument of `call`, a bad one warned and taken as the default.
@@ -26,151 +21,163 @@ pub fn missing_targets(call: &str, value: i32) -> MissingTargets {
     }
 }
 
-#[godot_api(secondary)]
-impl ApsPerceptionComponent {
-    /// Everything this AI holds, as plain data (numbers, strings, arrays and dictionaries) you
-    /// can store with `JSON.stringify` (pass `full_precision = true` for an exact copy),
-    /// `FileAccess.store_var` or your own format: every belief (state, confidence, time in
-    /// state, why and where it was lost, last known and predicted position, velocity,
-    /// uncertainty, long-term memory, damage, threat, grace timers), episodes, place beliefs,
-    /// evidence, player models, emotions, awareness and attention. Targets are named by their
-    /// [member ApsTargetComponent.persistent_id], else by their path from the current scene.
-    /// The world's squads, light, wind and rain are saved by [method ApsWorld.save_state].
-    #[func]
-    pub fn save_beliefs(&mut self) -> VarDictionary {
-        let Some(saved) = self.beliefs_saved(default_root().as_ref()) else {
-            return VarDictionary::new();
-        };
-        to_dictionary(&saved)
-    }
+macro_rules! save_api {
+    ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
+        #[godot_api(secondary)]
+        impl $C {
+            /// Everything this AI holds, as plain data (numbers, strings, arrays and dictionaries) you
+            /// can store with `JSON.stringify` (pass `full_precision = true` for an exact copy),
+            /// `FileAccess.store_var` or your own format: every belief (state, confidence, time in
+            /// state, why and where it was lost, last known and predicted position, velocity,
+            /// uncertainty, long-term memory, damage, threat, grace timers), episodes, place beliefs,
+            /// evidence, player models, emotions, awareness and attention. Targets are named by their
+            /// [member ApsTargetComponent.persistent_id], else by their path from the current scene.
+            /// The world's squads, light, wind and rain are saved by [method ApsWorld.save_state].
+            #[doc = $px]
+            #[func]
+            pub fn save_beliefs(&mut self) -> VarDictionary {
+                let Some(saved) = self.beliefs_saved(default_root().as_ref()) else {
+                    return VarDictionary::new();
+                };
+                to_dictionary(&saved)
+            }
 
-    /// Restores what [method save_beliefs] gave, replacing everything the AI holds, so it goes
-    /// on as if the game had never stopped. No state signals fire for the restored states;
-    /// [signal beliefs_loaded] fires once, at the end of the frame, for your scripts to resume
-    /// from them. Targets are found by persistent id, else by path from the current scene; a
-    /// belief whose target no longer exists becomes a place belief at its last known position
-    /// (tag `missing_target`) with `MISSING_TARGETS_AS_PLACE`, or is dropped with
-    /// `MISSING_TARGETS_DROP`.
-    ///
-    /// Data from an older or newer APS, or damaged, loads what it can: each problem is one
-    /// warning naming the field, and the field takes its default. Returns false (loading
-    /// nothing) for data that is not APS beliefs at all, on a multiplayer client, or from
-    /// inside a perception pass.
-    #[func]
-    pub fn load_beliefs(
-        &mut self,
-        data: VarDictionary,
-        #[opt(default = 0)] missing_targets: i32,
-    ) -> bool {
-        const CALL: &str = "ApsPerceptionComponent.load_beliefs";
-        if self.refuse_on_client("load_beliefs") {
-            return false;
+            /// Restores what [method save_beliefs] gave, replacing everything the AI holds, so it goes
+            /// on as if the game had never stopped. No state signals fire for the restored states;
+            /// [signal beliefs_loaded] fires once, at the end of the frame, for your scripts to resume
+            /// from them. Targets are found by persistent id, else by path from the current scene; a
+            /// belief whose target no longer exists becomes a place belief at its last known position
+            /// (tag `missing_target`) with `MISSING_TARGETS_AS_PLACE`, or is dropped with
+            /// `MISSING_TARGETS_DROP`.
+            ///
+            /// Data from an older or newer APS, or damaged, loads what it can: each problem is one
+            /// warning naming the field, and the field takes its default. Returns false (loading
+            /// nothing) for data that is not APS beliefs at all, on a multiplayer client, or from
+            /// inside a perception pass.
+            #[doc = $px]
+            #[func]
+            pub fn load_beliefs(
+                &mut self,
+                data: VarDictionary,
+                #[opt(default = 0)] missing_targets: i32,
+            ) -> bool {
+                const CALL: &str = concat!(stringify!($C), ".load_beliefs");
+                if self.refuse_on_client("load_beliefs") {
+                    return false;
+                }
+                let missing = super::save_api::missing_targets(CALL, missing_targets);
+                let mut issues = Vec::new();
+                let Some(saved) = read::<BeliefsSave>(CALL, &data, BELIEFS_FORMAT, &mut issues)
+                else {
+                    return false;
+                };
+                let mut keys = SceneKeys::for_load(default_root());
+                let loaded = self.beliefs_restored(&saved, &mut keys, missing, &mut issues);
+                warn_issues(CALL, &issues);
+                loaded
+            }
         }
-        let missing = self::missing_targets(CALL, missing_targets);
-        let mut issues = Vec::new();
-        let Some(saved) = read::<BeliefsSave>(CALL, &data, BELIEFS_FORMAT, &mut issues) else {
-            return false;
-        };
-        let mut keys = SceneKeys::for_load(default_root());
-        let loaded = self.beliefs_restored(&saved, &mut keys, missing, &mut issues);
-        warn_issues(CALL, &issues);
-        loaded
-    }
+
+        impl $C {
+            /// This AI's saved form, its targets named from `root`.
+            pub(crate) fn beliefs_saved(&mut self, root: Option<&Gd<Node>>) -> Option<BeliefsSave> {
+                if self.in_pass {
+                    godot_warn!(
+                        "{CLASS}.save_beliefs: called from inside a perception pass (a \
+                         custom sense); nothing is saved"
+                    );
+                    return None;
+                }
+                self.refresh_profile();
+                let keys = SceneKeys::for_save(root.cloned());
+                let now = ApsWorld::world_time();
+                let me = self.base().instance_id();
+                let schedule = self.world.and_then(|key| {
+                    ApsWorld::singleton()
+                        .bind()
+                        .world(key)
+                        .and_then(|w| w.schedule_clock(me))
+                });
+                Some(BeliefsSave {
+                    format: BELIEFS_FORMAT.into(),
+                    version: FORMAT_VERSION,
+                    core: self
+                        .core
+                        .as_ref()
+                        .map(|c| c.save(&keys, now))
+                        .unwrap_or_default(),
+                    schedule,
+                })
+            }
+
+            /// Replaces everything this AI holds with `saved`, its targets found by `keys` (made once
+            /// for a whole load). The beliefs_loaded signal is emitted at the end of the frame.
+            pub(crate) fn beliefs_restored(
+                &mut self,
+                saved: &BeliefsSave,
+                keys: &mut SceneKeys,
+                missing: MissingTargets,
+                issues: &mut Vec<LoadIssue>,
+            ) -> bool {
+                if self.in_pass {
+                    godot_warn!(
+                        "{CLASS}.load_beliefs: called from inside a perception pass (a \
+                         custom sense); nothing is loaded"
+                    );
+                    return false;
+                }
+                self.refresh_profile();
+                let me = self.base().instance_id();
+                let parent = self.base().get_parent().map(|p| p.instance_id());
+                let own: Vec<InstanceId> = self
+                    .own
+                    .nodes()
+                    .iter()
+                    .copied()
+                    .chain([me])
+                    .chain(parent)
+                    .collect();
+                let Some(core) = self.core.as_mut() else {
+                    return false;
+                };
+                keys.set_own(own);
+                let mut repaired = Vec::new();
+                core.restore(
+                    &saved.core,
+                    keys,
+                    missing,
+                    ApsWorld::world_time(),
+                    &mut repaired,
+                );
+                // The core names fields from its own state; in the saved data they are under `core`.
+                issues.extend(repaired.into_iter().map(|mut issue| {
+                    issue.field = format!("core.{}", issue.field);
+                    issue
+                }));
+                core.mind_mut().set_team(self.team_id);
+                // Whatever was waiting to be said is about the beliefs just replaced.
+                self.pending.clear();
+                if let (Some(clock), Some(key)) = (&saved.schedule, self.world) {
+                    let me = self.base().instance_id();
+                    ApsWorld::singleton()
+                        .bind_mut()
+                        .world_mut(key)
+                        .set_schedule_clock(me, clock);
+                }
+                // Its interval is its profile's and its awareness what it now believes (told when it
+                // enters the tree, if it is not in it yet).
+                if self.base().is_inside_tree() {
+                    self.report_to_world();
+                }
+                // At the end of the frame, with nothing bound: a handler may free anything.
+                self.to_gd().run_deferred_gd(|c| {
+                    if c.is_instance_valid() {
+                        c.signals().beliefs_loaded().emit();
+                    }
+                });
+                true
+            }
+        }
+    };
 }
-
-impl ApsPerceptionComponent {
-    /// This AI's saved form, its targets named from `root`.
-    pub(crate) fn beliefs_saved(&mut self, root: Option<&Gd<Node>>) -> Option<BeliefsSave> {
-        if self.in_pass {
-            godot_warn!(
-                "ApsPerceptionComponent.save_beliefs: called from inside a perception pass (a \
-                 custom sense); nothing is saved"
-            );
-            return None;
-        }
-        self.refresh_profile();
-        let keys = SceneKeys::for_save(root.cloned());
-        let now = ApsWorld::world_time();
-        let me = self.base().instance_id();
-        let schedule = self.world.and_then(|key| {
-            ApsWorld::singleton()
-                .bind()
-                .world(key)
-                .and_then(|w| w.schedule_clock(me))
-        });
-        Some(BeliefsSave {
-            format: BELIEFS_FORMAT.into(),
-            version: FORMAT_VERSION,
-            core: self
-                .core
-                .as_ref()
-                .map(|c| c.save(&keys, now))
-                .unwrap_or_default(),
-            schedule,
-        })
-    }
-
-    /// Replaces everything this AI holds with `saved`, its targets found by `keys` (made once
-    /// for a whole load). The beliefs_loaded signal is emitted at the end of the frame.
-    pub(crate) fn beliefs_restored(
-        &mut self,
-        saved: &BeliefsSave,
-        keys: &mut SceneKeys,
-        missing: MissingTargets,
-        issues: &mut Vec<LoadIssue>,
-    ) -> bool {
-        if self.in_pass {
-            godot_warn!(
-                "ApsPerceptionComponent.load_beliefs: called from inside a perception pass (a \
-                 custom sense); nothing is loaded"
-            );
-            return false;
-        }
-        self.refresh_profile();
-        let me = self.base().instance_id();
-        let parent = self.base().get_parent().map(|p| p.instance_id());
-        let own: Vec<InstanceId> = self
-            .own
-            .nodes()
-            .iter()
-            .copied()
-            .chain([me])
-            .chain(parent)
-            .collect();
-        let Some(core) = self.core.as_mut() else {
-            return false;
-        };
-        keys.set_own(own);
-        let mut repaired = Vec::new();
-        core.restore(
-            &saved.core,
-            keys,
-            missing,
-            ApsWorld::world_time(),
-            &mut repaired,
-        );
-        // The core names fields from its own state; in the saved data they are under `core`.
-        issues.extend(repaired.into_iter().map(|mut issue| {
-            issue.field = format!("core.{}", issue.field);
-            issue
-        }));
-        core.mind_mut().set_team(self.team_id);
-        // Whatever was waiting to be said is about the beliefs just replaced.
-        self.pending.clear();
-        if let (Some(clock), Some(key)) = (&saved.schedule, self.world) {
-            let me = self.base().instance_id();
-            ApsWorld::singleton()
-                .bind_mut()
-                .world_mut(key)
-                .set_schedule_clock(me, clock);
-        }
-        // Its interval is its profile's and its awareness what it now believes (told when it
-        // enters the tree, if it is not in it yet).
-        if self.base().is_inside_tree() {
-            self.report_to_world();
-        }
-        self.base_mut()
-            .call_deferred("emit_signal", &["beliefs_loaded".to_variant()]);
-        true
-    }
-}
+pub(crate) use save_api;

@@ -4,6 +4,7 @@
 //! registered; a call with no node goes to the main scene's world. `get_world_state(node)` gives
 //! a script the calls of any other world.
 
+mod plane;
 mod saves;
 mod schedule;
 mod squads;
@@ -19,8 +20,10 @@ use crate::names::Names;
 use crate::pending::Pending;
 use crate::world::{World, WorldKey};
 use aps_core::world::conditions::{keep_in_range, LEVEL_RANGE, ZONE_RADIUS_RANGE};
-use aps_core::TargetId;
-use godot::classes::{Camera3D, CharacterBody3D, Engine, IObject, Node, Node3D, Object};
+use aps_core::{TargetId, Vec3};
+use godot::classes::{
+    Camera2D, Camera3D, CharacterBody2D, CharacterBody3D, Engine, IObject, Node, Object,
+};
 use godot::prelude::*;
 
 /// The APS subsystem: who can be perceived, what happens (sounds, touches, damage, scent
@@ -108,26 +111,35 @@ impl IObject for ApsWorld {}
 
 #[godot_api]
 impl ApsWorld {
-    /// Makes `node` perceivable (Register Perceivable Actor) in its world. Bodies of type
-    /// [CharacterBody3D] need no registration. A node outside the tree becomes perceivable in
-    /// the world it enters.
+    /// Makes `node` (a [Node3D], or a [Node2D] for 2D perceivers) perceivable (Register
+    /// Perceivable Actor) in its world. Bodies of type [CharacterBody3D] and [CharacterBody2D]
+    /// need no registration. A node outside the tree becomes perceivable in the world it enters.
     #[func]
-    pub fn register_perceivable(&mut self, node: Option<Gd<Node3D>>) {
+    pub fn register_perceivable(&mut self, node: Option<Gd<Node>>) {
         let Some(node) = node else {
             godot_warn!("ApsWorld.register_perceivable: node is null; nothing registered");
             return;
         };
+        if crate::dim::Spatial::of(&node).is_none() {
+            godot_warn!(
+                "ApsWorld.register_perceivable: {} is neither a Node3D nor a Node2D, so it has \
+                 no place to be perceived at; nothing registered",
+                node.get_path()
+            );
+            return;
+        }
         self.ensure_tracking();
         let id = node.instance_id();
-        match world_key_of(&node.upcast()) {
+        match world_key_of(&node) {
             Some(key) => self.world_mut(key).registry_mut().register(id),
             None => self.pending.add(id),
         }
     }
 
-    /// Makes `node` imperceptible, even a [CharacterBody3D], until registered again.
+    /// Makes `node` imperceptible, even a [CharacterBody3D] or [CharacterBody2D], until
+    /// registered again.
     #[func]
-    pub fn unregister_perceivable(&mut self, node: Option<Gd<Node3D>>) {
+    pub fn unregister_perceivable(&mut self, node: Option<Gd<Node>>) {
         if let Some(node) = node {
             let id = node.instance_id();
             self.pending.remove(id);
@@ -139,7 +151,7 @@ impl ApsWorld {
 
     /// Whether perceivers consider `node` now.
     #[func]
-    pub fn is_perceivable(&mut self, node: Option<Gd<Node3D>>) -> bool {
+    pub fn is_perceivable(&mut self, node: Option<Gd<Node>>) -> bool {
         self.ensure_tracking();
         let Some(node) = node else {
             return false;
@@ -162,6 +174,10 @@ impl ApsWorld {
     #[func]
     pub fn set_ambient_light(&mut self, level: f32) {
         set_ambient_light(self.main_world_mut(), "ApsWorld.ambient_light", level);
+        // The main scene's 2D world is lit alike (a 2D game sets the same property).
+        if let Some(w) = self.main_world_2d_mut() {
+            w.state_mut().set_ambient_light(level);
+        }
     }
 
     #[func]
@@ -185,6 +201,9 @@ impl ApsWorld {
     #[func]
     pub fn set_rain(&mut self, rain: f32) {
         set_rain(self.main_world_mut(), "ApsWorld.rain", rain);
+        if let Some(w) = self.main_world_2d_mut() {
+            w.state_mut().set_rain(rain);
+        }
     }
 
     /// Adds a sphere of its own light level (a lamp's pool, a dark corner) to the main scene's
@@ -327,12 +346,24 @@ impl ApsWorld {
     pub fn world_mut(&mut self, key: WorldKey) -> &mut World {
         let i = match self.worlds.iter().position(|w| w.key() == key) {
             Some(i) => i,
-            None => {
-                self.worlds.push(World::new(key));
-                self.worlds.len() - 1
-            }
+            None => self.new_world(key),
         };
         &mut self.worlds[i]
+    }
+
+    /// Adds the world of `key`; the main scene's 2D world starts as lit and as rainy as the
+    /// main scene's (3D) world, which `ambient_light` and `rain` set for both. Returns its place.
+    fn new_world(&mut self, key: WorldKey) -> usize {
+        let mut world = World::new(key);
+        if key != 0 && key == crate::convert::main_world_key_2d() {
+            if let Some(main) = self.world(main_world_key()) {
+                let c = main.state().conditions().clone();
+                world.state_mut().set_ambient_light(c.ambient_light);
+                world.state_mut().set_rain(c.rain);
+            }
+        }
+        self.worlds.push(world);
+        self.worlds.len() - 1
     }
 
     /// The world of `key` if APS holds it.
@@ -351,6 +382,16 @@ impl ApsWorld {
 
     fn main_world_mut(&mut self) -> &mut World {
         self.world_mut(main_world_key())
+    }
+
+    /// The main scene's 2D world (its root viewport's `World2D`), if APS holds it and it is
+    /// not the 3D one.
+    fn main_world_2d_mut(&mut self) -> Option<&mut World> {
+        let key = crate::convert::main_world_key_2d();
+        if key == main_world_key() {
+            return None;
+        }
+        self.world_existing_mut(key)
     }
 
     /// The world `node` is in, else the main scene's.
@@ -414,8 +455,11 @@ impl ApsWorld {
     fn track(&mut self, node: &Gd<Node>) {
         let id = node.instance_id();
         let pending = self.pending.contains(id);
-        let body = node.clone().try_cast::<CharacterBody3D>().is_ok();
-        let camera = !body && node.clone().try_cast::<Camera3D>().is_ok();
+        let body = node.clone().try_cast::<CharacterBody3D>().is_ok()
+            || node.clone().try_cast::<CharacterBody2D>().is_ok();
+        let camera = !body
+            && (node.clone().try_cast::<Camera3D>().is_ok()
+                || node.clone().try_cast::<Camera2D>().is_ok());
         if !(body || camera || pending) {
             return;
         }
@@ -484,10 +528,7 @@ impl ApsWorld {
     pub fn world_and_tags(&mut self, key: WorldKey) -> (&mut World, &mut Names) {
         let i = match self.worlds.iter().position(|w| w.key() == key) {
             Some(i) => i,
-            None => {
-                self.worlds.push(World::new(key));
-                self.worlds.len() - 1
-            }
+            None => self.new_world(key),
         };
         (&mut self.worlds[i], &mut self.tags)
     }
@@ -519,6 +560,14 @@ pub(crate) fn set_wind(world: &mut World, call: &str, wind: Vector3) {
     world.state_mut().set_wind(to_vec3(wind));
 }
 
+/// A 2D wind in pixels per second.
+pub(crate) fn set_wind_2d(world: &mut World, call: &str, wind: Vector2) {
+    if !wind.is_finite() {
+        godot_warn!("{call}: {wind} is not finite; using no wind");
+    }
+    world.state_mut().set_wind(crate::dim::from_pixels(wind));
+}
+
 pub(crate) fn set_rain(world: &mut World, call: &str, rain: f32) {
     let used = world.state_mut().set_rain(rain);
     warn_if_changed(call, rain, used, LEVEL_RANGE);
@@ -535,6 +584,37 @@ pub(crate) fn add_light_zone(
         godot_warn!("{call}: center {center} is not finite; no zone added");
         return 0;
     }
+    add_light_zone_at(world, call, to_vec3(center), radius, level)
+}
+
+/// A 2D light zone: `center` and `radius` in pixels.
+pub(crate) fn add_light_zone_2d(
+    world: &mut World,
+    call: &str,
+    center: Vector2,
+    radius: f32,
+    level: f32,
+) -> i64 {
+    if !center.is_finite() {
+        godot_warn!("{call}: center {center} is not finite; no zone added");
+        return 0;
+    }
+    let px = crate::dim::pixels_per_meter();
+    if !(radius.is_finite() && radius > 0.0) {
+        godot_warn!("{call} radius: {radius} px must be above 0; no zone added");
+        return 0;
+    }
+    add_light_zone_at(
+        world,
+        call,
+        crate::dim::from_pixels(center),
+        radius / px,
+        level,
+    )
+}
+
+/// A light zone at `center` in the core's space, `radius` metres.
+fn add_light_zone_at(world: &mut World, call: &str, center: Vec3, radius: f32, level: f32) -> i64 {
     warn_if_changed(
         &format!("{call} radius"),
         radius,
@@ -547,9 +627,7 @@ pub(crate) fn add_light_zone(
         keep_in_range(level, LEVEL_RANGE, 1.0),
         LEVEL_RANGE,
     );
-    let zone = world
-        .state_mut()
-        .add_light_zone(to_vec3(center), radius, level);
+    let zone = world.state_mut().add_light_zone(center, radius, level);
     i64::from(zone.id)
 }
 

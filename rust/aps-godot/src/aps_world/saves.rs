@@ -4,7 +4,7 @@
 use super::ApsWorld;
 use crate::aps_perception_component::pass::a_pass_is_running;
 use crate::aps_perception_component::save_api::missing_targets;
-use crate::aps_perception_component::ApsPerceptionComponent;
+use crate::aps_perception_component::Perceiver;
 use crate::convert::{target_id, world_key_of};
 use crate::saved::keys::{node_at, path_key, SceneKeys, WorldSceneKeys};
 use crate::saved::{read, to_dictionary, warn_issues};
@@ -15,22 +15,14 @@ use aps_core::save::{Keys, LoadIssue, FORMAT_VERSION};
 use godot::classes::Node;
 use godot::prelude::*;
 
-/// `root` and every ApsPerceptionComponent under it.
-fn perceivers_under(root: &Gd<Node>) -> Vec<Gd<ApsPerceptionComponent>> {
-    let mut out: Vec<Gd<ApsPerceptionComponent>> = Vec::new();
-    if let Ok(p) = root.clone().try_cast::<ApsPerceptionComponent>() {
-        out.push(p);
+/// `root` and every perception component (3D or 2D) under it.
+fn perceivers_under(root: &Gd<Node>) -> Vec<Perceiver> {
+    let mut out: Vec<Perceiver> = Vec::new();
+    out.extend(Perceiver::of(root));
+    for class in ["ApsPerceptionComponent", "ApsPerceptionComponent2D"] {
+        let found = root.find_children_ex("*").type_(class).owned(false).done();
+        out.extend(found.iter_shared().filter_map(|n| Perceiver::of(&n)));
     }
-    let found = root
-        .find_children_ex("*")
-        .type_("ApsPerceptionComponent")
-        .owned(false)
-        .done();
-    out.extend(
-        found
-            .iter_shared()
-            .filter_map(|n| n.try_cast::<ApsPerceptionComponent>().ok()),
-    );
     out
 }
 
@@ -107,8 +99,8 @@ impl ApsWorld {
             .into_iter()
             .filter_map(|mut p| {
                 Some(PerceiverSave {
-                    perceiver: path_key(Some(&root), &p.clone().upcast()),
-                    beliefs: p.bind_mut().beliefs_saved(Some(&root))?,
+                    perceiver: path_key(Some(&root), &p.node()),
+                    beliefs: p.beliefs_saved(Some(&root))?,
                 })
             })
             .collect();
@@ -193,12 +185,12 @@ impl ApsWorld {
         for (i, p) in saved.perceivers.iter().enumerate() {
             let found = node_at(Some(&root), &p.perceiver)
                 .filter(|n| is_under(&root, n))
-                .and_then(|n| n.try_cast::<ApsPerceptionComponent>().ok());
+                .and_then(|n| Perceiver::of(&n));
             let Some(mut perceiver) = found else {
                 issues.push(LoadIssue {
                     field: format!("perceivers[{i}].perceiver"),
                     problem: format!(
-                        "no ApsPerceptionComponent at {} under {} (a perceiver outside the root \
+                        "no perception component at {} under {} (a perceiver outside the root \
                          is not changed); its beliefs are not loaded",
                         p.perceiver,
                         root.get_path()
@@ -215,9 +207,7 @@ impl ApsWorld {
             }
             loaded.push(perceiver.instance_id());
             let mut own = Vec::new();
-            perceiver
-                .bind_mut()
-                .beliefs_restored(&p.beliefs, &mut keys, missing, &mut own);
+            perceiver.beliefs_restored(&p.beliefs, &mut keys, missing, &mut own);
             issues.extend(own.into_iter().map(|mut issue| {
                 issue.field = format!("perceivers[{i}].beliefs.{}", issue.field);
                 issue
@@ -226,11 +216,10 @@ impl ApsWorld {
         // Squads: who is under the root is in the squads the save says, and only those.
         let mut aps = guard.clone().cast::<ApsWorld>();
         for p in &under {
-            aps.bind_mut().leave_squad(Some(p.clone()));
+            aps.bind_mut().leave_squad(Some(p.node()));
         }
         for (i, m) in saved.world.squads.iter().enumerate() {
-            let found = node_at(Some(&root), &m.perceiver)
-                .and_then(|n| n.try_cast::<ApsPerceptionComponent>().ok());
+            let found = node_at(Some(&root), &m.perceiver).filter(|n| Perceiver::of(n).is_some());
             match found {
                 Some(p) if !m.squad.is_empty() => aps.bind_mut().join_squad(
                     Some(p),
@@ -240,7 +229,7 @@ impl ApsWorld {
                 _ => issues.push(LoadIssue {
                     field: format!("world.squads[{i}]"),
                     problem: format!(
-                        "no ApsPerceptionComponent at {} (or no squad name); not rejoined",
+                        "no perception component at {} (or no squad name); not rejoined",
                         m.perceiver
                     ),
                 }),

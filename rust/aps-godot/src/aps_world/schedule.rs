@@ -6,13 +6,13 @@
 use super::ApsWorld;
 use crate::aps_driver::new_driver;
 use crate::aps_significance_policy::ApsSignificancePolicy;
-use crate::convert::{main_world_key, to_vec3, world_key_of, MaybeNull};
-use crate::physics_space::GodotSpace;
+use crate::convert::{main_world_key, to_vec3, MaybeNull};
+use crate::physics_space::{GodotSpace, RayQuery, SpaceState};
 use crate::settings;
 use crate::world::WorldKey;
 use aps_core::crowd::scheduler::Run;
 use aps_core::senses::rays::Space;
-use godot::classes::{Node, Node3D, PhysicsRayQueryParameters3D};
+use godot::classes::{Node, Node3D};
 use godot::prelude::*;
 use std::time::Instant;
 
@@ -72,8 +72,8 @@ impl ApsWorld {
         let Some(state) = node.get_world_3d().and_then(|w| w.get_direct_space_state()) else {
             return 0.0;
         };
-        let mut query = PhysicsRayQueryParameters3D::new_gd();
-        let mut space = GodotSpace::new(state, &mut query);
+        let mut query = RayQuery::new(false, &Array::new());
+        let mut space = GodotSpace::new(SpaceState::Three(state), &mut query);
         let center = to_vec3(node.get_global_position());
         let mut seed = 0x2545_f491_u32;
         let mut next = || {
@@ -117,13 +117,13 @@ impl ApsWorld {
 impl ApsWorld {
     /// A perception component entered the tree: schedule it in its world, and make sure the
     /// driver runs.
-    pub fn add_perceiver(&mut self, component: &Gd<Node3D>) {
+    pub fn add_perceiver(&mut self, component: &crate::dim::Spatial) {
         self.ensure_tracking();
         self.ensure_driver();
-        let key = world_key_of(&component.clone().upcast()).unwrap_or_else(main_world_key);
-        let at = component.get_global_position();
+        let key = component.world_key().unwrap_or_else(main_world_key);
+        let at = component.position();
         self.world_mut(key)
-            .add_perceiver(component.instance_id(), at);
+            .add_perceiver(component.node().instance_id(), at);
     }
 
     /// A perception component left the tree: out of every schedule and squad.
@@ -138,7 +138,7 @@ impl ApsWorld {
         &mut self,
         key: WorldKey,
         id: InstanceId,
-        position: Vector3,
+        position: aps_core::Vec3,
         awareness: u8,
         interval: f32,
         beliefs: u32,
@@ -230,6 +230,7 @@ impl ApsWorld {
                 i64::from(aps_core::senses::transmission::DEFAULT_MAX_HITS),
             ),
         };
+        settings::read_pixels_per_meter();
         self.worlds.retain(crate::world::World::is_alive);
         let hits = self.frame.occluder_max_hits;
         for w in &mut self.worlds {

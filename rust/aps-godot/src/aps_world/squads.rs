@@ -2,19 +2,20 @@
 //! role, in the world of each member. Squads of the same name in two worlds are two squads.
 
 use super::ApsWorld;
-use crate::aps_perception_component::ApsPerceptionComponent;
+use crate::aps_perception_component::Perceiver;
 use crate::convert::main_world_key;
 use godot::prelude::*;
 
 #[godot_api(secondary)]
 impl ApsWorld {
-    /// Puts the AI of `perceiver` (its ApsPerceptionComponent) in squad `squad_name` with a
-    /// `role` of your choosing. Mates share what they detect: each gets a weaker reading at the
-    /// sharer's last known position after the profile's Share Delay.
+    /// Puts the AI of `perceiver` (its [ApsPerceptionComponent] or [ApsPerceptionComponent2D])
+    /// in squad `squad_name` with a `role` of your choosing. Mates share what they detect: each
+    /// gets a weaker reading at the sharer's last known position after the profile's Share
+    /// Delay.
     #[func]
     pub fn join_squad(
         &mut self,
-        perceiver: Option<Gd<ApsPerceptionComponent>>,
+        perceiver: Option<Gd<Node>>,
         squad_name: StringName,
         role: StringName,
     ) {
@@ -22,6 +23,14 @@ impl ApsWorld {
             godot_warn!("ApsWorld.join_squad: perceiver is null; ignored");
             return;
         };
+        if Perceiver::of(&p).is_none() {
+            godot_warn!(
+                "ApsWorld.join_squad: {} is no ApsPerceptionComponent or \
+                 ApsPerceptionComponent2D; ignored",
+                p.get_path()
+            );
+            return;
+        }
         if self.refuse_on_client("ApsWorld.join_squad", Some(&p.clone().upcast())) {
             return;
         }
@@ -39,7 +48,7 @@ impl ApsWorld {
 
     /// Takes the AI of `perceiver` out of its squad.
     #[func]
-    pub fn leave_squad(&mut self, perceiver: Option<Gd<ApsPerceptionComponent>>) {
+    pub fn leave_squad(&mut self, perceiver: Option<Gd<Node>>) {
         if let Some(p) = perceiver {
             if self.refuse_on_client("ApsWorld.leave_squad", Some(&p.clone().upcast())) {
                 return;
@@ -59,9 +68,17 @@ impl ApsWorld {
             .map_or_else(Array::new, |w| w.squad_members(&squad_name))
     }
 
+    /// The [ApsPerceptionComponent2D]s in squad `squad_name` of the main scene's 2D world
+    /// (its [World2D]) that still exist.
+    #[func]
+    pub fn get_squad_members_2d(&self, squad_name: StringName) -> Array<Gd<Node2D>> {
+        self.world(crate::convert::main_world_key_2d())
+            .map_or_else(Array::new, |w| w.squad_members(&squad_name))
+    }
+
     /// The role `perceiver` joined its squad with (`&""` if it is in none).
     #[func]
-    pub fn get_squad_role(&self, perceiver: Option<Gd<ApsPerceptionComponent>>) -> StringName {
+    pub fn get_squad_role(&self, perceiver: Option<Gd<Node>>) -> StringName {
         let Some(p) = perceiver else {
             return StringName::default();
         };

@@ -31,10 +31,14 @@ impl ApsWorld {
         }
         let key = instigator.as_ref().and_then(world_key_of);
         let key = key.unwrap_or_else(crate::convert::main_world_key);
+        if !location.is_finite() {
+            godot_warn!("ApsWorld.emit_sound: location {location} is not finite; sound ignored");
+            return;
+        }
         self.emit_sound_in(
             key,
             "ApsWorld.emit_sound",
-            location,
+            to_vec3(location),
             loudness,
             max_range,
             tag,
@@ -44,24 +48,25 @@ impl ApsWorld {
 
     /// Reports that `other` touched the AI whose body is `perceiver_body` (physical contact the
     /// game knows of: a bump, a grab). Its touch sense feels `other` for its Contact Hold Time.
+    /// In 2D alike: both are then 2D nodes.
     #[func]
-    pub fn report_touch(&mut self, perceiver_body: Option<Gd<Node3D>>, other: Option<Gd<Node3D>>) {
+    pub fn report_touch(&mut self, perceiver_body: Option<Gd<Node>>, other: Option<Gd<Node>>) {
         let (Some(body), Some(other)) = (perceiver_body, other) else {
             godot_warn!(
                 "ApsWorld.report_touch: perceiver_body and other must not be null; ignored"
             );
             return;
         };
-        if self.refuse_on_client("ApsWorld.report_touch", Some(&body.clone().upcast())) {
+        if self.refuse_on_client("ApsWorld.report_touch", Some(&body)) {
             return;
         }
         let now = Self::world_time();
         let touch = Touch {
             body: BodyId(body.instance_id().to_i64() as u64),
-            other: target_of(&other.upcast()),
+            other: target_of(&other),
             time: now,
         };
-        self.world_of_mut(Some(&body.upcast()))
+        self.world_of_mut(Some(&body))
             .state_mut()
             .report_touch(touch);
     }
@@ -84,45 +89,61 @@ impl ApsWorld {
         if self.refuse_on_client("ApsWorld.report_damage", Some(&victim.clone().upcast())) {
             return;
         }
-        if !amount.is_finite() || amount < 0.0 {
-            godot_warn!("ApsWorld.report_damage: amount {amount} must be 0 or more; ignored");
+        let Some(amount) = checked_damage("ApsWorld.report_damage", amount) else {
             return;
-        }
-        let amount = if amount > MAX_DAMAGE {
-            godot_warn!(
-                "ApsWorld.report_damage: amount {amount} is more than {MAX_DAMAGE}; using \
-                 {MAX_DAMAGE}"
-            );
-            MAX_DAMAGE
-        } else {
-            amount
         };
         let location = if location.is_finite() {
-            location
+            to_vec3(location)
         } else {
-            victim.get_global_position()
+            to_vec3(victim.get_global_position())
         };
+        self.report_damage_at(&victim.upcast(), instigator, amount, location);
+    }
+}
+
+/// The damage to report: `amount` kept at most MAX_DAMAGE, or `None` (warned, naming `call`)
+/// when it is below 0 or no number.
+pub(super) fn checked_damage(call: &str, amount: f32) -> Option<f32> {
+    if !amount.is_finite() || amount < 0.0 {
+        godot_warn!("{call}: amount {amount} must be 0 or more; ignored");
+        return None;
+    }
+    if amount > MAX_DAMAGE {
+        godot_warn!("{call}: amount {amount} is more than {MAX_DAMAGE}; using {MAX_DAMAGE}");
+        return Some(MAX_DAMAGE);
+    }
+    Some(amount)
+}
+
+impl ApsWorld {
+    /// Damage to the AI whose body is `victim`, from `location` in the core's space.
+    pub(super) fn report_damage_at(
+        &mut self,
+        victim: &Gd<Node>,
+        instigator: Option<Gd<Node>>,
+        amount: f32,
+        location: aps_core::Vec3,
+    ) {
         let damage = Damage {
             victim: BodyId(victim.instance_id().to_i64() as u64),
             instigator: instigator.map(|n| target_of(&n)),
             amount,
-            location: to_vec3(location),
+            location,
             time: Self::world_time(),
         };
-        self.world_of_mut(Some(&victim.upcast()))
+        self.world_of_mut(Some(victim))
             .state_mut()
             .report_damage(damage);
     }
-}
 
-impl ApsWorld {
-    /// A sound in the world of `key`; `call` names the script call in warnings.
+    /// A sound in the world of `key` at `location` in the core's space, heard within
+    /// `max_range` metres; `call` names the script call in warnings.
     #[allow(clippy::too_many_arguments)]
     pub fn emit_sound_in(
         &mut self,
         key: crate::world::WorldKey,
         call: &str,
-        location: Vector3,
+        location: aps_core::Vec3,
         loudness: f32,
         max_range: f32,
         tag: StringName,
@@ -143,7 +164,7 @@ impl ApsWorld {
         let max_tier = self.sound_max_tier(&tag);
         let tag = self.tag_index(tag);
         let sound = Sound {
-            location: to_vec3(location),
+            location,
             loudness,
             max_range,
             tag,

@@ -9,6 +9,9 @@
 
 pub mod flags;
 pub mod scene;
+mod two;
+
+pub use two::DebugDraw2D;
 
 use godot::classes::base_material_3d::{Flags, ShadingMode, Transparency};
 use godot::classes::label_3d::AlphaCutMode;

@@ -3,13 +3,17 @@
 //! meant; the same mistakes are warned of in Output when the game runs.
 
 use crate::aps_profile::ApsProfile;
-use godot::classes::{CollisionShape3D, Node, Node3D};
+use godot::classes::{CollisionShape2D, CollisionShape3D, Node, Node2D, Node3D};
 use godot::prelude::*;
 
 /// An `ApsPerceptionComponent`'s warnings: no profile, no physics body above it, and what its
 /// profile gets wrong.
 #[must_use]
-pub fn perception(profile: Option<&Gd<ApsProfile>>, body_above: bool) -> PackedStringArray {
+pub fn perception(
+    profile: Option<&Gd<ApsProfile>>,
+    body_above: bool,
+    two_d: bool,
+) -> PackedStringArray {
     let mut lines = Vec::new();
     match profile {
         None => lines.push(
@@ -20,11 +24,15 @@ pub fn perception(profile: Option<&Gd<ApsProfile>>, body_above: bool) -> PackedS
         Some(p) => lines.extend(p.bind().editor_problems()),
     }
     if !body_above {
-        lines.push(
-            "Not under a physics body: place it under the AI's body (a CharacterBody3D, say) so \
-             its rays and its candidates skip the AI itself."
-                .to_owned(),
-        );
+        let body = if two_d {
+            "CharacterBody2D"
+        } else {
+            "CharacterBody3D"
+        };
+        lines.push(format!(
+            "Not under a physics body: place it under the AI's body (a {body}, say) so its rays \
+             and its candidates skip the AI itself."
+        ));
     }
     lines.iter().map(GString::from).collect()
 }
@@ -32,7 +40,10 @@ pub fn perception(profile: Option<&Gd<ApsProfile>>, body_above: bool) -> PackedS
 /// An `ApsTargetComponent`'s warnings: a parent that is not a `Node3D`, or one with no
 /// collision shape to take vision's sample points from when none are set.
 #[must_use]
-pub fn target(parent: Option<Gd<Node>>, has_sample_points: bool) -> PackedStringArray {
+pub fn target(parent: Option<Gd<Node>>, has_sample_points: bool, two_d: bool) -> PackedStringArray {
+    if two_d {
+        return target_2d(parent, has_sample_points);
+    }
     let mut lines: Vec<&str> = Vec::new();
     match parent.map(|p| p.try_cast::<Node3D>()) {
         Some(Ok(parent)) if !has_sample_points && !has_collision_shape(&parent) => lines.push(
@@ -47,6 +58,32 @@ pub fn target(parent: Option<Gd<Node>>, has_sample_points: bool) -> PackedString
         Some(Ok(_)) | None => {}
     }
     lines.into_iter().map(GString::from).collect()
+}
+
+/// An `ApsTargetComponent2D`'s warnings: the 2D twins of [`target`]'s.
+fn target_2d(parent: Option<Gd<Node>>, has_sample_points: bool) -> PackedStringArray {
+    let mut lines: Vec<&str> = Vec::new();
+    match parent.map(|p| p.try_cast::<Node2D>()) {
+        Some(Ok(parent)) if !has_sample_points && !has_collision_shape_2d(&parent) => lines.push(
+            "Its parent has no CollisionShape2D with a shape, so vision looks only at the \
+             parent's origin and its rays have no body to hit. Give the parent a collision \
+             shape (its ends and centre are taken from it) or set Sample Points.",
+        ),
+        Some(Err(_)) => lines.push(
+            "Its parent is not a Node2D, so nothing here is perceivable. Place it under the \
+             Node2D an AI should notice.",
+        ),
+        Some(Ok(_)) | None => {}
+    }
+    lines.into_iter().map(GString::from).collect()
+}
+
+fn has_collision_shape_2d(node: &Gd<Node2D>) -> bool {
+    node.get_children().iter_shared().any(|child| {
+        child
+            .try_cast::<CollisionShape2D>()
+            .is_ok_and(|cs| !cs.is_disabled() && cs.get_shape().is_some())
+    })
 }
 
 /// Whether `node` has a collision shape child that vision can take sample points from (the

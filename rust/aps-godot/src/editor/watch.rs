@@ -2,7 +2,7 @@
 //! node drawn from them redraws its gizmo and re-asks its warnings whenever one changes.
 
 use crate::aps_profile::ApsProfile;
-use godot::classes::{Node3D, Resource};
+use godot::classes::Resource;
 use godot::prelude::*;
 
 /// The `changed` connections one node holds on the resources it is drawn from.
@@ -15,11 +15,11 @@ impl ResourceWatch {
     /// Listens to `profile` and its sub-resources for `node`, dropping what it listened to
     /// before. Each change refreshes `node` (see [`refresh`]) and calls `rewatch` at the end of
     /// the frame, since a change may have swapped a sub-resource.
-    pub fn watch(
+    pub fn watch<T: GodotClass + Inherits<Node>>(
         &mut self,
-        node: &Gd<Node3D>,
+        node: &Gd<T>,
         profile: Option<&Gd<ApsProfile>>,
-        rewatch: impl Fn(Gd<Node3D>) + Clone + 'static,
+        rewatch: impl Fn(Gd<T>) + Clone + 'static,
     ) {
         self.stop();
         let Some(profile) = profile else {
@@ -51,8 +51,13 @@ impl ResourceWatch {
 
 /// Asks the editor, at the end of the frame, for `node`'s warnings and gizmo anew. Deferred:
 /// the editor calls back into the node, which may be busy now.
-pub fn refresh(node: &Gd<Node3D>) {
-    let mut node = node.clone();
+pub fn refresh<T: GodotClass + Inherits<Node>>(node: &Gd<T>) {
+    let mut node = node.clone().upcast::<Node>();
     node.call_deferred("update_configuration_warnings", &[]);
-    node.call_deferred("update_gizmos", &[]);
+    // A 2D node has no gizmos: its drawing is redrawn with `queue_redraw`.
+    if node.has_method("update_gizmos") {
+        node.call_deferred("update_gizmos", &[]);
+    } else if node.has_method("queue_redraw") {
+        node.call_deferred("queue_redraw", &[]);
+    }
 }

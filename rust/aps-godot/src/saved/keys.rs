@@ -2,7 +2,7 @@
 //! `ApsTargetComponent.persistent_id` (key `id:<id>`), else by the node's path from a root, the
 //! current scene unless the game names one (key `path:<path>`). Place tags go by their names.
 
-use crate::aps_target_component::ApsTargetComponent;
+use crate::aps_target_component::{ApsTargetComponent, ApsTargetComponent2D};
 use crate::aps_world::{target_of, ApsWorld};
 use crate::convert::{live_node, scene_tree, MaybeNull};
 use aps_core::save::Keys;
@@ -49,13 +49,30 @@ pub fn node_at(root: Option<&Gd<Node>>, key: &str) -> Option<Gd<Node>> {
 #[must_use]
 pub fn persistent_id_of(body: &Gd<Node>) -> Option<String> {
     body.get_children().iter_shared().find_map(|c| {
-        let id = c
-            .try_cast::<ApsTargetComponent>()
-            .ok()?
-            .bind()
-            .persistent_id();
+        let id = component_id(&c)?;
         (!id.is_empty()).then_some(id)
     })
+}
+
+/// The persistent id `node` gives, if it is a target component (3D or 2D).
+fn component_id(node: &Gd<Node>) -> Option<String> {
+    match node.clone().try_cast::<ApsTargetComponent>() {
+        Ok(c) => Some(c.bind().persistent_id()),
+        Err(n) => n
+            .try_cast::<ApsTargetComponent2D>()
+            .ok()
+            .map(|c| c.bind().persistent_id()),
+    }
+}
+
+/// Every target component (3D and 2D) under `root`.
+fn components_under(root: &Gd<Node>) -> Vec<Gd<Node>> {
+    let mut out = Vec::new();
+    for class in ["ApsTargetComponent", "ApsTargetComponent2D"] {
+        let found = root.find_children_ex("*").type_(class).owned(false).done();
+        out.extend(found.iter_shared());
+    }
+    out
 }
 
 /// The key of any node: its stable id, else its path.
@@ -91,16 +108,10 @@ pub fn persistent_ids(root: Option<&Gd<Node>>) -> HashMap<String, Gd<Node>> {
         .map(Gd::upcast::<Node>);
     if let (Some(r), Some(t)) = (root, tree_root) {
         if *r != t {
-            let found = t
-                .find_children_ex("*")
-                .type_("ApsTargetComponent")
-                .owned(false)
-                .done();
-            for c in found.iter_shared() {
-                let Ok(tc) = c.clone().try_cast::<ApsTargetComponent>() else {
+            for c in components_under(&t) {
+                let Some(id) = component_id(&c) else {
                     continue;
                 };
-                let id = tc.bind().persistent_id();
                 if let (false, Some(parent)) = (id.is_empty(), c.get_parent()) {
                     out.entry(id).or_insert(parent);
                 }
@@ -116,16 +127,10 @@ fn ids_under(root: Option<&Gd<Node>>) -> HashMap<String, Gd<Node>> {
     let Some(root) = root else {
         return out;
     };
-    let found = root
-        .find_children_ex("*")
-        .type_("ApsTargetComponent")
-        .owned(false)
-        .done();
-    for c in found.iter_shared() {
-        let Ok(t) = c.clone().try_cast::<ApsTargetComponent>() else {
+    for c in components_under(root) {
+        let Some(id) = component_id(&c) else {
             continue;
         };
-        let id = t.bind().persistent_id();
         if let (false, Some(parent)) = (id.is_empty(), c.get_parent()) {
             if out.insert(id.clone(), parent).is_some() {
                 godot_warn!(

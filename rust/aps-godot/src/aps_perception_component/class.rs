@@ -1,0 +1,570 @@
+//! The class of a perception component, written once for the 3D `ApsPerceptionComponent` and
+//! its 2D twin `ApsPerceptionComponent2D` (see `mod.rs`): its settings, its life in the tree and
+//! its signals.
+
+macro_rules! class {
+    ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal, $(#[doc = $doc:literal])*) => {
+        /// The class's name, in warnings.
+        const CLASS: &str = stringify!($C);
+
+        $(#[doc = $doc])*
+        #[derive(GodotClass)]
+        #[class(tool, base = $N)]
+        pub struct $C {
+            /// The settings this AI perceives with. Empty: the APS defaults, with a warning. Ready
+            /// ones are in `addons/aps/presets`. A profile is shared by every AI it is set on.
+            #[export]
+            #[var(set = set_profile)]
+            profile: Option<Gd<ApsProfile>>,
+            /// Whether perception runs. While off, beliefs are kept as they are.
+            #[export]
+            enabled: bool,
+            /// This AI's team, for relationships.
+            #[export]
+            team_id: i32,
+            /// Scales how often it perceives and how many rays it casts, keeping its beliefs.
+            #[export]
+            #[var(set = set_quality_profile)]
+            quality_profile: Option<Gd<ApsQualityProfile>>,
+            /// What to draw in the running game of what this AI perceives and believes (the `DRAW_*`
+            /// flags): its cones and ranges, each vision ray (green where it reached its point, red
+            /// where blocked), a label over each believed target, where it believes they are, why it
+            /// lost them, the sounds it hears, scent trails and its attention. Nothing is drawn or made
+            /// while it is empty; the project setting `aps/debug/draw` draws everything for every AI.
+            #[export(flags = (Cones = 1, Rays = 2, Labels = 4, Whereabouts = 8, LossReasons = 16, Sounds = 32, Scent = 64, Attention = 128))]
+            #[var(set = set_debug_draw)]
+            debug_draw: i64,
+            /// The APS Core: senses and beliefs. Built on first use; out of `self` while a pass runs.
+            core: Option<PerceptionCore>,
+            profile_key: ProfileKey,
+            own: OwnBodies,
+            /// The world it was scheduled in when it entered the tree.
+            world: Option<WorldKey>,
+            buffers: PassBuffers,
+            /// Events waiting to become signals.
+            pending: Vec<Event>,
+            warned_no_profile: bool,
+            /// It was found at a position that is not a number and that was said once.
+            warned_nowhere: bool,
+            /// Calls refused on a multiplayer client, each said once.
+            refused_on_client: Vec<&'static str>,
+            /// A pass is running: calls from inside it (a custom sense) are refused.
+            in_pass: bool,
+            /// In the editor: the profile and sub-resources its gizmo and warnings are drawn from.
+            watch: ResourceWatch,
+            /// The debug drawing's nodes, while it draws.
+            draw: Option<$Draw>,
+            /// The debugger's tab asked to draw this AI.
+            drawn_by_debugger: bool,
+            /// The names of its custom senses, by custom slot.
+            custom_sense_names: Vec<String>,
+            /// Its ApsReplicator child: on a multiplayer client the belief calls answer from it.
+            replicator: Option<InstanceId>,
+            base: Base<$N>,
+        }
+
+        #[godot_api]
+        impl $I for $C {
+            fn init(base: Base<$N>) -> Self {
+                $C {
+                    profile: None,
+                    enabled: true,
+                    team_id: 0,
+                    quality_profile: None,
+                    core: None,
+                    profile_key: (None, None),
+                    own: OwnBodies::default(),
+                    world: None,
+                    buffers: PassBuffers::default(),
+                    pending: Vec::new(),
+                    warned_no_profile: false,
+                    warned_nowhere: false,
+                    refused_on_client: Vec::new(),
+                    in_pass: false,
+                    watch: ResourceWatch::default(),
+                    draw: None,
+                    replicator: None,
+                    drawn_by_debugger: false,
+                    custom_sense_names: Vec::new(),
+                    debug_draw: 0,
+                    base,
+                }
+            }
+
+            fn ready(&mut self) {
+                if in_editor() {
+                    return;
+                }
+                self.find_own_bodies();
+                if self.own.is_empty() {
+                    godot_warn!(
+                        "{CLASS} {}: no physics body above it. Place it under the AI's \
+                         body (e.g. a {}) so its rays and candidates skip the AI itself.",
+                        self.base().get_path(),
+                        if $two { "CharacterBody2D" } else { "CharacterBody3D" }
+                    );
+                }
+                ApsWorld::singleton().bind_mut().ensure_tracking();
+            }
+
+            fn enter_tree(&mut self) {
+                // Reparented or back in the tree: its own bodies may be others now.
+                self.find_own_bodies();
+                if in_editor() {
+                    self.watch_profile();
+                    return;
+                }
+                let me = self.spatial();
+                self.world = me.world_key();
+                let mut aps = ApsWorld::singleton();
+                let mut aps = aps.bind_mut();
+                aps.add_perceiver(&me);
+                if self.debug_draw != 0 {
+                    aps.add_drawing(me.node().instance_id());
+                }
+            }
+
+            fn exit_tree(&mut self) {
+                if in_editor() {
+                    self.watch.stop();
+                    return;
+                }
+                let id = self.base().instance_id();
+                ApsWorld::singleton().bind_mut().remove_perceiver(id);
+                self.world = None;
+                self.stop_drawing();
+            }
+
+            /// The Scene dock's warnings (see `editor/warnings.rs`).
+            fn get_configuration_warnings(&self) -> PackedStringArray {
+                self.get_setup_warnings()
+            }
+        }
+
+        impl $C {
+            /// Called by the driver when this AI's turn comes (its level of detail and the frame
+            /// budget decide when): a full pass over `dt` seconds, or for a suspended AI (`full`
+            /// false) only the fading of memory; then its signals. `this` must not be bound: scripts
+            /// (custom senses, signal handlers) run with no bind held, and may free anything.
+            pub fn run_scheduled(mut this: Gd<Self>, dt: f32, full: bool, tier: u8) {
+                let prepared = {
+                    let mut c = this.bind_mut();
+                    if c.enabled && c.runs_here() {
+                        c.refresh_profile();
+                        if full {
+                            c.prepare_pass(dt, tier)
+                        } else {
+                            let eye = c.eye();
+                            let c = &mut *c;
+                            if let Some(core) = c.core.as_mut() {
+                                c.pending.extend_from_slice(core.fade(dt, eye));
+                            }
+                            None
+                        }
+                    } else {
+                        None
+                    }
+                };
+                if let Some(mut pass) = prepared {
+                    pass.run();
+                    if !this.is_instance_valid() {
+                        return; // a custom sense freed the AI: its core goes with the pass
+                    }
+                    this.bind_mut().finish_pass(pass);
+                }
+                let outgoing = {
+                    let mut c = this.bind_mut();
+                    c.report_to_world();
+                    c.take_outgoing()
+                };
+                signals_emit(&this, outgoing);
+            }
+
+            /// Tells the schedule where the AI is, how aware it is and how often it perceives.
+            pub(super) fn report_to_world(&mut self) {
+                // Before a core exists, the schedule keeps the default Base Update Interval.
+                let (awareness, interval, beliefs) =
+                    self.core
+                        .as_ref()
+                        .map_or((0, Performance::default().base_update_interval, 0), |c| {
+                            let m = c.mind();
+                            (
+                                m.awareness() as u8,
+                                m.profile().performance.base_update_interval,
+                                m.ledger().len() as u32,
+                            )
+                        });
+                let id = self.base().instance_id();
+                let at = <$D as Dim>::to_core(self.base().get_global_position());
+                if let Some(key) = self.world {
+                    ApsWorld::singleton()
+                        .bind_mut()
+                        .report_perceiver(key, id, at, awareness, interval, beliefs);
+                }
+            }
+
+            /// The eyes: the component's global position, looking along its -Z (a 2D one: its +X).
+            fn eye(&self) -> Pose {
+                self.spatial().eye()
+            }
+
+            /// This component as a node with a place.
+            fn spatial(&self) -> Spatial {
+                Spatial::$S(self.to_gd().upcast())
+            }
+        }
+
+        #[godot_api]
+        impl $C {
+            /// A target became Suspected: "what was that?".
+            #[signal]
+            pub fn target_suspected(target: Option<Gd<$N>>, confidence: f32);
+            /// A target became Detected, going up or stepping down from Tracked.
+            #[signal]
+            pub fn target_detected(target: Option<Gd<$N>>, confidence: f32);
+            /// A target became Tracked: full engagement.
+            #[signal]
+            pub fn target_tracked(target: Option<Gd<$N>>, confidence: f32);
+            /// A target was lost; `reason` is one of the `LOSS_*` constants. `target` is null when it
+            /// no longer exists (`LOSS_TARGET_DESTROYED`).
+            #[doc = $px]
+            #[signal]
+            pub fn target_lost(target: Option<Gd<$N>>, reason: i32, last_known_position: $V);
+            /// A lost target is fading in memory.
+            #[signal]
+            pub fn target_remembered(target: Option<Gd<$N>>, confidence: f32);
+            /// A target was forgotten.
+            #[signal]
+            pub fn target_expired(target: Option<Gd<$N>>);
+            /// A target went back to Undetected.
+            #[signal]
+            pub fn target_forgotten(target: Option<Gd<$N>>);
+            /// Any state change, with the `STATE_*` constants it moved between.
+            #[signal]
+            pub fn target_state_changed(target: Option<Gd<$N>>, old_state: i32, new_state: i32);
+            /// The AI's awareness level changed (`AWARENESS_*` constants).
+            #[signal]
+            pub fn awareness_changed(old_level: i32, new_level: i32);
+            /// The target the AI commits to changed.
+            #[signal]
+            pub fn attention_changed(old_target: Option<Gd<$N>>, new_target: Option<Gd<$N>>);
+            /// No one is noticed any more: the AI can stand down.
+            #[signal]
+            pub fn all_clear();
+
+            /// Beliefs were restored by [method load_beliefs] (or [method ApsWorld.load_state]); fired
+            /// once, at the end of the frame, instead of the state signals of the restored states.
+            /// Read the beliefs here to resume your scripts (who to chase, where to search).
+            #[signal]
+            pub fn beliefs_loaded();
+            /// What the Scene dock's warning triangle says about this AI, one line per problem: no
+            /// profile, no physics body above it, a profile that perceives nothing, state thresholds
+            /// out of order, an empty Custom Senses slot. Empty when it is set up right, so a game's
+            /// own tests can check its scenes with it.
+            /// The same lines as [method get_setup_warnings], under the name Godot gives a node's
+            /// warnings, for scripts and tests that ask any node for them that way.
+            #[func(rename = _get_configuration_warnings)]
+            pub fn configuration_warnings(&self) -> PackedStringArray {
+                self.get_setup_warnings()
+            }
+
+            #[func]
+            pub fn get_setup_warnings(&self) -> PackedStringArray {
+                crate::editor::warnings::perception(self.profile.as_ref(), !self.own.is_empty(), $two)
+            }
+
+            /// Sets the profile (null: the APS defaults). Beliefs are kept; the next pass perceives
+            /// with the new settings.
+            #[func]
+            pub fn set_profile(&mut self, profile: Option<Gd<ApsProfile>>) {
+                self.profile = profile;
+                if in_editor() && self.base().is_inside_tree() {
+                    self.watch_profile();
+                }
+            }
+
+            /// Sets what is drawn (see [member debug_draw]); 0 frees the drawing's nodes at the next
+            /// physics frame. Bits beyond `DRAW_ALL` are dropped with a warning (-1 draws everything).
+            #[func]
+            pub fn set_debug_draw(&mut self, flags: i64) {
+                let all = i64::from(crate::debug_draw::flags::ALL);
+                let kept = flags & all;
+                if flags != kept {
+                    godot_warn!(
+                        "{CLASS}.debug_draw: {flags} has bits beyond DRAW_ALL ({all}); \
+                         using {kept}"
+                    );
+                }
+                let flags = kept;
+                self.debug_draw = flags;
+                if flags != 0 && !in_editor() && self.base().is_inside_tree() {
+                    let id = self.base().instance_id();
+                    ApsWorld::singleton().bind_mut().add_drawing(id);
+                }
+            }
+
+            /// Sets the quality profile (null: full quality): perception intervals and rays scale at
+            /// once, and every belief is kept.
+            #[func]
+            pub fn set_quality_profile(&mut self, quality: Option<Gd<ApsQualityProfile>>) {
+                self.quality_profile = quality;
+            }
+
+            /// The AI's own pain changed (0..1); high pain dulls its other senses.
+            #[signal]
+            pub fn pain_changed(level: f32);
+            /// The AI was hurt (see ApsWorld.report_damage); `instigator` is null if unknown or gone.
+            #[doc = $px]
+            #[signal]
+            pub fn damage_taken(instigator: Option<Gd<$N>>, amount: f32, location: $V);
+            /// Someone touched the AI (see ApsWorld.report_touch).
+            #[signal]
+            pub fn touched(target: Option<Gd<$N>>);
+            /// A target's threat level changed (`THREAT_*` constants).
+            #[signal]
+            pub fn threat_level_changed(target: Option<Gd<$N>>, old_level: i32, new_level: i32);
+            /// The dominant emotion changed: "fear", "aggression", "curiosity", "alertness", "panic",
+            /// or "" when none is above the Emotion Active Threshold.
+            #[signal]
+            pub fn emotion_changed(old_emotion: StringName, new_emotion: StringName);
+            /// A belief about a place changed state (a noise with no known source, evidence found,
+            /// report_location_belief); `state` is a `STATE_*` constant.
+            #[doc = $px]
+            #[signal]
+            pub fn location_belief_changed(location: $V, tag: StringName, state: i32, confidence: f32);
+        }
+
+        impl $C {
+            /// In the editor: redraws the gizmo and re-asks the warnings now and whenever the profile
+            /// or one of its sub-resources changes.
+            fn watch_profile(&mut self) {
+                let me = self.to_gd().upcast::<$N>();
+                let profile = self.profile.clone();
+                self.watch.watch(&me, profile.as_ref(), |node| {
+                    if let Ok(mut c) = node.try_cast::<$C>() {
+                        // The node may be freed before the end of the frame (an undo, a closed scene).
+                        c.run_deferred_gd(|mut c| {
+                            if c.is_instance_valid() && c.is_inside_tree() {
+                                c.bind_mut().watch_profile();
+                            }
+                        });
+                    }
+                });
+                crate::editor::watch::refresh(&me);
+            }
+
+            /// Every collision body among its ancestors: never a candidate, never hit by its rays. A
+            /// belief it held about one of them (before it was reparented into it) is dropped.
+            fn find_own_bodies(&mut self) {
+                let me = self.to_gd().upcast::<Node>();
+                self.own.find(&me);
+                self.buffers.exclude(self.own.rids());
+                if let Some(core) = self.core.as_mut() {
+                    for node in self.own.nodes() {
+                        core.mind_mut().forget(crate::convert::target_id(*node));
+                    }
+                }
+            }
+
+            /// Whether `target` is this AI's own body (or any node above it): an AI never believes in
+            /// itself (spec section 13), so calls about it are refused with a warning naming `call`.
+            fn refuse_own(&self, call: &str, target: &Gd<Node>) -> bool {
+                let id = target_of(target);
+                let own = self
+                    .own
+                    .nodes()
+                    .iter()
+                    .any(|n| crate::convert::target_id(*n) == id);
+                if own {
+                    godot_warn!(
+                        "{CLASS}.{call}: {} is this AI's own body; an AI never perceives \
+                         itself, so the call is ignored",
+                        target.get_path()
+                    );
+                }
+                own
+            }
+
+            /// On a multiplayer client perception does not run (spec section 10): a call that would
+            /// change belief is refused, with one warning per call.
+            fn refuse_on_client(&mut self, call: &'static str) -> bool {
+                if self.runs_here() {
+                    return false;
+                }
+                if !self.refused_on_client.contains(&call) {
+                    self.refused_on_client.push(call);
+                    godot_warn!(
+                        "{CLASS}.{call}: perception runs on the server; on a client the \
+                         call is ignored"
+                    );
+                }
+                true
+            }
+
+            /// An ApsReplicator child arrived: the belief calls of a client answer from it (the one
+            /// that came last, if there are several).
+            #[allow(dead_code)] // the 2D component has no replicator
+            pub(crate) fn add_replicator(&mut self, replicator: InstanceId) {
+                self.replicator = Some(replicator);
+            }
+
+            /// An ApsReplicator child left: if it was the one answering, another child replicator (if
+            /// any) answers instead.
+            #[allow(dead_code)] // the 2D component has no replicator
+            pub(crate) fn remove_replicator(&mut self, replicator: InstanceId) {
+                if self.replicator != Some(replicator) {
+                    return;
+                }
+                self.replicator = self
+                    .base()
+                    .get_children()
+                    .iter_shared()
+                    .filter(|c| c.instance_id() != replicator && !c.is_queued_for_deletion())
+                    .find(|c| {
+                        c.clone()
+                            .try_cast::<crate::aps_replicator::ApsReplicator>()
+                            .is_ok()
+                    })
+                    .map(|c| c.instance_id());
+            }
+
+            /// On a multiplayer client with an ApsReplicator child: that replicator, which the belief
+            /// calls answer from.
+            fn replica(&self) -> Option<Gd<crate::aps_replicator::ApsReplicator>> {
+                let id = self.replicator?;
+                if self.runs_here() {
+                    return None;
+                }
+                Gd::try_from_instance_id(id).ok()
+            }
+
+            /// What a replicator sends of this AI: awareness, attention, and each believed actor that
+            /// still exists (its key is filled in by the replicator).
+            #[allow(dead_code)] // the 2D component has no replicator
+            pub(crate) fn replica_rows(&self) -> ReplicaRows {
+                let Some(core) = self.core.as_ref() else {
+                    return (aps_core::AwarenessLevel::Unaware, None, Vec::new());
+                };
+                let mind = core.mind();
+                let rows = mind
+                    .beliefs()
+                    .filter(|b| b.kind == aps_core::TargetKind::Actor)
+                    .filter_map(|b| {
+                        let node = crate::convert::live_node(b.target)?;
+                        Some((
+                            node,
+                            aps_core::replica::ReplicatedBelief {
+                                target: String::new(),
+                                state: b.state,
+                                confidence: b.confidence,
+                                threat: b.threat_score,
+                                loss_reason: b.loss_reason,
+                                last_known_position: b.last_known_position,
+                            },
+                        ))
+                    })
+                    .collect();
+                let attention = mind.attention_target().and_then(crate::convert::live_node);
+                (mind.awareness(), attention, rows)
+            }
+
+            /// Perception runs only where the game is authoritative (spec section 10).
+            fn runs_here(&self) -> bool {
+                match self.base().get_multiplayer() {
+                    Some(mp) => crate::convert::is_authority(&mp),
+                    None => true,
+                }
+            }
+
+            fn belief_of(&self, target: Option<Gd<Node>>) -> Option<&aps_core::Belief> {
+                let id = target_of(&target?);
+                self.core.as_ref()?.mind().belief(id)
+            }
+
+            /// The mind, built on first use; `None` while a pass runs (a GDScript sense calling
+            /// back), with a warning naming the call.
+            fn core_mut(&mut self, call: &str) -> Option<&mut aps_core::mind::Mind> {
+                if self.in_pass {
+                    godot_warn!(
+                        "{CLASS}.{call}: called from inside a perception pass (a custom \
+                         sense); ignored"
+                    );
+                    return None;
+                }
+                self.refresh_profile();
+                self.core.as_mut().map(PerceptionCore::mind_mut)
+            }
+
+            /// Builds the core on first use and rebuilds its profile, keeping beliefs, whenever the
+            /// profile resource is swapped or edited.
+            fn refresh_profile(&mut self) {
+                let key = (
+                    self.profile
+                        .as_ref()
+                        .map(|p| (p.instance_id(), p.bind().revision())),
+                    self.quality_profile
+                        .as_ref()
+                        .map(|q| (q.instance_id(), q.bind().key())),
+                );
+                if self.core.is_some() && key == self.profile_key {
+                    return;
+                }
+                let mut profile = match &mut self.profile {
+                    Some(p) => p.bind_mut().core_profile(),
+                    None => {
+                        if !self.warned_no_profile {
+                            self.warned_no_profile = true;
+                            godot_warn!(
+                                "{CLASS} {}: no profile set; using the APS defaults",
+                                self.base().get_path()
+                            );
+                        }
+                        Profile::default()
+                    }
+                };
+                if let Some(q) = &self.quality_profile {
+                    q.bind().apply(&mut profile);
+                }
+
+                let me = self.base().instance_id();
+                let custom = self
+                    .profile
+                    .as_ref()
+                    .map(|p| p.bind().custom_senses())
+                    .unwrap_or_default();
+                let core = match &mut self.core {
+                    Some(core) => {
+                        core.set_profile(profile);
+                        core
+                    }
+                    None => self.core.insert(PerceptionCore::new(profile).0),
+                };
+                core.clear_custom();
+                if custom.len() > MAX_CUSTOM_SENSES {
+                    godot_warn!(
+                        "ApsProfile.custom_senses: {} senses, but an AI has room for {MAX_CUSTOM_SENSES}; \
+                         the rest are ignored",
+                        custom.len()
+                    );
+                }
+                self.custom_sense_names.clear();
+                for (i, sense) in custom.into_iter().take(MAX_CUSTOM_SENSES).enumerate() {
+                    let spec = sense.bind().spec();
+                    self.custom_sense_names.push(sense.bind().name());
+                    let id = SenseId::custom(i as u8);
+                    core.add_sense(Box::new(ScriptSense::new(sense, id, me)), spec);
+                }
+                // Trails are laid in its world only while someone there smells.
+                if core.listens_to().contains(Stimuli::SCENT) {
+                    let node = self.to_gd().upcast::<Node>();
+                    ApsWorld::singleton()
+                        .bind_mut()
+                        .world_of_mut(Some(&node))
+                        .want_scent();
+                }
+                self.profile_key = key;
+            }
+        }
+    };
+}
+pub(crate) use class;

@@ -1,0 +1,34 @@
+//! `ApsPerceptionComponent2D`, the 2D perception component: the same parts as the 3D one, on a
+//! `Node2D`, with positions in pixels mapped onto the core's plane (see `dim`).
+
+use super::prelude::*;
+
+super::perception_component!(
+    ApsPerceptionComponent2D,
+    INode2D,
+    Node2D,
+    Vector2,
+    D2,
+    Two,
+    DebugDraw2D,
+    true,
+    "\n\nIn 2D: positions and velocities are [Vector2] in pixels, distances in pixels (`aps/2d/pixels_per_meter` turns them into the profile's metres).",
+    /// Gives a 2D game's AI the same perception as [ApsPerceptionComponent]: it sees, hears,
+    /// smells and feels targets, believes in them with a confidence, moves each through the
+    /// seven states and tells you with the same signals, calls and constants.
+    ///
+    /// Put it under the AI's body (for example a [CharacterBody2D]) where its eyes are: its
+    /// global transform is the eye, looking along its +X (turn it with `rotation`). Give it an
+    /// [ApsProfile]: the same resource a 3D AI uses, in metres. Positions, velocities and
+    /// distances in this class's calls and signals are in pixels: the project setting
+    /// `aps/2d/pixels_per_meter` (100 by default, as Godot's default 2D gravity of 980 px/s²
+    /// stands for 9.8 m/s²) turns them into the profile's metres and back. The level is the
+    /// ground: a vision cone's horizontal angles sweep the plane, and settings about height
+    /// (the vertical half angle, a target's elevation) have no effect.
+    ///
+    /// Every [CharacterBody2D] is perceivable automatically; anything else gets an
+    /// [ApsTargetComponent2D]. Its rays go through the [World2D]'s physics; sounds, damage,
+    /// light zones and wind in 2D are the `ApsWorld` calls ending in `_2d`. Perception runs on
+    /// the physics tick every Base Update Interval, scaled by its level of detail (the viewer
+    /// is the current [Camera2D]); your script decides what to do.
+);

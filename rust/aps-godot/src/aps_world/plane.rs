@@ -1,0 +1,144 @@
+//! The calls of `ApsWorld` for 2D games (issue 16): the twins of its 3D calls that take
+//! `Vector2` positions, with positions, ranges, radii and speeds in pixels (turned into the
+//! profiles' metres by `aps/2d/pixels_per_meter`). Each goes to the `World2D` of the node it
+//! names, or to the main scene's `World2D` when it names none.
+
+use super::{add_light_zone_2d, remove_light_zone, set_wind_2d, stats_dict, target_of, ApsWorld};
+use crate::convert::{main_world_key_2d, world_key_of_2d};
+use crate::dim::{from_pixels, pixels_per_meter, to_pixels};
+use godot::prelude::*;
+
+#[godot_api(secondary)]
+impl ApsWorld {
+    /// Makes a noise at `location` (pixels) in a 2D world, heard within `max_range` pixels:
+    /// [method emit_sound] for [ApsPerceptionComponent2D]s. The sound is made in the
+    /// instigator's [World2D], or the main scene's without one.
+    #[func]
+    pub fn emit_sound_2d(
+        &mut self,
+        location: Vector2,
+        loudness: f32,
+        max_range: f32,
+        tag: StringName,
+        instigator: Option<Gd<Node>>,
+    ) {
+        const CALL: &str = "ApsWorld.emit_sound_2d";
+        if self.refuse_on_client(CALL, instigator.as_ref()) {
+            return;
+        }
+        if !location.is_finite() {
+            godot_warn!("{CALL}: location {location} is not finite; sound ignored");
+            return;
+        }
+        if !max_range.is_finite() || max_range <= 0.0 {
+            godot_warn!("{CALL}: max_range {max_range} must be above 0 px; sound ignored");
+            return;
+        }
+        let key = instigator
+            .as_ref()
+            .and_then(world_key_of_2d)
+            .unwrap_or_else(main_world_key_2d);
+        let range = max_range / pixels_per_meter();
+        let at = from_pixels(location);
+        self.emit_sound_in(key, CALL, at, loudness, range, tag, instigator);
+    }
+
+    /// Reports that `instigator` dealt `amount` damage to `victim` (a 2D AI's body) from
+    /// `location` (pixels): [method report_damage] in 2D.
+    #[func]
+    pub fn report_damage_2d(
+        &mut self,
+        victim: Option<Gd<Node2D>>,
+        instigator: Option<Gd<Node>>,
+        amount: f32,
+        location: Vector2,
+    ) {
+        const CALL: &str = "ApsWorld.report_damage_2d";
+        let Some(victim) = victim else {
+            godot_warn!("{CALL}: victim is null; ignored");
+            return;
+        };
+        if self.refuse_on_client(CALL, Some(&victim.clone().upcast())) {
+            return;
+        }
+        let Some(amount) = super::stimuli::checked_damage(CALL, amount) else {
+            return;
+        };
+        let location = if location.is_finite() {
+            location
+        } else {
+            victim.get_global_position()
+        };
+        self.report_damage_at(&victim.upcast(), instigator, amount, from_pixels(location));
+    }
+
+    /// Adds a circle of its own light level (`center` and `radius` in pixels) to the main
+    /// scene's 2D world: [method add_light_zone] in 2D. Returns the zone's id for
+    /// [method remove_light_zone_2d].
+    #[func]
+    pub fn add_light_zone_2d(&mut self, center: Vector2, radius: f32, level: f32) -> i64 {
+        let world = self.world_mut(main_world_key_2d());
+        add_light_zone_2d(world, "ApsWorld.add_light_zone_2d", center, radius, level)
+    }
+
+    /// Removes a light zone added by [method add_light_zone_2d].
+    #[func]
+    pub fn remove_light_zone_2d(&mut self, id: i64) {
+        remove_light_zone(self.world_mut(main_world_key_2d()), id);
+    }
+
+    /// The light level at `position` (pixels) in the main scene's 2D world.
+    #[func]
+    pub fn get_light_at_2d(&self, position: Vector2) -> f32 {
+        self.world(main_world_key_2d()).map_or(1.0, |w| {
+            w.state().conditions().light_at(from_pixels(position))
+        })
+    }
+
+    /// The wind of the main scene's 2D world, in pixels per second: scent carries further
+    /// downwind. ([member wind] is the 3D world's, in metres per second; [member ambient_light]
+    /// and [member rain] light and wet both.)
+    #[func]
+    pub fn get_wind_2d(&self) -> Vector2 {
+        self.world(main_world_key_2d())
+            .map_or(Vector2::ZERO, |w| to_pixels(w.state().conditions().wind))
+    }
+
+    #[func]
+    pub fn set_wind_2d(&mut self, wind: Vector2) {
+        set_wind_2d(
+            self.world_mut(main_world_key_2d()),
+            "ApsWorld.wind_2d",
+            wind,
+        );
+    }
+
+    /// The points (pixels) of `target`'s scent trail still held in its 2D world, oldest first.
+    #[func]
+    pub fn get_scent_trail_2d(&self, target: Option<Gd<Node>>) -> PackedVector2Array {
+        let Some(t) = target else {
+            return PackedVector2Array::new();
+        };
+        let key = world_key_of_2d(&t).unwrap_or_else(main_world_key_2d);
+        self.world(key).map_or_else(PackedVector2Array::new, |w| {
+            w.scent_points(target_of(&t))
+                .into_iter()
+                .map(to_pixels)
+                .collect()
+        })
+    }
+
+    /// [method get_stats] of the main scene's 2D world.
+    #[func]
+    pub fn get_stats_2d(&self) -> VarDictionary {
+        stats_dict(self.world(main_world_key_2d()))
+    }
+
+    /// How many nodes are perceivable now in the main scene's 2D world.
+    #[func]
+    pub fn get_perceivable_count_2d(&mut self) -> i64 {
+        self.ensure_tracking();
+        self.world(main_world_key_2d())
+            .map_or(0, |w| w.registry().len() as i64)
+    }
+}

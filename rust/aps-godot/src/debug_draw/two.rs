@@ -1,0 +1,123 @@
+//! Debug drawing of a 2D AI (`ApsPerceptionComponent2D`): the same shapes as in 3D (made in
+//! [`super::scene`] in the core's space), drawn on the 2D canvas through two canvas items of the
+//! rendering server, one riding with the eyes for the cones and one in canvas space for the
+//! rest, and the labels written with the default font. Made when drawing starts and freed when
+//! it stops, like the 3D drawing's nodes; no node is added to the scene.
+
+use super::scene::DrawScene;
+use super::DrawCounts;
+use crate::convert::to_vec3;
+use crate::dim::{pixels_per_meter, to_pixels};
+use godot::classes::{Node2D, RenderingServer, ThemeDb};
+use godot::prelude::*;
+
+/// Drawn above the level's own sprites.
+const Z_INDEX: i32 = 4000;
+
+/// Label text size, in pixels.
+const FONT_SIZE: i32 = 14;
+
+/// One 2D AI's debug drawing.
+pub struct DebugDraw2D {
+    /// In canvas space: rays, marks, labels.
+    lines: Rid,
+    /// A child of the component's canvas item: the cones and ranges, in the eyes' space.
+    cones: Rid,
+    cones_key: Option<(u32, [u32; 4])>,
+    drawn: Option<(u32, u64)>,
+    counts: DrawCounts,
+}
+
+impl DebugDraw2D {
+    /// Makes the drawing's canvas items for `owner`.
+    pub fn new(owner: &mut Gd<Node2D>) -> Self {
+        let mut rs = RenderingServer::singleton();
+        let lines = rs.canvas_item_create();
+        let cones = rs.canvas_item_create();
+        rs.canvas_item_set_parent(lines, owner.get_canvas());
+        rs.canvas_item_set_parent(cones, owner.get_canvas_item());
+        for item in [lines, cones] {
+            rs.canvas_item_set_z_index(item, Z_INDEX);
+        }
+        DebugDraw2D {
+            lines,
+            cones,
+            cones_key: None,
+            drawn: None,
+            counts: DrawCounts::default(),
+        }
+    }
+
+    /// Frees the drawing's canvas items.
+    pub fn free(self) {
+        let mut rs = RenderingServer::singleton();
+        rs.free_rid(self.lines);
+        rs.free_rid(self.cones);
+    }
+
+    /// What the last frame drew.
+    #[must_use]
+    pub fn counts(&self) -> DrawCounts {
+        self.counts
+    }
+
+    /// Whether what was drawn from (`flags`, the AI's perception time `now`) is out of date.
+    #[must_use]
+    pub fn is_stale(&self, flags: u32, now: f64) -> bool {
+        self.drawn != Some((flags, now.to_bits()))
+    }
+
+    /// Draws the cones and ranges from `shape` (see `DebugDraw::draw_cones`), if they changed.
+    /// They are made in the eyes' space looking along -Z; in 2D the eyes look along +X.
+    pub fn draw_cones(&mut self, flags: u32, shape: [f32; 4], make: impl FnOnce() -> DrawScene) {
+        let key = (flags, shape.map(f32::to_bits));
+        if self.cones_key == Some(key) {
+            return;
+        }
+        self.cones_key = Some(key);
+        let scene = if flags & super::flags::CONES != 0 {
+            make()
+        } else {
+            DrawScene::default()
+        };
+        let mut rs = RenderingServer::singleton();
+        rs.canvas_item_clear(self.cones);
+        let s = pixels_per_meter();
+        let local = |v: Vector3| Vector2::new(-v.z * s, v.x * s);
+        for line in &scene.lines {
+            rs.canvas_item_add_line(self.cones, local(line.from), local(line.to), line.color);
+        }
+        self.counts.cone_lines = scene.lines.len() as u32;
+    }
+
+    /// Redraws the rays, marks and labels from `scene` (made after the pass at `now`).
+    pub fn draw(&mut self, _owner: &mut Gd<Node2D>, flags: u32, now: f64, scene: &DrawScene) {
+        self.drawn = Some((flags, now.to_bits()));
+        let mut rs = RenderingServer::singleton();
+        rs.canvas_item_clear(self.lines);
+        let at = |v: Vector3| to_pixels(to_vec3(v));
+        for line in &scene.lines {
+            rs.canvas_item_add_line(self.lines, at(line.from), at(line.to), line.color);
+        }
+        if let Some(font) = ThemeDb::singleton().get_fallback_font() {
+            for mark in &scene.labels {
+                let mut y = at(mark.at).y - 18.0;
+                for text in mark.text.lines() {
+                    font.draw_string_ex(self.lines, Vector2::new(at(mark.at).x, y), text)
+                        .font_size(FONT_SIZE)
+                        .modulate(mark.color)
+                        .done();
+                    y += FONT_SIZE as f32 + 2.0;
+                }
+            }
+        }
+        self.counts = DrawCounts {
+            green_rays: scene.green_rays,
+            red_rays: scene.red_rays,
+            labels: scene.labels.len() as u32,
+            lines: scene.lines.len() as u32,
+            circles: scene.circles,
+            cone_lines: self.counts.cone_lines,
+        };
+    }
+}
