@@ -7,11 +7,11 @@ use crate::aps_world::{
 };
 use crate::convert::{to_vec3, to_vector3};
 use crate::world::{World, WorldKey};
-use godot::classes::{Node, Node3D, RefCounted};
+use godot::classes::{Node, Node2D, Node3D, RefCounted};
 use godot::prelude::*;
 
 /// One world of APS: the light, wind, rain, light zones, sounds, squads and stats of one
-/// [World3D].
+/// [World3D], or of one [World2D] (its calls ending in `_2d` take pixels).
 ///
 /// Get one with [method ApsWorld.get_world_state], passing any node of that world. The calls of
 /// [ApsWorld] that name no node (its [member ApsWorld.ambient_light], light zones, stats, a sound
@@ -31,6 +31,9 @@ pub struct ApsWorldState {
     /// Rain, 0 dry to 1 downpour: masks hearing and smell by each profile's Rain Masking.
     #[var(get = get_rain, set = set_rain)]
     rain: PhantomVar<f32>,
+    /// Wind velocity in pixels per second, in a 2D world.
+    #[var(get = get_wind_2d, set = set_wind_2d)]
+    wind_2d: PhantomVar<Vector2>,
     base: Base<RefCounted>,
 }
 
@@ -92,6 +95,90 @@ impl ApsWorldState {
     pub fn get_light_at(&self, position: Vector3) -> f32 {
         self.read(|w| w.state().conditions().light_at(to_vec3(position)))
             .unwrap_or(1.0)
+    }
+
+    // ---- The same in a 2D world (a World2D's), in pixels (issue 16) ----
+
+    /// Adds a circle of its own light level (`center`, `radius` in pixels) to this 2D world;
+    /// see [method ApsWorld.add_light_zone_2d]. Remove it with [method remove_light_zone].
+    #[func]
+    pub fn add_light_zone_2d(&mut self, center: Vector2, radius: f32, level: f32) -> i64 {
+        self.write(|w| {
+            crate::aps_world::add_light_zone_2d(
+                w,
+                "ApsWorldState.add_light_zone_2d",
+                center,
+                radius,
+                level,
+            )
+        })
+        .unwrap_or(0)
+    }
+
+    /// The light level at `position` (pixels) in this 2D world.
+    #[func]
+    pub fn get_light_at_2d(&self, position: Vector2) -> f32 {
+        self.read(|w| {
+            w.state()
+                .conditions()
+                .light_at(crate::dim::from_pixels(position))
+        })
+        .unwrap_or(1.0)
+    }
+
+    /// The wind of this 2D world in pixels per second.
+    #[func]
+    pub fn get_wind_2d(&self) -> Vector2 {
+        self.read(|w| crate::dim::to_pixels(w.state().conditions().wind))
+            .unwrap_or(Vector2::ZERO)
+    }
+
+    #[func]
+    pub fn set_wind_2d(&mut self, wind: Vector2) {
+        self.write(|w| crate::aps_world::set_wind_2d(w, "ApsWorldState.set_wind_2d", wind));
+    }
+
+    /// Makes a noise at `location` (pixels) in this 2D world, heard within `max_range` pixels;
+    /// see [method ApsWorld.emit_sound_2d].
+    #[func]
+    pub fn emit_sound_2d(
+        &mut self,
+        location: Vector2,
+        loudness: f32,
+        max_range: f32,
+        tag: StringName,
+        instigator: Option<Gd<Node>>,
+    ) {
+        const CALL: &str = "ApsWorldState.emit_sound_2d";
+        if !self.is_valid() {
+            godot_warn!("{CALL}: the world is gone; sound ignored");
+            return;
+        }
+        if !location.is_finite() {
+            godot_warn!("{CALL}: location {location} is not finite; sound ignored");
+            return;
+        }
+        if !max_range.is_finite() || max_range <= 0.0 {
+            godot_warn!("{CALL}: max_range {max_range} must be above 0 px; sound ignored");
+            return;
+        }
+        let range = max_range / crate::dim::pixels_per_meter();
+        ApsWorld::singleton().bind_mut().emit_sound_in(
+            self.key,
+            CALL,
+            crate::dim::from_pixels(location),
+            loudness,
+            range,
+            tag,
+            instigator,
+        );
+    }
+
+    /// The [ApsPerceptionComponent2D]s in squad `squad_name` of this 2D world that still exist.
+    #[func]
+    pub fn get_squad_members_2d(&self, squad_name: StringName) -> Array<Gd<Node2D>> {
+        self.read(|w| w.squad_members(&squad_name))
+            .unwrap_or_default()
     }
 
     /// Makes a noise in this world; see [method ApsWorld.emit_sound]. `instigator` may be null
@@ -171,6 +258,7 @@ impl ApsWorldState {
             ambient_light: PhantomVar::default(),
             wind: PhantomVar::default(),
             rain: PhantomVar::default(),
+            wind_2d: PhantomVar::default(),
             base,
         })
     }

@@ -61,8 +61,8 @@ pub struct ApsWorld {
     frame: FrameSettings,
     /// Perception components whose debug drawing is redrawn every frame.
     drawing: Vec<InstanceId>,
-    /// Light everywhere outside light zones, in the main scene's world: 0 pitch dark, 1
-    /// daylight.
+    /// Light everywhere outside light zones, in the main scene's world (its 3D and 2D worlds
+    /// alike): 0 pitch dark, 1 daylight.
     #[var(get = get_ambient_light, set = set_ambient_light)]
     ambient_light: PhantomVar<f32>,
     /// Wind velocity in m/s in the main scene's world: scent carries further downwind.
@@ -72,6 +72,10 @@ pub struct ApsWorld {
     /// profile's Rain Masking.
     #[var(get = get_rain, set = set_rain)]
     rain: PhantomVar<f32>,
+    /// Wind velocity in pixels per second in the main scene's 2D world (its [World2D]), for
+    /// [ApsPerceptionComponent2D]s: [member wind] in 2D.
+    #[var(get = get_wind_2d, set = set_wind_2d)]
+    wind_2d: PhantomVar<Vector2>,
     /// Replaces the level-of-detail significance score with your own (null: APS's formula), in
     /// every world.
     #[var]
@@ -190,6 +194,26 @@ impl ApsWorld {
     #[func]
     pub fn set_wind(&mut self, wind: Vector3) {
         set_wind(self.main_world_mut(), "ApsWorld.wind", wind);
+    }
+
+    /// The wind of the main scene's 2D world, in pixels per second: scent carries further
+    /// downwind. ([member wind] is the 3D world's, in metres per second; [member ambient_light]
+    /// and [member rain] light and wet both.)
+    #[func]
+    pub fn get_wind_2d(&self) -> Vector2 {
+        self.world(crate::convert::main_world_key_2d())
+            .map_or(Vector2::ZERO, |w| {
+                crate::dim::to_pixels(w.state().conditions().wind)
+            })
+    }
+
+    #[func]
+    pub fn set_wind_2d(&mut self, wind: Vector2) {
+        set_wind_2d(
+            self.world_mut(crate::convert::main_world_key_2d()),
+            "ApsWorld.wind_2d",
+            wind,
+        );
     }
 
     #[func]

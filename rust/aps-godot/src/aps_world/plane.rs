@@ -3,7 +3,7 @@
 //! profiles' metres by `aps/2d/pixels_per_meter`). Each goes to the `World2D` of the node it
 //! names, or to the main scene's `World2D` when it names none.
 
-use super::{add_light_zone_2d, remove_light_zone, set_wind_2d, stats_dict, target_of, ApsWorld};
+use super::{add_light_zone_2d, remove_light_zone, stats_dict, target_of, ApsWorld};
 use crate::convert::{main_world_key_2d, world_key_of_2d};
 use crate::dim::{from_pixels, pixels_per_meter, to_pixels};
 use godot::prelude::*;
@@ -93,24 +93,6 @@ impl ApsWorld {
         self.world(main_world_key_2d()).map_or(1.0, |w| {
             w.state().conditions().light_at(from_pixels(position))
         })
-    }
-
-    /// The wind of the main scene's 2D world, in pixels per second: scent carries further
-    /// downwind. ([member wind] is the 3D world's, in metres per second; [member ambient_light]
-    /// and [member rain] light and wet both.)
-    #[func]
-    pub fn get_wind_2d(&self) -> Vector2 {
-        self.world(main_world_key_2d())
-            .map_or(Vector2::ZERO, |w| to_pixels(w.state().conditions().wind))
-    }
-
-    #[func]
-    pub fn set_wind_2d(&mut self, wind: Vector2) {
-        set_wind_2d(
-            self.world_mut(main_world_key_2d()),
-            "ApsWorld.wind_2d",
-            wind,
-        );
     }
 
     /// The points (pixels) of `target`'s scent trail still held in its 2D world, oldest first.
