@@ -1,12 +1,14 @@
 class_name ApsSignalLog
 extends RefCounted
-## Records every signal of a perception component, in order, with the game time it fired at.
+## Records every signal of a perception component (an ApsPerceptionComponent or an
+## ApsPerceptionComponent2D: the same signals), in order, with the game time it fired at.
 
 var entries: Array[Dictionary] = []
 var _tree: SceneTree
 
 
-func _init(component: ApsPerceptionComponent) -> void:
+func _init(component: Node) -> void:
+	assert(component is ApsPerceptionComponent or component is ApsPerceptionComponent2D)
 	_tree = component.get_tree()
 	component.target_suspected.connect(func(t, c): _add("target_suspected", t, [c]))
 	component.target_detected.connect(func(t, c): _add("target_detected", t, [c]))

@@ -6,7 +6,7 @@
 //!
 //! Plain data owned by `ApsWorld`, which routes each call to the world of the node it concerns.
 
-use crate::convert::{instance_id, live_node, target_id, to_vec3, to_vector3};
+use crate::convert::{instance_id, live_node_as, target_id, to_vec3, to_vector3};
 use crate::names::Names;
 use crate::registry::Registry;
 use crate::snapshot::{look, Look};
@@ -285,7 +285,7 @@ impl World {
                         }
                     }
                 }
-                None if is_held && live_node(t).is_none() => gone.push(t),
+                None if is_held && live_node_as::<Node>(t).is_none() => gone.push(t),
                 None => {}
             }
         }

@@ -4,7 +4,7 @@
 
 use crate::aps_target_component::{ApsTargetComponent, ApsTargetComponent2D};
 use crate::aps_world::{target_of, ApsWorld};
-use crate::convert::{live_node, scene_tree, MaybeNull};
+use crate::convert::{live_node_as, scene_tree, MaybeNull};
 use aps_core::save::Keys;
 use aps_core::TargetId;
 use godot::classes::Node;
@@ -195,8 +195,8 @@ impl SceneKeys {
 
 impl Keys for SceneKeys {
     fn key_of(&self, target: TargetId) -> Option<String> {
-        let node = live_node(target)?;
-        Some(node_key(self.root.as_ref(), &node.upcast()))
+        let node = live_node_as::<Node>(target)?;
+        Some(node_key(self.root.as_ref(), &node))
     }
 
     fn target_of(&self, key: &str) -> Option<TargetId> {
@@ -207,7 +207,8 @@ impl Keys for SceneKeys {
             },
             None => node_at(self.root.as_ref(), key),
         }?;
-        if !node.is_instance_valid() || node.clone().try_cast::<Node3D>().is_err() {
+        // A target has a place: a Node3D, or a Node2D for 2D perceivers.
+        if !node.is_instance_valid() || crate::dim::Spatial::of(&node).is_none() {
             return None;
         }
         Some(target_of(&node))

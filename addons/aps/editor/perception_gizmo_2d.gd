@@ -1,0 +1,113 @@
+@tool
+extends RefCounted
+## What the 2D perception gizmo draws for an ApsPerceptionComponent2D's profile: the 3D
+## gizmo's shapes (perception_gizmo_shapes.gd) laid on the 2D level, in pixels, in the
+## component's own 2D space (the eye at the origin, looking along +X). Kept apart from the
+## editor plugin (plugin.gd draws these over the 2D viewport), so tests can check them without
+## an editor.
+##
+## A 2D level is the core's ground plane: the 3D component's local (x, z) plane is the 2D
+## component's local plane, 3D forward (-Z) being 2D +X and 3D right (+X) being 2D +Y, so a 3D
+## local point (x, y, z) is the 2D point (-z, x) times `aps/2d/pixels_per_meter`, its height
+## dropped. Of the 3D lines, those that lie on the ground are kept and the others left out: a
+## cone keeps its two side edges and its horizontal arc, a sphere its ground circle. Same names
+## and colours as in 3D.
+
+const Shapes := preload("res://addons/aps/editor/perception_gizmo_shapes.gd")
+
+## The project setting that turns the profile's metres into a 2D scene's pixels, its default,
+## and the range APS keeps it in (as the extension reads it).
+const PIXELS_PER_METER_SETTING := "aps/2d/pixels_per_meter"
+const DEFAULT_PIXELS_PER_METER := 100.0
+const PIXELS_PER_METER_RANGE := Vector2(0.01, 100000.0)
+
+## The handles, by id, as in 3D: vision's range at the end of the gaze, the main cone's
+## half-angle on its edge at +Y (the side the eye turns to with a positive rotation).
+const HANDLES := Shapes.HANDLES
+const HANDLE_RANGE := Shapes.HANDLE_RANGE
+const HANDLE_MAIN_CONE := Shapes.HANDLE_MAIN_CONE
+
+## How far from the ground, relative to a point's distance, a 3D point may be and still count
+## as lying on it (rounding: sin(PI) is not quite 0).
+const ON_GROUND := 1e-4
+
+
+## Whether the 2D gizmo draws for `object`: an ApsPerceptionComponent2D (the plugin's
+## `_handles`).
+static func draws_for(object: Object) -> bool:
+	return object != null and object.is_class("ApsPerceptionComponent2D")
+
+
+## `aps/2d/pixels_per_meter`, as APS uses it: within its range, the default if it is no number.
+static func pixels_per_meter() -> float:
+	var value: Variant = ProjectSettings.get_setting(PIXELS_PER_METER_SETTING,
+			DEFAULT_PIXELS_PER_METER)
+	if not (value is float or value is int) or not is_finite(value):
+		return DEFAULT_PIXELS_PER_METER
+	return clampf(value, PIXELS_PER_METER_RANGE.x, PIXELS_PER_METER_RANGE.y)
+
+
+## The lines for `profile` at `ppm` pixels per metre: an Array of {"name", "color", "lines"},
+## `lines` being a PackedVector2Array of segment end points (two per segment) in pixels in the
+## component's 2D space, for each sense that is on and reaches somewhere.
+static func shapes(profile: Resource, ppm: float) -> Array[Dictionary]:
+	var out: Array[Dictionary] = []
+	for shape in Shapes.shapes(profile):
+		var lines := on_ground(shape["lines"], ppm)
+		if not lines.is_empty():
+			out.append({"name": shape["name"], "color": shape["color"], "lines": lines})
+	return out
+
+
+## The segments of the 3D `lines` (end point pairs) that lie on the ground (y = 0), as 2D
+## points in pixels.
+static func on_ground(lines: PackedVector3Array, ppm: float) -> PackedVector2Array:
+	var out := PackedVector2Array()
+	for i in range(0, lines.size() - 1, 2):
+		var a := lines[i]
+		var b := lines[i + 1]
+		if absf(a.y) > ON_GROUND * (1.0 + a.length()) or absf(b.y) > ON_GROUND * (1.0 + b.length()):
+			continue
+		var from := to_2d(a, ppm)
+		var to := to_2d(b, ppm)
+		if from != to:
+			out.append(from)
+			out.append(to)
+	return out
+
+
+## A point of the 3D component's space, in metres, as a point of the 2D component's, in pixels.
+static func to_2d(point: Vector3, ppm: float) -> Vector2:
+	return Vector2(-point.z, point.x) * ppm
+
+
+## A point of the 2D component's space, in pixels, as a point on the 3D component's ground.
+static func to_3d(point: Vector2, ppm: float) -> Vector3:
+	return Vector3(point.y, 0.0, -point.x) / ppm
+
+
+## The handles for `profile`: an Array of {"id", "name", "property", "position"}, `position` in
+## pixels in the component's 2D space. The 3D handles turned about the gaze onto the ground:
+## the range at the end of the gaze, the main cone's angle on its +Y edge.
+static func handles(profile: Resource, ppm: float) -> Array[Dictionary]:
+	var out: Array[Dictionary] = []
+	for handle in Shapes.handles(profile):
+		var moved: Dictionary = handle.duplicate()
+		var at: Vector3 = handle["position"]
+		# The 3D handles lie in the vertical plane through the gaze (x = 0): up becomes right.
+		moved["position"] = to_2d(Vector3(at.y, 0.0, at.z), ppm)
+		out.append(moved)
+	return out
+
+
+## The value handle `id` takes when dragged to `point` (pixels, the component's 2D space): the
+## range is how far along the gaze the point is, the angle how far off the gaze it is, either
+## side. Worked out by the 3D gizmo's own rule (Shapes.handle_value, so the same limits and
+## steps) with the camera ray a 2D editor has: straight down onto the point for the range, and
+## for the angle across the point turned about the gaze into the cone's vertical plane.
+static func handle_value(profile: Resource, id: int, point: Vector2, ppm: float) -> float:
+	var ground := to_3d(point, ppm)
+	if id == HANDLE_MAIN_CONE:
+		var upright := Vector3(0.0, absf(ground.x), ground.z)
+		return Shapes.handle_value(profile, id, upright + Vector3.RIGHT, Vector3.LEFT)
+	return Shapes.handle_value(profile, id, ground + Vector3.UP, Vector3.DOWN)
