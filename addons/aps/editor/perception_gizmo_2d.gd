@@ -66,7 +66,7 @@ static func on_ground(lines: PackedVector3Array, ppm: float) -> PackedVector2Arr
 	for i in range(0, lines.size() - 1, 2):
 		var a := lines[i]
 		var b := lines[i + 1]
-		if absf(a.y) > ON_GROUND * (1.0 + a.length()) or absf(b.y) > ON_GROUND * (1.0 + b.length()):
+		if not (_is_on_ground(a) and _is_on_ground(b)):
 			continue
 		var from := to_2d(a, ppm)
 		var to := to_2d(b, ppm)
@@ -111,3 +111,7 @@ static func handle_value(profile: Resource, id: int, point: Vector2, ppm: float)
 		var upright := Vector3(0.0, absf(ground.x), ground.z)
 		return Shapes.handle_value(profile, id, upright + Vector3.RIGHT, Vector3.LEFT)
 	return Shapes.handle_value(profile, id, ground + Vector3.UP, Vector3.DOWN)
+
+
+static func _is_on_ground(point: Vector3) -> bool:
+	return absf(point.y) <= ON_GROUND * (1.0 + point.length())
