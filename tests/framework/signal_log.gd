@@ -61,3 +61,12 @@ func count(signal_name: String) -> int:
 
 func has(signal_name: String) -> bool:
 	return not first(signal_name).is_empty()
+
+
+## The new state of every `target_state_changed`, in order.
+func states() -> Array:
+	var out := []
+	for e in entries:
+		if e["signal"] == "target_state_changed":
+			out.append(e["args"][1])
+	return out
