@@ -2,8 +2,9 @@
 extends EditorPlugin
 ## Drives a real editor through APS's editor features and photographs them (cargo xtask
 ## screenshot): the perception gizmo on a selected guard, a configuration warning, a preset in
-## the inspector, and the Debugger panel's APS tab with a game attached. Along the way it drags
-## the gizmo's range handle through the gizmo plugin's own code and undoes it, printing
+## the inspector, the 2D gizmo on a selected 2D guard (tour_2d.tscn), and the Debugger panel's
+## APS tab with a game attached. Along the way it drags the 3D gizmo's range handle through the
+## gizmo plugin's own code and the 2D one with the mouse, and undoes each, printing
 ## `tour: ok ...` or `tour: FAIL ...` for each check.
 ##
 ## It acts only when the editor is started with `-- --editor-screenshots=<dir>`, in the copy of
@@ -15,7 +16,9 @@ extends EditorPlugin
 
 const PerceptionGizmo := preload("res://addons/aps/editor/perception_gizmo.gd")
 const Shapes := preload("res://addons/aps/editor/perception_gizmo_shapes.gd")
+const Gizmo2D := preload("res://addons/aps/editor/perception_gizmo_2d.gd")
 const SCENE := "res://tests/editor/tour.tscn"
+const SCENE_2D := "res://tests/editor/tour_2d.tscn"
 const PRESET := "res://addons/aps/presets/guard_dog.tres"
 
 ## The perceiver the debugger picture shows, among debugger_game.tscn's, as the tab names it.
@@ -98,6 +101,8 @@ func _tour(dir: String) -> void:
 		_save(dir, "editor_preset")
 	else:
 		_check(false, "%s exists" % PRESET)
+
+	await _gizmo_2d(dir)
 
 	# Last: a game attached to the debugger changes the Scene dock (Remote and Local).
 	if _game_request != "":
@@ -228,6 +233,111 @@ func _drag_and_undo(guard: Node3D, camera: Camera3D) -> void:
 	history.redo()
 	_check(is_equal_approx(profile.vision_max_range, dragged), "redo sets %.1f m again" % dragged)
 	history.undo()
+
+
+## The 2D gizmo: opens the 2D scene, asks a real APS plugin whether it edits its guard's
+## ApsPerceptionComponent2D, selects it in the 2D editor framed to its gizmo and photographs it,
+## then drags the range handle with the mouse, as a person would, and undoes it. Closes the 2D
+## scene again, back on the 3D one.
+func _gizmo_2d(dir: String) -> void:
+	EditorInterface.open_scene_from_path(SCENE_2D)
+	await _frames(20)
+	EditorInterface.set_main_screen_editor("2D")
+	var eye: Node2D = EditorInterface.get_edited_scene_root().get_node("Guard/Perception")
+	var plugin: EditorPlugin = load("res://addons/aps/plugin.gd").new()
+	var plain := Node2D.new()
+	_check(plugin._handles(eye) and not plugin._handles(plain) and not plugin._handles(self),
+			"the APS plugin edits an ApsPerceptionComponent2D, not a plain Node2D")
+	plain.free()
+	plugin.free()
+	_select(eye)
+	await _frames(5)
+	await _frame_2d(eye)
+	await _frames(30)
+	_save(dir, "gizmo_2d")
+	await _drag_2d_and_undo(eye)
+	EditorInterface.close_scene()
+	await _frames(10)
+	EditorInterface.set_main_screen_editor("3D")
+
+
+## Zooms and scrolls the 2D editor so that `eye`'s gizmo fills most of its viewport.
+func _frame_2d(eye: Node2D) -> void:
+	var ppm := Gizmo2D.pixels_per_meter()
+	var points := PackedVector2Array()
+	for shape in Gizmo2D.shapes(eye.profile, ppm):
+		points.append_array(eye.global_transform * (shape["lines"] as PackedVector2Array))
+	var bounds := Rect2(points[0], Vector2.ZERO)
+	for point in points:
+		bounds = bounds.expand(point)
+	var view := Vector2(EditorInterface.get_editor_viewport_2d().size)
+	var zoom := minf(view.x / bounds.size.x, view.y / bounds.size.y) * 0.85
+	var editors := EditorInterface.get_editor_main_screen().find_children("*", "CanvasItemEditor",
+			true, false)
+	if not _check(not editors.is_empty(), "the 2D editor is there"):
+		return
+	var widgets: Array[Node] = editors[0].find_children("*", "EditorZoomWidget", true, false)
+	if _check(not widgets.is_empty(), "the 2D editor's zoom widget is there"):
+		widgets[0].set_zoom(zoom)
+		widgets[0].zoom_changed.emit(widgets[0].get_zoom())
+	await _frames(2)
+	editors[0].center_at(bounds.get_center())
+	await _frames(2)
+
+
+## Drags the 2D range handle 1 m further with mouse events sent to the editor's window, where
+## the APS plugin gets them from the 2D editor, then undoes and redoes it with the history.
+func _drag_2d_and_undo(eye: Node2D) -> void:
+	var profile: Resource = eye.profile
+	var before: float = profile.vision_max_range
+	var ppm := Gizmo2D.pixels_per_meter()
+	var handle: Vector2 = Gizmo2D.handles(profile, ppm)[Gizmo2D.HANDLE_RANGE]["position"]
+	var to_window := _window_transform_2d(eye)
+	var from := to_window * handle
+	var to := to_window * Vector2((before + 1.0) * ppm, 0.0)
+	_mouse_button(from, true)
+	await _frames(3)
+	for step in 4:
+		_mouse_motion(from.lerp(to, (step + 1) / 4.0))
+		await _frames(2)
+	_mouse_button(to, false)
+	await _frames(3)
+	var dragged: float = profile.vision_max_range
+	_check(absf(dragged - (before + 1.0)) <= 0.25,
+			"dragging the 2D range handle 1 m out sets %.1f m (was %.1f)" % [dragged, before])
+	var history := get_undo_redo().get_history_undo_redo(get_undo_redo().get_object_history_id(eye))
+	history.undo()
+	_check(is_equal_approx(profile.vision_max_range, before),
+			"undo restores %.1f m (now %.1f)" % [before, profile.vision_max_range])
+	history.redo()
+	_check(is_equal_approx(profile.vision_max_range, dragged), "redo sets %.1f m again" % dragged)
+	history.undo()
+
+
+## From `eye`'s 2D space to the editor window: through the 2D editor's view, then where its
+## viewport sits in the window.
+func _window_transform_2d(eye: Node2D) -> Transform2D:
+	var container := EditorInterface.get_editor_viewport_2d().get_parent() as Control
+	return container.get_global_transform_with_canvas() * eye.get_viewport_transform() \
+			* eye.get_global_transform()
+
+
+func _mouse_button(at: Vector2, pressed: bool) -> void:
+	var event := InputEventMouseButton.new()
+	event.button_index = MOUSE_BUTTON_LEFT
+	event.pressed = pressed
+	event.button_mask = MOUSE_BUTTON_MASK_LEFT if pressed else 0
+	event.position = at
+	event.global_position = at
+	Input.parse_input_event(event)
+
+
+func _mouse_motion(at: Vector2) -> void:
+	var event := InputEventMouseMotion.new()
+	event.button_mask = MOUSE_BUTTON_MASK_LEFT
+	event.position = at
+	event.global_position = at
+	Input.parse_input_event(event)
 
 
 ## The Scene dock's tree.

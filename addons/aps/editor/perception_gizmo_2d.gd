@@ -19,7 +19,8 @@ const Shapes := preload("res://addons/aps/editor/perception_gizmo_shapes.gd")
 ## and the range APS keeps it in (as the extension reads it).
 const PIXELS_PER_METER_SETTING := "aps/2d/pixels_per_meter"
 const DEFAULT_PIXELS_PER_METER := 100.0
-const PIXELS_PER_METER_RANGE := Vector2(0.01, 100000.0)
+const MIN_PIXELS_PER_METER := 0.01
+const MAX_PIXELS_PER_METER := 100000.0
 
 ## The handles, by id, as in 3D: vision's range at the end of the gaze, the main cone's
 ## half-angle on its edge at +Y (the side the eye turns to with a positive rotation).
@@ -44,7 +45,7 @@ static func pixels_per_meter() -> float:
 			DEFAULT_PIXELS_PER_METER)
 	if not (value is float or value is int) or not is_finite(value):
 		return DEFAULT_PIXELS_PER_METER
-	return clampf(value, PIXELS_PER_METER_RANGE.x, PIXELS_PER_METER_RANGE.y)
+	return clampf(value, MIN_PIXELS_PER_METER, MAX_PIXELS_PER_METER)
 
 
 ## The lines for `profile` at `ppm` pixels per metre: an Array of {"name", "color", "lines"},
@@ -111,6 +112,17 @@ static func handle_value(profile: Resource, id: int, point: Vector2, ppm: float)
 		var upright := Vector3(0.0, absf(ground.x), ground.z)
 		return Shapes.handle_value(profile, id, upright + Vector3.RIGHT, Vector3.LEFT)
 	return Shapes.handle_value(profile, id, ground + Vector3.UP, Vector3.DOWN)
+
+
+## What a dragged handle says beside it: its name and value, and, for a profile saved in its
+## own file, that every AI using that file changes with it (as the 3D handle's name says).
+static func handle_label(profile: Resource, id: int) -> String:
+	var property: String = HANDLES[id]["property"]
+	var unit := " m" if id == HANDLE_RANGE else "°"
+	var label := "%s: %s%s" % [HANDLES[id]["name"], String.num(profile.get(property), 2), unit]
+	if profile.resource_path != "" and not profile.resource_path.contains("::"):
+		label += " (shared: every AI using %s changes)" % profile.resource_path.get_file()
+	return label
 
 
 static func _is_on_ground(point: Vector3) -> bool:

@@ -1,6 +1,7 @@
 //! The editor's pictures (`cargo xtask screenshot`): a real Godot editor, in a window, opening
 //! `tests/editor/tour.tscn` and photographing the perception gizmo, a configuration warning and
-//! a preset in the inspector, then the Debugger panel's APS tab with a game attached
+//! a preset in the inspector, then `tests/editor/tour_2d.tscn` for the 2D gizmo
+//! (`gizmo_2d.png`), then the Debugger panel's APS tab with a game attached
 //! (`tests/editor/tour_plugin.gd` drives it; `debugger_game.rs` runs the game).
 //!
 //! The tour needs its own editor plugin enabled, and enabling a plugin is a project setting:

@@ -1,0 +1,198 @@
+extends ApsTestSuite
+## The 2D perception gizmo's drawing code (addons/aps/editor/perception_gizmo_2d.gd, which the
+## editor plugin draws over the 2D viewport for a selected ApsPerceptionComponent2D), called on
+## a profile: which senses are drawn, in pixels at `aps/2d/pixels_per_meter`, along +X; the
+## cones' edges and arcs, the circles' radii, the handles and what dragging them gives.
+
+const World := preload("res://tests/framework/world_builder.gd")
+const Shapes := preload("res://addons/aps/editor/perception_gizmo_shapes.gd")
+const Gizmo2D := preload("res://addons/aps/editor/perception_gizmo_2d.gd")
+const N := Shapes.CIRCLE_SEGMENTS
+
+
+func _by_name(shapes: Array[Dictionary]) -> Dictionary:
+	var out := {}
+	for s in shapes:
+		out[s["name"]] = s["lines"]
+	return out
+
+
+## The signed angle in degrees from the gaze (+X) of every cone edge (the lines from the eye).
+func _edge_angles(lines: PackedVector2Array) -> Array:
+	var angles := []
+	for i in range(0, lines.size(), 2):
+		if lines[i] == Vector2.ZERO:
+			angles.append(rad_to_deg(lines[i + 1].angle()))
+	angles.sort()
+	return angles
+
+
+## Checks that `lines` has two edges from the eye, at -`half` and +`half` degrees off +X.
+func _expect_edges(lines: PackedVector2Array, half: float, what: String) -> void:
+	var edges := _edge_angles(lines)
+	expect(edges.size() == 2 and absf(edges[0] + half) < 1e-3 and absf(edges[1] - half) < 1e-3,
+			"%s: edges at %s, expected +-%.1f degrees" % [what, str(edges), half])
+
+
+## Checks that every point of `lines` but the eye lies `radius` px from it.
+func _expect_radius(lines: PackedVector2Array, radius: float, what: String) -> void:
+	var off := 0
+	for p in lines:
+		if p != Vector2.ZERO and absf(p.length() - radius) > radius * 1e-4:
+			off += 1
+	expect(not lines.is_empty() and off == 0, "%s: %d points off a radius of %.1f px"
+			% [what, off, radius])
+
+
+func test_the_default_profile_draws_vision_hearing_and_touch_in_pixels() -> void:
+	var profile := ApsProfile.new()
+	var shapes := Gizmo2D.shapes(profile, 100.0)
+	var lines := _by_name(shapes)
+	# Smell, vibration and echolocation are off by default: as in 3D.
+	expect_eq(lines.keys(), ["vision_range", "vision_main_cone", "vision_peripheral_cone",
+			"hearing", "touch"], "senses drawn")
+	for s in shapes:
+		expect_eq(s["color"], Shapes.COLORS[s["name"]], "%s has the 3D gizmo's colour" % s["name"])
+		expect_eq(s["lines"].size() % 2, 0, "%s: segments in pairs" % s["name"])
+	expect_eq(lines["vision_range"], PackedVector2Array([Vector2.ZERO, Vector2(4000, 0)]),
+			"the gaze: 40 m at 100 px/m along +X")
+	# A cone: its two side edges and its arc on the ground; no rim, no vertical arc.
+	var main: PackedVector2Array = lines["vision_main_cone"]
+	expect_eq(main.size() / 2, 2 + Shapes.arc_segments(45.0), "main cone segments")
+	_expect_edges(main, 45.0, "main cone at Vision Main Cone Half Angle")
+	_expect_radius(main, 4000.0, "main cone reaches Vision Max Range")
+	for p in main:
+		if p != Vector2.ZERO:
+			expect(absf(p.angle()) <= deg_to_rad(45.0) + 1e-4, "main cone within its half angle")
+	var peripheral: PackedVector2Array = lines["vision_peripheral_cone"]
+	_expect_edges(peripheral, 80.0, "peripheral cone")
+	# Spheres are circles on the level: one circle each, not three.
+	expect_eq(lines["hearing"].size() / 2, N, "hearing: one circle")
+	_expect_radius(lines["hearing"], 4000.0, "hearing radius = Hearing Max Range x ppm")
+	_expect_radius(lines["touch"], 80.0, "touch radius = Touch Reach x ppm")
+
+
+func test_pixels_per_meter_scales_every_shape() -> void:
+	var profile := ApsProfile.new()
+	profile.vision_max_range = 12.5
+	profile.hearing_max_range = 7.0
+	var at_32 := _by_name(Gizmo2D.shapes(profile, 32.0))
+	expect_eq(at_32["vision_range"][1], Vector2(400, 0), "12.5 m at 32 px/m: 400 px")
+	_expect_radius(at_32["vision_main_cone"], 400.0, "the cone at 32 px/m")
+	_expect_radius(at_32["hearing"], 224.0, "hearing 7 m at 32 px/m")
+	_expect_radius(at_32["touch"], 0.8 * 32.0, "touch at 32 px/m")
+	var at_64 := _by_name(Gizmo2D.shapes(profile, 64.0))
+	for shape in at_32:
+		var small: PackedVector2Array = at_32[shape]
+		var big: PackedVector2Array = at_64[shape]
+		var same := small.size() == big.size()
+		for i in mini(small.size(), big.size()):
+			same = same and (small[i] * 2.0).is_equal_approx(big[i])
+		expect(same, "%s: twice the scale, twice the size" % shape)
+
+
+func test_pixels_per_meter_comes_from_the_project_setting() -> void:
+	var setting := Gizmo2D.PIXELS_PER_METER_SETTING
+	var had := ProjectSettings.has_setting(setting)
+	var before: Variant = ProjectSettings.get_setting(setting) if had else null
+	if not had:
+		expect_eq(Gizmo2D.pixels_per_meter(), 100.0, "100 px/m when the setting is missing")
+	ProjectSettings.set_setting(setting, 48.0)
+	expect_eq(Gizmo2D.pixels_per_meter(), 48.0, "the setting's value")
+	ProjectSettings.set_setting(setting, 0.0)
+	expect_eq(Gizmo2D.pixels_per_meter(), 0.01, "kept within its range")
+	ProjectSettings.set_setting(setting, "big")
+	expect_eq(Gizmo2D.pixels_per_meter(), 100.0, "no number: the default")
+	ProjectSettings.set_setting(setting, before)
+
+
+func test_only_senses_that_are_on_are_drawn() -> void:
+	var p := World.only(["smell", "vibration", "echolocation"])
+	var lines := _by_name(Gizmo2D.shapes(p, 10.0))
+	expect_eq(lines.keys(), ["smell", "vibration", "echolocation"], "senses drawn")
+	_expect_radius(lines["smell"], 120.0, "Smell Range 12 m at 10 px/m")
+	_expect_radius(lines["vibration"], 150.0, "Vibration Detect Range 15 m")
+	# A pulse of 180 degrees is a full circle; a narrower one a cone like vision's.
+	var echo: PackedVector2Array = lines["echolocation"]
+	expect_eq(echo.size() / 2, N, "a 180-degree pulse: one circle")
+	expect_eq(_edge_angles(echo).size(), 0, "no edges at 180 degrees")
+	_expect_radius(echo, 200.0, "Echo Range 20 m")
+	p.echo_half_angle = 60.0
+	var narrow: PackedVector2Array = _by_name(Gizmo2D.shapes(p, 10.0))["echolocation"]
+	_expect_edges(narrow, 60.0, "echolocation at Echo Half Angle")
+	p.vision_enabled = true
+	p.vision_main_cone_half_angle = 30.0
+	p.vision_peripheral_half_angle = 30.0  # equal: peripheral sight off
+	lines = _by_name(Gizmo2D.shapes(p, 10.0))
+	expect(lines.has("vision_main_cone") and not lines.has("vision_peripheral_cone"),
+			"no peripheral cone when equal to the main")
+	_expect_edges(lines["vision_main_cone"], 30.0, "main cone at 30 degrees")
+	expect_eq(Gizmo2D.shapes(World.only([]), 100.0), [] as Array[Dictionary],
+			"every sense off: nothing")
+
+
+func test_handles_sit_on_the_gaze_and_the_cone_edge() -> void:
+	var p := ApsProfile.new()
+	var handles := Gizmo2D.handles(p, 100.0)
+	expect_eq(handles.size(), 2, "two handles")
+	expect_eq(handles[0]["property"], "vision_max_range", "handle 0 edits the range")
+	expect(handles[0]["position"].is_equal_approx(Vector2(4000, 0)), "range handle at 4000 px")
+	expect_eq(handles[1]["property"], "vision_main_cone_half_angle", "handle 1 edits the angle")
+	var edge: Vector2 = handles[1]["position"]
+	expect_near(rad_to_deg(edge.angle()), 45.0, 1e-3, "angle handle on the +45 degree edge")
+	expect_near(edge.length(), 4000.0, 1e-2, "angle handle on the range")
+	p.vision_enabled = false
+	expect_eq(Gizmo2D.handles(p, 100.0).size(), 0, "no handles with vision off")
+
+
+func test_dragging_a_handle_gives_range_and_angle_in_steps() -> void:
+	var p := ApsProfile.new()
+	var range := Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, Vector2(2230, 140), 100.0)
+	expect_near(range, 22.5, 1e-4, "range: how far along the gaze, in 0.5 m steps")
+	expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, Vector2(-300, 50), 100.0), 0.0,
+			1e-6, "behind the eye: not below 0")
+	expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, Vector2(90, 0), 10.0), 9.0, 1e-4,
+			"at 10 px/m, 90 px is 9 m")
+	var at_20 := Vector2.from_angle(deg_to_rad(20.0)) * 700.0
+	var angle := Gizmo2D.handle_value(p, Gizmo2D.HANDLE_MAIN_CONE, at_20, 100.0)
+	expect_near(angle, 20.0, 1e-3, "angle: how far off the gaze")
+	expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_MAIN_CONE, at_20 * Vector2(1, -1), 100.0),
+			20.0, 1e-3, "either side of the gaze")
+	var at_33 := Vector2.from_angle(deg_to_rad(33.3)) * 500.0
+	expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_MAIN_CONE, at_33, 100.0), 33.5, 1e-4,
+			"in 0.5 degree steps")
+	# The main cone stays within the peripheral one (80 degrees by default).
+	expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_MAIN_CONE, Vector2(-100, 100), 100.0),
+			80.0, 1e-3, "kept within the peripheral cone")
+	# Dragged where the handles are drawn, they give the profile's own values back.
+	for handle in Gizmo2D.handles(p, 100.0):
+		expect_near(Gizmo2D.handle_value(p, handle["id"], handle["position"], 100.0),
+				p.get(handle["property"]), 1e-3, "%s where it is drawn" % handle["name"])
+
+
+func test_a_dragged_handle_says_its_value_and_whether_the_profile_is_shared() -> void:
+	var p := ApsProfile.new()
+	p.vision_max_range = 12.5
+	expect_eq(Gizmo2D.handle_label(p, Gizmo2D.HANDLE_RANGE), "Vision Max Range: 12.5 m",
+			"a profile of the scene's own")
+	p.take_over_path("res://guards/guard.tres")
+	expect(Gizmo2D.handle_label(p, Gizmo2D.HANDLE_MAIN_CONE).ends_with(
+			"(shared: every AI using guard.tres changes)"), "a profile in its own file")
+
+
+func test_the_plugin_draws_for_2d_components_only() -> void:
+	var component := ApsPerceptionComponent2D.new()
+	var plain := Node2D.new()
+	var eye_3d := ApsPerceptionComponent.new()
+	expect(Gizmo2D.draws_for(component), "an ApsPerceptionComponent2D")
+	expect(not Gizmo2D.draws_for(plain), "not a plain Node2D")
+	expect(not Gizmo2D.draws_for(eye_3d), "not the 3D component (its gizmo is the 3D one)")
+	expect(not Gizmo2D.draws_for(null), "not nothing")
+	for node in [component, plain, eye_3d]:
+		node.free()
+	# The plugin's `_handles` answers with `draws_for`. An EditorPlugin is made only in the
+	# editor (the editor tour asks a real one): here the script can only load.
+	var plugin: GDScript = load("res://addons/aps/plugin.gd")
+	expect(plugin != null and plugin.can_instantiate(), "plugin.gd loads")
+	var script: GDScript = load("res://addons/aps/editor/perception_gizmo_2d.gd")
+	expect(script != null and script.can_instantiate(), "perception_gizmo_2d.gd loads")
