@@ -7,8 +7,9 @@ extends Node3D
 ## with level of detail off (ratios printed); then a scaling table for 100, 250, 500 and 1,000
 ## guards at the same density; then ten guards among 100 and among 10,000 registered perceivables in
 ## range; what debug drawing, recording and the factor notes cost; and what saving and loading
-## the whole level costs; and what occluders cost. Options: --guards N, --frames N, --only-main,
-## --only-insight, --only-saves, --only-occluders, --no-scaling, --no-perceivables.
+## the whole level costs; what occluders cost; and the same world in 2D against 3D. Options:
+## --guards N, --frames N, --only-main, --only-insight, --only-saves, --only-occluders,
+## --only-2d, --no-scaling, --no-perceivables.
 ##
 ## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
 ## rays" subtracts rays × the cost of one ray, measured here from a bare loop of the same
@@ -24,6 +25,7 @@ var perceivables := true
 var only_insight := false
 var only_saves := false
 var only_occluders := false
+var only_2d := false
 var rng := RandomNumberGenerator.new()
 
 
@@ -45,6 +47,8 @@ func _ready() -> void:
 			only_saves = true
 		elif arg == "--only-occluders":
 			only_occluders = true
+		elif arg == "--only-2d":
+			only_2d = true
 	await get_tree().physics_frame
 	print("stress: physics engine %s, %d physics frames per run (first %d not counted)"
 			% [ProjectSettings.get_setting("physics/3d/physics_engine"), frames_count, WARMUP])
@@ -58,6 +62,10 @@ func _ready() -> void:
 		return
 	if only_occluders:
 		await _occluders(guards_count)
+		get_tree().quit(0)
+		return
+	if only_2d:
+		await _plane(guards_count)
 		get_tree().quit(0)
 		return
 	var main: Dictionary = await _run(guards_count, true, true, "level of detail on, spatial index on")
@@ -77,6 +85,7 @@ func _ready() -> void:
 		await _insight(guards_count)
 		await _saves(guards_count)
 		await _occluders(guards_count)
+		await _plane(guards_count)
 	if scaling and not only_main:
 		print("scaling at constant density (level of detail on, spatial index on):")
 		print("  guards | ms per frame | rays per frame | passes per frame | us per pass | us per ray | us per pass beyond rays")
@@ -167,6 +176,125 @@ func _occluders(guards: int) -> void:
 					o.preset = ApsOccluder.PRESET_GLASS
 					c.add_child(o)
 	await _paired(guards, "one box in ten is glass", glass)
+
+
+## The stress world in 2D (issue 16) against the same world in 3D, paired (3D, 2D, 2D, 3D): the
+## 2D world is the 3D one's ground plane at 100 px per metre, guards and targets circles of the
+## capsules' radius, boxes rectangles of their footprint. Same guards, profile, targets, paths
+## and footsteps; the rays go through Godot's 2D physics instead of the 3D engine.
+func _plane(guards: int) -> void:
+	print("2D, %d guards (mean of runs in the order 3D, 2D, 2D, 3D):" % guards)
+	var three := {"mean_ms": 0.0, "p99_ms": 0.0, "rays": 0.0, "passes": 0.0}
+	var two := three.duplicate()
+	for flat in [false, true, true, false]:
+		var r: Dictionary
+		if flat:
+			r = await _run_2d(guards)
+		else:
+			r = await _run(guards, true, true, "", true)
+		var into: Dictionary = two if flat else three
+		for k in into:
+			into[k] += r[k] / 2.0
+	print("  APS per frame: 3D %.3f ms, 2D %.3f ms (%.2f x); p99 %.3f -> %.3f ms; rays per frame %.1f -> %.1f; passes per frame %.1f -> %.1f"
+			% [three["mean_ms"], two["mean_ms"], two["mean_ms"] / maxf(three["mean_ms"], 1e-6),
+			three["p99_ms"], two["p99_ms"], three["rays"], two["rays"], three["passes"], two["passes"]])
+
+
+## The stress world built in 2D and run like `_run`; its figures are its World2D's.
+func _run_2d(guards: int) -> Dictionary:
+	const PX := 100.0
+	ProjectSettings.set_setting("aps/use_spatial_index", true)
+	ProjectSettings.set_setting("aps/level_of_detail", true)
+	rng.seed = 7
+	var scale := sqrt(guards / 500.0)
+	var side := 300.0 * scale
+	var half := side * 0.5
+	var targets := int(round(100 * guards / 500.0))
+	var boxes := int(round(2000 * guards / 500.0))
+	var root := Node2D.new()
+	add_child(root)
+	var circle := func(at: Vector3) -> CharacterBody2D:
+		var b := CharacterBody2D.new()
+		b.motion_mode = CharacterBody2D.MOTION_MODE_FLOATING
+		var cs := CollisionShape2D.new()
+		cs.shape = CircleShape2D.new()
+		cs.shape.radius = 0.3 * PX
+		b.add_child(cs)
+		root.add_child(b)
+		b.position = Vector2(at.x, at.z) * PX
+		return b
+	for i in boxes:
+		var b := StaticBody2D.new()
+		var cs := CollisionShape2D.new()
+		cs.shape = RectangleShape2D.new()
+		var size := Vector3(rng.randf_range(1, 4), rng.randf_range(1, 3), rng.randf_range(1, 4))
+		cs.shape.size = Vector2(size.x, size.z) * PX
+		b.add_child(cs)
+		root.add_child(b)
+		b.position = Vector2(rng.randf_range(-half, half), rng.randf_range(-half, half)) * PX
+	var profile := ApsProfile.new()
+	profile.touch_enabled = false
+	profile.damage_enabled = false
+	profile.pain_enabled = false
+	for i in guards:
+		var g: CharacterBody2D = circle.call(Vector3(rng.randf_range(-half, half), 0, rng.randf_range(-half, half)))
+		var eye := ApsPerceptionComponent2D.new()
+		eye.profile = profile
+		eye.team_id = 1
+		g.add_child(eye)
+		var badge := ApsTargetComponent2D.new()
+		badge.team_id = 1
+		g.add_child(badge)
+		g.rotation = rng.randf_range(-PI, PI)
+	var movers := []
+	for i in targets:
+		var t: CharacterBody2D = circle.call(Vector3(rng.randf_range(-half, half), 0, rng.randf_range(-half, half)))
+		var angle := rng.randf_range(-PI, PI)
+		t.set_meta("v", Vector2(cos(angle), sin(angle)) * rng.randf_range(1.5, 5.0) * PX)
+		t.set_meta("step", rng.randf_range(0, 1))
+		movers.append(t)
+	var camera := Camera2D.new()
+	root.add_child(camera)
+	camera.make_current()
+	var world := ApsWorld.get_world_state(root)
+	world.reset_stats()
+	var times := PackedFloat64Array()
+	var rays := 0.0
+	var passes := 0.0
+	var dt := 1.0 / 60.0
+	for f in frames_count:
+		for t in movers:
+			var v: Vector2 = t.get_meta("v")
+			var p: Vector2 = t.position + v * dt
+			if absf(p.x) > half * PX:
+				v.x = -v.x
+			if absf(p.y) > half * PX:
+				v.y = -v.y
+			t.set_meta("v", v)
+			t.position = t.position + v * dt
+			var step: float = t.get_meta("step") + dt
+			if step >= 1.0:
+				step -= 1.0
+				ApsWorld.emit_sound_2d(t.position, 0.6, 15.0 * PX, &"footstep", t)
+			t.set_meta("step", step)
+		await get_tree().physics_frame
+		if f >= WARMUP:
+			var s := world.get_last_frame_stats()
+			times.append(s["time_usec"] / 1000.0)
+			rays += s["rays"]
+			passes += s["passes"]
+	var n := float(times.size())
+	var mean := 0.0
+	for t in times:
+		mean += t
+	mean /= n
+	var sorted := times.duplicate()
+	sorted.sort()
+	var p99: float = sorted[min(sorted.size() - 1, int(ceil(0.99 * n)) - 1)]
+	root.queue_free()
+	await get_tree().physics_frame
+	await get_tree().physics_frame
+	return {"mean_ms": mean, "p99_ms": p99, "rays": rays / n, "passes": passes / n}
 
 
 ## Runs the defaults and `change` as default, changed, changed, default and prints the means.

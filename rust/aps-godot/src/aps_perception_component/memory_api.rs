@@ -246,9 +246,11 @@ macro_rules! memory_api {
                     <$D as Dim>::to_meters(accuracy)
                 } else {
                     let used = aps_core::belief::places::MERGE_RADIUS;
+                    let unit = if $two { "px" } else { "m" };
                     godot_warn!(
-                        "{CLASS}.report_location_belief: accuracy {accuracy} must be 0 m \
-                         or more; using {used} m"
+                        "{CLASS}.report_location_belief: accuracy {accuracy} must be 0 {unit} \
+                         or more; using {} {unit}",
+                        <$D as Dim>::from_meters(used)
                     );
                     used
                 };
