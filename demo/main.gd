@@ -1,16 +1,19 @@
 extends Node3D
-## The APS demo: a small stealth level of eight wings, each teaching one idea of APS.
+## The APS demo: a small stealth level of nine wings, each teaching one idea of APS.
 ##
 ## Three ways to run it (user arguments, after `--`):
 ## - no arguments (what `cargo xtask demo` does headless): a scripted tour. A bot plays the
 ##   player through every wing; the timeline of what each AI perceived and did is printed, then
 ##   one line per wing saying what it showed. Exits 0 only if every wing showed its idea.
 ##   `--wing=<name>` tours one wing only (confidence, states_loss, memory, senses, crowds, squad,
-##   saves, through).
-## - `--play` (`cargo xtask demo --play`): a person plays. Keys 1-8 go to a wing; F5 saves the
+##   saves, through, top_down).
+## - `--play` (`cargo xtask demo --play`): a person plays. Keys 1-9 go to a wing; F5 saves the
 ##   game and F9 loads it (the level is built again from its scenes, the AIs' beliefs restored).
 ## - `--screenshots=<dir>`: stages an instructive moment in each wing, saves <dir>/<wing>.png
-##   from the viewport, and quits.
+##   from the viewport, and quits (with `--wing=<name>`, that wing's picture only).
+##
+## The last wing, top_down, is a 2D level: 2D nodes on a CanvasLayer, in the main scene's
+## World2D (its own APS world), shown only while the player is there; see top_down.gd.
 
 ## The wings, in tour order, and where each stands along x (far enough apart that one wing's
 ## guards never perceive another's: sight reaches 40 m).
@@ -23,6 +26,9 @@ const WINGS := [
 	{"name": "squad", "x": 800.0},
 	{"name": "saves", "x": 1350.0},
 	{"name": "through", "x": 1500.0},
+	# A 2D level (top_down.gd): in 3D only a patch of floor far east of the road, where the 3D
+	# player waits while the level shown is 2D.
+	{"name": "top_down", "x": 1700.0},
 ]
 
 ## Where F5 saves the game and F9 loads it from.
@@ -54,7 +60,7 @@ func _ready() -> void:
 		elif a == "--play":
 			play = true
 	if not shots.is_empty():
-		_screenshots.call_deferred(shots)
+		_screenshots.call_deferred(shots, only)
 	elif play:
 		_play()
 	else:
@@ -277,7 +283,7 @@ func _tour(only: String) -> void:
 
 
 func _intro() -> void:
-	DemoTimeline.say("APS demo: a scripted tour. A bot plays the player through eight wings of a small stealth level.")
+	DemoTimeline.say("APS demo: a scripted tour. A bot plays the player through nine wings of a small stealth level.")
 	DemoTimeline.say("Each line is a signal an AI received from APS (its state and confidence that the player is there,")
 	DemoTimeline.say("0 to 1, and why it lost them), what the AI's own script decided to do about it (>), what the")
 	DemoTimeline.say("player did, or a reading the demo took (*). Times are seconds of game time.")
@@ -312,7 +318,7 @@ func _quit(code: int) -> void:
 # --- Screenshots --------------------------------------------------------------------------
 
 
-func _screenshots(dir: String) -> void:
+func _screenshots(dir: String, only := "") -> void:
 	_touring = true
 	DemoTimeline.enabled = false
 	for _i in 10:
@@ -320,6 +326,8 @@ func _screenshots(dir: String) -> void:
 	var headless := DisplayServer.get_name() == "headless"
 	DirAccess.make_dir_recursive_absolute(dir)
 	for i in wings.size():
+		if not only.is_empty() and WINGS[i]["name"] != only:
+			continue
 		var wing := wings[i]
 		_go_to_wing(i)
 		var view: Dictionary = await wing.photo()
@@ -337,7 +345,7 @@ func _screenshots(dir: String) -> void:
 			continue
 		var err := image.save_png(path)
 		print("screenshots: %s %s" % [path, "saved" if err == OK else "not saved (error %d)" % err])
-	if not headless:
+	if not headless and only.is_empty():
 		await _debug_draw_photo(dir)
 	await _quit(0)
 

@@ -32,12 +32,13 @@ const KEYS := {
 	&"demo_wing_6": [KEY_6],
 	&"demo_wing_7": [KEY_7],
 	&"demo_wing_8": [KEY_8],
+	&"demo_wing_9": [KEY_9],
 }
 
-const HELP := "WASD / arrows  move\nShift  run (loud, shakes the ground)\nC / Ctrl  crouch (low, quiet)\nF  flashlight\nSpace  throw a stone ahead\nQ / E  turn the camera\nV  turn the wind\nF5  save (what every AI believes)\nF9  load (the level rebuilt, beliefs restored)\n1-8  go to a wing\nEsc  quit"
+const HELP := "WASD / arrows  move\nShift  run (loud, shakes the ground)\nC / Ctrl  crouch (low, quiet)\nF  flashlight\nSpace  throw a stone ahead\nQ / E  turn the camera\nV  turn the wind\nF5  save (what every AI believes)\nF9  load (the level rebuilt, beliefs restored)\n1-9  go to a wing (9: top-down, 2D)\nEsc  quit"
 
 ## The wings keys 1, 2, ... go to.
-const WING_KEYS := 8
+const WING_KEYS := 9
 
 ## How far ahead a stone lands.
 const THROW_DISTANCE := 9.0

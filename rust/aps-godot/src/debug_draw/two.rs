@@ -17,6 +17,9 @@ const Z_INDEX: i32 = 4000;
 /// Label text size, in pixels.
 const FONT_SIZE: i32 = 14;
 
+/// How far a label stands off the point it names, in pixels.
+const LABEL_CLEARANCE: f32 = 24.0;
+
 /// One 2D AI's debug drawing.
 pub struct DebugDraw2D {
     /// In canvas space: rays, marks, labels.
@@ -100,14 +103,22 @@ impl DebugDraw2D {
             rs.canvas_item_add_line(self.lines, at(line.from), at(line.to), line.color);
         }
         if let Some(font) = ThemeDb::singleton().get_fallback_font() {
+            let line_height = FONT_SIZE as f32 + 2.0;
             for mark in &scene.labels {
-                let mut y = at(mark.at).y - 18.0;
+                // Above and beside the point, its last line clear of the target's own disc.
+                let lines = mark.text.lines().count().max(1) as f32;
+                let spot = at(mark.at);
+                let mut y = spot.y - LABEL_CLEARANCE - (lines - 1.0) * line_height;
                 for text in mark.text.lines() {
-                    font.draw_string_ex(self.lines, Vector2::new(at(mark.at).x, y), text)
-                        .font_size(FONT_SIZE)
-                        .modulate(mark.color)
-                        .done();
-                    y += FONT_SIZE as f32 + 2.0;
+                    font.draw_string_ex(
+                        self.lines,
+                        Vector2::new(spot.x + LABEL_CLEARANCE, y),
+                        text,
+                    )
+                    .font_size(FONT_SIZE)
+                    .modulate(mark.color)
+                    .done();
+                    y += line_height;
                 }
             }
         }
