@@ -184,7 +184,7 @@ func _occluders(guards: int) -> void:
 ## and footsteps; the rays go through Godot's 2D physics instead of the 3D engine.
 func _plane(guards: int) -> void:
 	print("2D, %d guards (mean of runs in the order 3D, 2D, 2D, 3D):" % guards)
-	var three := {"mean_ms": 0.0, "p99_ms": 0.0, "rays": 0.0, "passes": 0.0}
+	var three := {"mean_ms": 0.0, "p99_ms": 0.0, "rays": 0.0, "passes": 0.0, "ray_us": 0.0}
 	var two := three.duplicate()
 	for flat in [false, true, true, false]:
 		var r: Dictionary
@@ -198,6 +198,10 @@ func _plane(guards: int) -> void:
 	print("  APS per frame: 3D %.3f ms, 2D %.3f ms (%.2f x); p99 %.3f -> %.3f ms; rays per frame %.1f -> %.1f; passes per frame %.1f -> %.1f"
 			% [three["mean_ms"], two["mean_ms"], two["mean_ms"] / maxf(three["mean_ms"], 1e-6),
 			three["p99_ms"], two["p99_ms"], three["rays"], two["rays"], three["passes"], two["passes"]])
+	var beyond := func(r: Dictionary) -> float:
+		return r["mean_ms"] - r["rays"] * r["ray_us"] / 1000.0
+	print("  one ray: 3D %.2f us, 2D %.2f us; APS beyond its rays: 3D %.3f ms, 2D %.3f ms per frame (%.2f x)"
+			% [three["ray_us"], two["ray_us"], beyond.call(three), beyond.call(two), beyond.call(two) / maxf(beyond.call(three), 1e-6)])
 
 
 ## The stress world built in 2D and run like `_run`; its figures are its World2D's.
@@ -291,10 +295,11 @@ func _run_2d(guards: int) -> Dictionary:
 	var sorted := times.duplicate()
 	sorted.sort()
 	var p99: float = sorted[min(sorted.size() - 1, int(ceil(0.99 * n)) - 1)]
+	var ray_us := ApsWorld.measure_ray_cost(root, half * PX, 20000)
 	root.queue_free()
 	await get_tree().physics_frame
 	await get_tree().physics_frame
-	return {"mean_ms": mean, "p99_ms": p99, "rays": rays / n, "passes": passes / n}
+	return {"mean_ms": mean, "p99_ms": p99, "rays": rays / n, "passes": passes / n, "ray_us": ray_us}
 
 
 ## Runs the defaults and `change` as default, changed, changed, default and prints the means.

@@ -6,13 +6,13 @@
 use super::ApsWorld;
 use crate::aps_driver::new_driver;
 use crate::aps_significance_policy::ApsSignificancePolicy;
-use crate::convert::{main_world_key, to_vec3, MaybeNull};
-use crate::physics_space::{GodotSpace, RayQuery, SpaceState};
+use crate::convert::{main_world_key, MaybeNull};
+use crate::physics_space::{GodotSpace, RayQuery};
 use crate::settings;
 use crate::world::WorldKey;
 use aps_core::crowd::scheduler::Run;
 use aps_core::senses::rays::Space;
-use godot::classes::{Node, Node3D};
+use godot::classes::Node;
 use godot::prelude::*;
 use std::time::Instant;
 
@@ -63,18 +63,26 @@ impl ApsWorld {
 
     /// Measures what one ray query costs here: casts `count` rays 40 m long from points spread
     /// over `extent` metres around `around`, through the same query path perception uses, and
-    /// returns microseconds per ray (for the benchmark's "own time beyond rays").
+    /// returns microseconds per ray (for the benchmark's "own time beyond rays"). Around a
+    /// [Node2D], its [World2D]'s rays, `extent` in pixels.
     #[func]
-    pub fn measure_ray_cost(&self, around: Option<Gd<Node3D>>, extent: f32, count: i32) -> f64 {
-        let Some(node) = around else {
+    pub fn measure_ray_cost(&self, around: Option<Gd<Node>>, extent: f32, count: i32) -> f64 {
+        // A Node2D measures its World2D's rays (`extent` then in pixels).
+        let Some(node) = around.as_ref().and_then(crate::dim::Spatial::of) else {
             return 0.0;
         };
-        let Some(state) = node.get_world_3d().and_then(|w| w.get_direct_space_state()) else {
+        let Some((state, _, _)) = node.physics() else {
             return 0.0;
         };
-        let mut query = RayQuery::new(false, &Array::new());
-        let mut space = GodotSpace::new(SpaceState::Three(state), &mut query);
-        let center = to_vec3(node.get_global_position());
+        let two_d = matches!(node, crate::dim::Spatial::Two(_));
+        let extent = if two_d {
+            extent / crate::dim::pixels_per_meter()
+        } else {
+            extent
+        };
+        let mut query = RayQuery::new(two_d, &Array::new());
+        let mut space = GodotSpace::new(state, &mut query);
+        let center = node.position();
         let mut seed = 0x2545_f491_u32;
         let mut next = || {
             seed ^= seed << 13;
