@@ -13,43 +13,16 @@ const FREED_WHILE_EMITTING := "was freed or unreferenced while a signal is being
 # --- a 2D world builder --------------------------------------------------------------------
 
 
-## A StaticBody2D wall: a rectangle of `size` px centred at `center`.
 func _wall(center: Vector2, size: Vector2) -> StaticBody2D:
-	var body := StaticBody2D.new()
-	var shape := CollisionShape2D.new()
-	var rect := RectangleShape2D.new()
-	rect.size = size
-	shape.shape = rect
-	body.add_child(shape)
-	add_child(body)
-	body.global_position = center
-	return body
+	return ApsWorldBuilder2D.wall(self, center, size)
 
 
-## A top-down body: a floating CharacterBody2D with a circle of `radius` px.
 func _body(at: Vector2, name_: String = "Body", radius: float = 20.0) -> CharacterBody2D:
-	var b := CharacterBody2D.new()
-	b.name = name_
-	b.motion_mode = CharacterBody2D.MOTION_MODE_FLOATING
-	var shape := CollisionShape2D.new()
-	var circle := CircleShape2D.new()
-	circle.radius = radius
-	shape.shape = circle
-	b.add_child(shape)
-	add_child(b)
-	b.global_position = at
-	return b
+	return ApsWorldBuilder2D.body(self, at, name_, radius)
 
 
-## A guard: a body with a 2D perception component at its centre, looking along `facing`.
 func _guard(at: Vector2, facing: Vector2 = Vector2.RIGHT, profile: ApsProfile = null) -> ApsPerceptionComponent2D:
-	var b := _body(at, "Guard")
-	var eye := ApsPerceptionComponent2D.new()
-	eye.name = "Perception"
-	eye.profile = profile if profile != null else ApsProfile.new()
-	b.add_child(eye)
-	b.rotation = facing.angle()
-	return eye
+	return ApsWorldBuilder2D.guard(self, at, facing, profile)
 
 
 ## Moves `body` at `velocity` px/s for `duration` s, one physics frame at a time, with

@@ -4,41 +4,17 @@ extends ApsTestSuite
 ## them. Positions are pixels (`aps/2d/pixels_per_meter` at its default 100).
 
 
-## A 2D body with a circle shape of `radius` px at `at`, floating (top-down).
 func _body_2d(parent: Node, at: Vector2, name_: String, radius := 20.0) -> CharacterBody2D:
-	var body := CharacterBody2D.new()
-	body.name = name_
-	body.motion_mode = CharacterBody2D.MOTION_MODE_FLOATING
-	var shape := CollisionShape2D.new()
-	var circle := CircleShape2D.new()
-	circle.radius = radius
-	shape.shape = circle
-	body.add_child(shape)
-	body.position = at
-	parent.add_child(body)
-	return body
+	return ApsWorldBuilder2D.body(parent, at, name_, radius)
 
 
 ## A guard at `at` looking along +X, its component named Perception.
 func _guard_2d(parent: Node, at: Vector2, name_ := "Guard") -> ApsPerceptionComponent2D:
-	var body := _body_2d(parent, at, name_)
-	var eyes := ApsPerceptionComponent2D.new()
-	eyes.name = "Perception"
-	eyes.profile = ApsProfile.new()
-	body.add_child(eyes)
-	return eyes
+	return ApsWorldBuilder2D.guard(parent, at, Vector2.RIGHT, null, name_)
 
 
 func _wall_2d(parent: Node, center: Vector2, size: Vector2) -> StaticBody2D:
-	var wall := StaticBody2D.new()
-	var shape := CollisionShape2D.new()
-	var rect := RectangleShape2D.new()
-	rect.size = size
-	shape.shape = rect
-	wall.add_child(shape)
-	wall.position = center
-	parent.add_child(wall)
-	return wall
+	return ApsWorldBuilder2D.wall(parent, center, size)
 
 
 func _level(name_ := "Level") -> Node2D:

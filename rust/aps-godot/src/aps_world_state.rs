@@ -154,23 +154,8 @@ impl ApsWorldState {
             godot_warn!("{CALL}: the world is gone; sound ignored");
             return;
         }
-        if !location.is_finite() {
-            godot_warn!("{CALL}: location {location} is not finite; sound ignored");
-            return;
-        }
-        if !max_range.is_finite() || max_range <= 0.0 {
-            godot_warn!("{CALL}: max_range {max_range} must be above 0 px; sound ignored");
-            return;
-        }
-        let range = max_range / crate::dim::pixels_per_meter();
-        ApsWorld::singleton().bind_mut().emit_sound_in(
-            self.key,
-            CALL,
-            crate::dim::from_pixels(location),
-            loudness,
-            range,
-            tag,
-            instigator,
+        ApsWorld::singleton().bind_mut().emit_sound_2d_in(
+            self.key, CALL, location, loudness, max_range, tag, instigator,
         );
     }
 

@@ -26,21 +26,11 @@ impl ApsWorld {
         if self.refuse_on_client(CALL, instigator.as_ref()) {
             return;
         }
-        if !location.is_finite() {
-            godot_warn!("{CALL}: location {location} is not finite; sound ignored");
-            return;
-        }
-        if !max_range.is_finite() || max_range <= 0.0 {
-            godot_warn!("{CALL}: max_range {max_range} must be above 0 px; sound ignored");
-            return;
-        }
         let key = instigator
             .as_ref()
             .and_then(world_key_of_2d)
             .unwrap_or_else(main_world_key_2d);
-        let range = max_range / pixels_per_meter();
-        let at = from_pixels(location);
-        self.emit_sound_in(key, CALL, at, loudness, range, tag, instigator);
+        self.emit_sound_2d_in(key, CALL, location, loudness, max_range, tag, instigator);
     }
 
     /// Reports that `instigator` dealt `amount` damage to `victim` (a 2D AI's body) from
@@ -122,5 +112,33 @@ impl ApsWorld {
         self.ensure_tracking();
         self.world(main_world_key_2d())
             .map_or(0, |w| w.registry().len() as i64)
+    }
+}
+
+impl ApsWorld {
+    /// A sound at `location` (pixels) in the 2D world of `key`, heard within `max_range`
+    /// pixels; `call` names the script call in warnings.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn emit_sound_2d_in(
+        &mut self,
+        key: crate::world::WorldKey,
+        call: &str,
+        location: Vector2,
+        loudness: f32,
+        max_range: f32,
+        tag: StringName,
+        instigator: Option<Gd<Node>>,
+    ) {
+        if !location.is_finite() {
+            godot_warn!("{call}: location {location} is not finite; sound ignored");
+            return;
+        }
+        if !max_range.is_finite() || max_range <= 0.0 {
+            godot_warn!("{call}: max_range {max_range} must be above 0 px; sound ignored");
+            return;
+        }
+        let range = max_range / pixels_per_meter();
+        let at = from_pixels(location);
+        self.emit_sound_in(key, call, at, loudness, range, tag, instigator);
     }
 }

@@ -7,12 +7,14 @@
 //!
 //! The shapes are made in [`scene`]; this file only turns them into nodes.
 
+mod drawn;
 pub mod flags;
 pub mod scene;
 mod two;
 
 pub use two::DebugDraw2D;
 
+use drawn::Drawn;
 use godot::classes::base_material_3d::{Flags, ShadingMode, Transparency};
 use godot::classes::label_3d::AlphaCutMode;
 use godot::classes::mesh::PrimitiveType;
@@ -39,14 +41,10 @@ pub struct DebugDraw {
     mesh: Gd<ImmediateMesh>,
     cones: Gd<MeshInstance3D>,
     cone_mesh: Gd<ImmediateMesh>,
-    /// What the cones were made from, and with which flags.
-    cones_key: Option<(u32, [u32; 4])>,
-    /// What the last redraw was made from: the flags and the AI's perception time.
-    drawn: Option<(u32, u64)>,
+    state: Drawn,
     material: Gd<StandardMaterial3D>,
     /// The labels, each with the text and colour it shows (setting a text reshapes it).
     labels: Vec<(Gd<Label3D>, String, Color)>,
-    counts: DrawCounts,
 }
 
 impl DebugDraw {
@@ -66,11 +64,9 @@ impl DebugDraw {
             mesh,
             cones,
             cone_mesh,
-            cones_key: None,
-            drawn: None,
+            state: Drawn::default(),
             material,
             labels: Vec::new(),
-            counts: DrawCounts::default(),
         }
     }
 
@@ -91,30 +87,24 @@ impl DebugDraw {
     /// What the last frame drew.
     #[must_use]
     pub fn counts(&self) -> DrawCounts {
-        self.counts
+        self.state.counts()
     }
 
     /// Whether what was drawn from (`flags`, the AI's perception time `now`) is out of date.
     #[must_use]
     pub fn is_stale(&self, flags: u32, now: f64) -> bool {
-        self.drawn != Some((flags, now.to_bits()))
+        self.state.is_stale(flags, now)
     }
 
     /// Makes the cones and ranges from `key` (the flags and the vision range, cone half angles
     /// and hearing range), if they changed.
     pub fn draw_cones(&mut self, flags: u32, shape: [f32; 4], make: impl FnOnce() -> DrawScene) {
-        let key = (flags, shape.map(f32::to_bits));
-        if self.cones_key == Some(key) || !self.cones.is_instance_valid() {
+        if !self.cones.is_instance_valid() {
             return;
         }
-        self.cones_key = Some(key);
-        let scene = if flags & self::flags::CONES != 0 {
-            make()
-        } else {
-            DrawScene::default()
-        };
-        fill(&mut self.cone_mesh, &self.material, &scene);
-        self.counts.cone_lines = scene.lines.len() as u32;
+        if let Some(scene) = self.state.cones_to_draw(flags, shape, make) {
+            fill(&mut self.cone_mesh, &self.material, &scene);
+        }
     }
 
     /// Redraws the rays, marks and labels from `scene` (made after the pass at `now`), `owner`
@@ -123,7 +113,6 @@ impl DebugDraw {
         if !self.lines.is_instance_valid() {
             return;
         }
-        self.drawn = Some((flags, now.to_bits()));
         // Top level: its own transform is its place in the world, in the tree yet or not.
         self.lines.set_transform(Transform3D::IDENTITY);
         fill(&mut self.mesh, &self.material, scene);
@@ -162,14 +151,7 @@ impl DebugDraw {
                 None => l.set_visible(false),
             }
         }
-        self.counts = DrawCounts {
-            green_rays: scene.green_rays,
-            red_rays: scene.red_rays,
-            labels: scene.labels.len() as u32,
-            lines: scene.lines.len() as u32,
-            circles: scene.circles,
-            cone_lines: self.counts.cone_lines,
-        };
+        self.state.drew(flags, now, scene);
     }
 }
 

@@ -4,6 +4,7 @@
 //! rest, and the labels written with the default font. Made when drawing starts and freed when
 //! it stops, like the 3D drawing's nodes; no node is added to the scene.
 
+use super::drawn::Drawn;
 use super::scene::DrawScene;
 use super::DrawCounts;
 use crate::convert::to_vec3;
@@ -26,9 +27,7 @@ pub struct DebugDraw2D {
     lines: Rid,
     /// A child of the component's canvas item: the cones and ranges, in the eyes' space.
     cones: Rid,
-    cones_key: Option<(u32, [u32; 4])>,
-    drawn: Option<(u32, u64)>,
-    counts: DrawCounts,
+    state: Drawn,
 }
 
 impl DebugDraw2D {
@@ -45,9 +44,7 @@ impl DebugDraw2D {
         DebugDraw2D {
             lines,
             cones,
-            cones_key: None,
-            drawn: None,
-            counts: DrawCounts::default(),
+            state: Drawn::default(),
         }
     }
 
@@ -61,27 +58,20 @@ impl DebugDraw2D {
     /// What the last frame drew.
     #[must_use]
     pub fn counts(&self) -> DrawCounts {
-        self.counts
+        self.state.counts()
     }
 
     /// Whether what was drawn from (`flags`, the AI's perception time `now`) is out of date.
     #[must_use]
     pub fn is_stale(&self, flags: u32, now: f64) -> bool {
-        self.drawn != Some((flags, now.to_bits()))
+        self.state.is_stale(flags, now)
     }
 
     /// Draws the cones and ranges from `shape` (see `DebugDraw::draw_cones`), if they changed.
     /// They are made in the eyes' space looking along -Z; in 2D the eyes look along +X.
     pub fn draw_cones(&mut self, flags: u32, shape: [f32; 4], make: impl FnOnce() -> DrawScene) {
-        let key = (flags, shape.map(f32::to_bits));
-        if self.cones_key == Some(key) {
+        let Some(scene) = self.state.cones_to_draw(flags, shape, make) else {
             return;
-        }
-        self.cones_key = Some(key);
-        let scene = if flags & super::flags::CONES != 0 {
-            make()
-        } else {
-            DrawScene::default()
         };
         let mut rs = RenderingServer::singleton();
         rs.canvas_item_clear(self.cones);
@@ -90,12 +80,10 @@ impl DebugDraw2D {
         for line in &scene.lines {
             rs.canvas_item_add_line(self.cones, local(line.from), local(line.to), line.color);
         }
-        self.counts.cone_lines = scene.lines.len() as u32;
     }
 
     /// Redraws the rays, marks and labels from `scene` (made after the pass at `now`).
     pub fn draw(&mut self, _owner: &mut Gd<Node2D>, flags: u32, now: f64, scene: &DrawScene) {
-        self.drawn = Some((flags, now.to_bits()));
         let mut rs = RenderingServer::singleton();
         rs.canvas_item_clear(self.lines);
         let at = |v: Vector3| to_pixels(to_vec3(v));
@@ -122,13 +110,6 @@ impl DebugDraw2D {
                 }
             }
         }
-        self.counts = DrawCounts {
-            green_rays: scene.green_rays,
-            red_rays: scene.red_rays,
-            labels: scene.labels.len() as u32,
-            lines: scene.lines.len() as u32,
-            circles: scene.circles,
-            cone_lines: self.counts.cone_lines,
-        };
+        self.state.drew(flags, now, scene);
     }
 }
