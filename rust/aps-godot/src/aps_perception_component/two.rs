@@ -23,8 +23,9 @@ super::perception_component!(
     /// distances in this class's calls and signals are in pixels: the project setting
     /// `aps/2d/pixels_per_meter` (100 by default, as Godot's default 2D gravity of 980 px/s²
     /// stands for 9.8 m/s²) turns them into the profile's metres and back. The level is the
-    /// ground: a vision cone's horizontal angles sweep the plane, and settings about height
-    /// (the vertical half angle, a target's elevation) have no effect.
+    /// ground, everything at one height: a cone (vision's, the echolocation pulse's) is a
+    /// sector of the plane with the same half angle and a range a circle; no profile setting
+    /// is about height, so each means here what it means in 3D.
     ///
     /// Every [CharacterBody2D] is perceivable automatically; anything else gets an
     /// [ApsTargetComponent2D]. Its rays go through the [World2D]'s physics; sounds, damage,
