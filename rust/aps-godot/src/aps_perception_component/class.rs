@@ -540,6 +540,18 @@ macro_rules! class {
                     None => self.core.insert(PerceptionCore::new(profile).0),
                 };
                 core.clear_custom();
+                // An ApsSense's callbacks take Node3D eyes and targets: a 2D AI has none to give.
+                let custom = if $two && !custom.is_empty() {
+                    godot_warn!(
+                        "{CLASS} {}: its profile lists {} custom sense(s); custom senses \
+                         (ApsSense) take 3D nodes and are not run by a 2D AI",
+                        self.base().get_path(),
+                        custom.len()
+                    );
+                    Vec::new()
+                } else {
+                    custom
+                };
                 if custom.len() > MAX_CUSTOM_SENSES {
                     godot_warn!(
                         "ApsProfile.custom_senses: {} senses, but an AI has room for {MAX_CUSTOM_SENSES}; \
