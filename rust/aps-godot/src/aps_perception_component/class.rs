@@ -532,14 +532,6 @@ macro_rules! class {
                     .as_ref()
                     .map(|p| p.bind().custom_senses())
                     .unwrap_or_default();
-                let core = match &mut self.core {
-                    Some(core) => {
-                        core.set_profile(profile);
-                        core
-                    }
-                    None => self.core.insert(PerceptionCore::new(profile).0),
-                };
-                core.clear_custom();
                 // An ApsSense's callbacks take Node3D eyes and targets: a 2D AI has none to give.
                 let custom = if $two && !custom.is_empty() {
                     godot_warn!(
@@ -552,6 +544,14 @@ macro_rules! class {
                 } else {
                     custom
                 };
+                let core = match &mut self.core {
+                    Some(core) => {
+                        core.set_profile(profile);
+                        core
+                    }
+                    None => self.core.insert(PerceptionCore::new(profile).0),
+                };
+                core.clear_custom();
                 if custom.len() > MAX_CUSTOM_SENSES {
                     godot_warn!(
                         "ApsProfile.custom_senses: {} senses, but an AI has room for {MAX_CUSTOM_SENSES}; \
