@@ -64,6 +64,9 @@ impl ApsWorldState {
 
     #[func]
     pub fn set_wind(&mut self, wind: Vector3) {
+        if !self.is_kind("ApsWorldState.wind", false) {
+            return;
+        }
         self.write(|w| set_wind(w, "ApsWorldState.wind", wind));
     }
 
@@ -80,6 +83,9 @@ impl ApsWorldState {
     /// Adds a sphere of its own light level to this world; see [method ApsWorld.add_light_zone].
     #[func]
     pub fn add_light_zone(&mut self, center: Vector3, radius: f32, level: f32) -> i64 {
+        if !self.is_kind("ApsWorldState.add_light_zone", false) {
+            return 0;
+        }
         self.write(|w| add_light_zone(w, "ApsWorldState.add_light_zone", center, radius, level))
             .unwrap_or(0)
     }
@@ -103,6 +109,9 @@ impl ApsWorldState {
     /// see [method ApsWorld.add_light_zone_2d]. Remove it with [method remove_light_zone].
     #[func]
     pub fn add_light_zone_2d(&mut self, center: Vector2, radius: f32, level: f32) -> i64 {
+        if !self.is_kind("ApsWorldState.add_light_zone_2d", true) {
+            return 0;
+        }
         self.write(|w| {
             crate::aps_world::add_light_zone_2d(
                 w,
@@ -135,6 +144,9 @@ impl ApsWorldState {
 
     #[func]
     pub fn set_wind_2d(&mut self, wind: Vector2) {
+        if !self.is_kind("ApsWorldState.wind_2d", true) {
+            return;
+        }
         self.write(|w| crate::aps_world::set_wind_2d(w, "ApsWorldState.set_wind_2d", wind));
     }
 
@@ -152,6 +164,9 @@ impl ApsWorldState {
         const CALL: &str = "ApsWorldState.emit_sound_2d";
         if !self.is_valid() {
             godot_warn!("{CALL}: the world is gone; sound ignored");
+            return;
+        }
+        if !self.is_kind(CALL, true) {
             return;
         }
         ApsWorld::singleton().bind_mut().emit_sound_2d_in(
@@ -181,10 +196,18 @@ impl ApsWorldState {
             godot_warn!("ApsWorldState.emit_sound: the world is gone; sound ignored");
             return;
         }
+        if !self.is_kind("ApsWorldState.emit_sound", false) {
+            return;
+        }
         if !location.is_finite() {
             godot_warn!(
                 "ApsWorldState.emit_sound: location {location} is not finite; sound ignored"
             );
+            return;
+        }
+        if instigator.as_ref().is_some_and(|i| {
+            crate::aps_world::stimuli::wrong_kind("ApsWorldState.emit_sound", i, false)
+        }) {
             return;
         }
         ApsWorld::singleton().bind_mut().emit_sound_in(
@@ -252,6 +275,26 @@ impl ApsWorldState {
         let world = ApsWorld::singleton();
         let world = world.bind();
         world.world(self.key).filter(|w| w.is_alive()).map(f)
+    }
+
+    /// Whether this world is of the kind `call` is for (`two_d`: a World2D's); said, naming
+    /// `call`, when it is not.
+    fn is_kind(&self, call: &str, two_d: bool) -> bool {
+        let Some(is_2d) = self.read(World::is_2d) else {
+            return true;
+        };
+        if is_2d != two_d {
+            let (is, other) = if is_2d {
+                ("a World2D's", "the _2d call")
+            } else {
+                (
+                    "a World3D's",
+                    "a node of the 2D level to ApsWorld.get_world_state",
+                )
+            };
+            godot_warn!("{call}: this is {is} world; use {other}; ignored");
+        }
+        is_2d == two_d
     }
 
     fn write<T>(&mut self, f: impl FnOnce(&mut World) -> T) -> Option<T> {

@@ -25,6 +25,23 @@ pub fn instance_id(t: TargetId) -> Option<InstanceId> {
     InstanceId::try_from_i64(t.0 as i64)
 }
 
+/// How a warning names `node`: its path in the tree, or, out of the tree (where it has no
+/// path, and asking for one is an engine error), its name and that it is out of the tree.
+#[must_use]
+pub fn describe(node: &Gd<Node>) -> String {
+    if node.is_inside_tree() {
+        node.get_path().to_string()
+    } else {
+        let name = node.get_name().to_string();
+        let name = if name.is_empty() {
+            node.get_class().to_string()
+        } else {
+            name
+        };
+        format!("{name} (out of the tree)")
+    }
+}
+
 /// The live node behind a target id, or `None` once it was freed or is being freed.
 #[must_use]
 pub fn live_node(t: TargetId) -> Option<Gd<Node3D>> {

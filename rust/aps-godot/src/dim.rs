@@ -22,6 +22,15 @@ pub const PIXELS_PER_METER_RANGE: (f32, f32) = (0.01, 100_000.0);
 thread_local! {
     /// `aps/2d/pixels_per_meter` as of the last frame (read once a frame, not per position).
     static PIXELS_PER_METER: Cell<f32> = const { Cell::new(DEFAULT_PIXELS_PER_METER) };
+    /// Some 2D position has been turned into metres with it.
+    static SCALE_USED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the scale has been used (a 2D position turned into metres): changing it then moves
+/// what is already held.
+#[must_use]
+pub fn scale_in_use() -> bool {
+    SCALE_USED.with(Cell::get)
 }
 
 /// How many pixels of a 2D scene make one metre of the core's.
@@ -45,6 +54,7 @@ pub fn set_pixels_per_meter(value: f32) -> f32 {
 /// A 2D position in pixels as a point of the core's space.
 #[must_use]
 pub fn from_pixels(v: Vector2) -> Vec3 {
+    SCALE_USED.with(|u| u.set(true));
     let s = pixels_per_meter();
     Vec3::new(v.x / s, 0.0, v.y / s)
 }

@@ -28,6 +28,8 @@ pub struct Entry {
     pub seen: Option<(f64, aps_core::gather::target::TargetSnapshot)>,
     /// It was found at a position that is not a number and that was said once.
     pub warned_nowhere: bool,
+    /// Its target component's sample points held some that are no position, said once.
+    pub warned_points: bool,
 }
 
 impl Entry {
@@ -43,6 +45,7 @@ impl Entry {
             handles: None,
             seen: None,
             warned_nowhere: false,
+            warned_points: false,
         }
     }
 

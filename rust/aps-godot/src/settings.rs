@@ -137,23 +137,46 @@ pub fn number(key: &str, fallback: i64) -> i64 {
         .unwrap_or(fallback)
 }
 
-/// Reads `aps/2d/pixels_per_meter` into the 2D front end, with one warning per value it has to
-/// change (0 or less, not a number, or past its range).
+/// Reads `aps/2d/pixels_per_meter` into the 2D front end (an int is the number it is), with
+/// one warning per value it has to change (0 or less, not a number, or past its range), and
+/// one when it changes while 2D AI already hold beliefs in the old scale.
 pub fn read_pixels_per_meter() {
     thread_local! {
-        static WARNED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        /// The value last read, as the setting held it.
+        static LAST: std::cell::RefCell<Option<(VariantType, String)>> =
+            const { std::cell::RefCell::new(None) };
     }
     let value = ProjectSettings::singleton().get_setting(PIXELS_PER_METER);
-    let given = value.try_to::<f64>().map_or(f32::NAN, |v| v as f32);
+    // By its type and text: a NaN is then the same value from frame to frame.
+    let key = (value.get_type(), value.to_string());
+    if LAST.with(|l| l.borrow().as_ref() == Some(&key)) {
+        return;
+    }
+    let first = LAST.with(|l| l.replace(Some(key)).is_none());
+    let given = value
+        .try_to::<f64>()
+        .or_else(|_| value.try_to::<i64>().map(|i| i as f64))
+        .map_or(f32::NAN, |v| v as f32);
+    let before = crate::dim::pixels_per_meter();
     let used = crate::dim::set_pixels_per_meter(given);
-    // Said once per value given, not once a frame.
-    let said = WARNED.with(|w| w.replace(u64::from(given.to_bits()))) == u64::from(given.to_bits());
-    if used.to_bits() != given.to_bits() && !said {
+    // One warning a value: what was wrong with it, and what changing the scale now does.
+    let moved = if !first && used != before && crate::dim::scale_in_use() {
+        format!(
+            "; changed from {before} while the game runs, what 2D AI believe and the 2D light \
+             zones, held in metres, move on screen with it (set it once, before the game \
+             starts)"
+        )
+    } else {
+        String::new()
+    };
+    if used.to_bits() != given.to_bits() {
         godot_warn!(
             "{PIXELS_PER_METER}: {value} is not a scale APS can use (it must be a number from \
-             {} to {}); using {used}",
+             {} to {}); using {used}{moved}",
             crate::dim::PIXELS_PER_METER_RANGE.0,
             crate::dim::PIXELS_PER_METER_RANGE.1
         );
+    } else if !moved.is_empty() {
+        godot_warn!("{PIXELS_PER_METER}: {used}{moved}");
     }
 }

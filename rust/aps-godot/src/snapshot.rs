@@ -138,15 +138,16 @@ impl Description {
     }
 
     /// Applies the component's traits, evidence tag and sample points (if it sets any, placed
-    /// by `node`'s global transform) to `snap`. Returns whether it set sample points.
+    /// by `node`'s global transform; those that are no position are left out) to `snap`.
+    /// Returns whether it set sample points, and how many it left out.
     fn describe(
         &self,
         node: &Spatial,
         snap: &mut TargetSnapshot,
         world_light: f32,
         tag: &mut dyn FnMut(&StringName) -> u32,
-    ) -> bool {
-        let (traits, evidence, points) = match self {
+    ) -> (bool, usize) {
+        let (traits, evidence, points, given) = match self {
             Description::Three(c) => {
                 let c = c.bind();
                 let points = match node {
@@ -156,13 +157,15 @@ impl Description {
                             c.sample_points()
                                 .as_slice()
                                 .iter()
+                                .filter(|p| p.is_finite())
                                 .map(|p| to_vec3(xform * *p))
                                 .collect::<SamplePoints>(),
                         )
                     }
                     _ => None,
                 };
-                (c.traits(), c.evidence_tag().clone(), points)
+                let given = c.sample_points().len();
+                (c.traits(), c.evidence_tag().clone(), points, given)
             }
             Description::Two(c) => {
                 let c = c.bind();
@@ -173,13 +176,15 @@ impl Description {
                             c.sample_points()
                                 .as_slice()
                                 .iter()
+                                .filter(|p| p.is_finite())
                                 .map(|p| from_pixels(xform * *p))
                                 .collect::<SamplePoints>(),
                         )
                     }
                     _ => None,
                 };
-                (c.traits(), c.evidence_tag().clone(), points)
+                let given = c.sample_points().len();
+                (c.traits(), c.evidence_tag().clone(), points, given)
             }
         };
         traits.apply(snap, world_light);
@@ -187,11 +192,14 @@ impl Description {
             snap.evidence_tag = Some(tag(&evidence));
         }
         match points {
-            Some(points) => {
+            // None of them a position: looked at as if it set none.
+            Some(points) if !points.is_empty() => {
+                let dropped = given - points.len();
                 snap.sample_points = points;
-                true
+                (true, dropped)
             }
-            None => false,
+            Some(_) => (false, given),
+            None => (false, 0),
         }
     }
 }
@@ -345,10 +353,20 @@ fn look_now(
 
     let world_light = conditions.light_at(snap.position);
     snap.light_level = world_light;
-    let custom = handles
+    let (custom, dropped) = handles
         .component
         .filter(Description::is_instance_valid)
-        .is_some_and(|c| c.describe(&node, &mut snap, world_light, tag));
+        .map_or((false, 0), |c| {
+            c.describe(&node, &mut snap, world_light, tag)
+        });
+    if dropped > 0 && !entry.warned_points {
+        entry.warned_points = true;
+        godot_warn!(
+            "APS: {} has {dropped} sample point(s) in its target component that are not \
+             positions (NaN or infinite); vision leaves them out",
+            crate::convert::describe(&any)
+        );
+    }
     if !custom {
         let local = entry
             .local_points

@@ -206,7 +206,7 @@ macro_rules! belief_api {
                     godot_warn!(
                         "{CLASS}.set_target_confidence: {} is at {at}, which is not a \
                          position; ignored",
-                        t.get_path()
+                        crate::convert::describe(&t.clone().upcast())
                     );
                     return false;
                 }

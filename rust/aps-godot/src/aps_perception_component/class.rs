@@ -357,7 +357,7 @@ macro_rules! class {
             /// belief it held about one of them (before it was reparented into it) is dropped.
             fn find_own_bodies(&mut self) {
                 let me = self.to_gd().upcast::<Node>();
-                self.own.find(&me);
+                self.own.find(&me, $two);
                 self.buffers.exclude(self.own.rids());
                 if let Some(core) = self.core.as_mut() {
                     for node in self.own.nodes() {
@@ -379,7 +379,7 @@ macro_rules! class {
                     godot_warn!(
                         "{CLASS}.{call}: {} is this AI's own body; an AI never perceives \
                          itself, so the call is ignored",
-                        target.get_path()
+                        crate::convert::describe(target)
                     );
                 }
                 own
@@ -516,7 +516,7 @@ macro_rules! class {
                             self.warned_no_profile = true;
                             godot_warn!(
                                 "{CLASS} {}: no profile set; using the APS defaults",
-                                self.base().get_path()
+                                crate::convert::describe(&self.to_gd().upcast())
                             );
                         }
                         Profile::default()
@@ -537,7 +537,7 @@ macro_rules! class {
                     godot_warn!(
                         "{CLASS} {}: its profile lists {} custom sense(s); custom senses \
                          (ApsSense) take 3D nodes and are not run by a 2D AI",
-                        self.base().get_path(),
+                        crate::convert::describe(&self.to_gd().upcast()),
                         custom.len()
                     );
                     Vec::new()

@@ -18,16 +18,24 @@ pub struct OwnBodies {
 }
 
 impl OwnBodies {
-    /// Finds them from `component` up.
-    pub fn find(&mut self, component: &Gd<Node>) {
+    /// Finds them from `component` up: collision bodies of its kind (2D for a 2D component,
+    /// `two_d`), as a body of the other kind is in another world.
+    pub fn find(&mut self, component: &Gd<Node>, two_d: bool) {
         self.nodes.clear();
         self.bodies.clear();
         self.rids = Array::new();
         let mut node = component.get_parent();
         while let Some(n) = node {
-            let rid = match n.clone().try_cast::<CollisionObject3D>() {
-                Ok(body) => Some(body.get_rid()),
-                Err(n) => n.try_cast::<CollisionObject2D>().ok().map(|b| b.get_rid()),
+            let rid = if two_d {
+                n.clone()
+                    .try_cast::<CollisionObject2D>()
+                    .ok()
+                    .map(|b| b.get_rid())
+            } else {
+                n.clone()
+                    .try_cast::<CollisionObject3D>()
+                    .ok()
+                    .map(|b| b.get_rid())
             };
             if let Some(rid) = rid {
                 self.rids.push(rid);

@@ -141,6 +141,7 @@ macro_rules! save_api {
                     return false;
                 };
                 keys.set_own(own);
+                keys.set_kind($two);
                 let mut repaired = Vec::new();
                 core.restore(
                     &saved.core,
@@ -154,6 +155,17 @@ macro_rules! save_api {
                     issue.field = format!("core.{}", issue.field);
                     issue
                 }));
+                let other = keys.take_wrong_kind();
+                if other > 0 {
+                    let (them, me) = if $two { ("3D", "2D") } else { ("2D", "3D") };
+                    issues.push(LoadIssue {
+                        field: "core.beliefs".into(),
+                        problem: format!(
+                            "{other} saved belief(s) name {them} nodes, which a {me} AI never \
+                             perceives (another world); they are taken as missing targets"
+                        ),
+                    });
+                }
                 core.mind_mut().set_team(self.team_id);
                 // Whatever was waiting to be said is about the beliefs just replaced.
                 self.pending.clear();

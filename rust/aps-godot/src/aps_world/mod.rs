@@ -8,7 +8,7 @@ mod plane;
 mod saves;
 mod schedule;
 mod squads;
-mod stimuli;
+pub(crate) mod stimuli;
 
 pub(crate) use schedule::frame_stats_dict;
 
@@ -49,6 +49,9 @@ pub struct ApsWorld {
     worlds: Vec<World>,
     /// Nodes registered while outside the tree: they join their world when they enter it.
     pending: Pending,
+    /// Nodes unregistered by script that are outside the tree (taken out to be moved): they stay
+    /// imperceptible when they enter it again, even as bodies.
+    suppressed: Pending,
     /// Sound and place tags, by number (0 is no tag).
     #[init(val = Names::new("tag", MAX_TAGS))]
     tags: Names,
@@ -128,7 +131,7 @@ impl ApsWorld {
             godot_warn!(
                 "ApsWorld.register_perceivable: {} is neither a Node3D nor a Node2D, so it has \
                  no place to be perceived at; nothing registered",
-                node.get_path()
+                crate::convert::describe(&node)
             );
             return;
         }
@@ -147,6 +150,9 @@ impl ApsWorld {
         if let Some(node) = node {
             let id = node.instance_id();
             self.pending.remove(id);
+            if !node.is_inside_tree() {
+                self.suppressed.add(id);
+            }
             for w in &mut self.worlds {
                 w.registry_mut().unregister(id);
             }
@@ -466,10 +472,22 @@ impl ApsWorld {
         self.track(node);
     }
 
-    /// The tree's `node_removed`: every world forgets the node.
+    /// The tree's `node_removed`: every world forgets the node. What a script said of it
+    /// (registered, or unregistered) is kept while it is out of the tree, so a node moved with
+    /// `reparent` (out and in again) stays as the script left it.
     fn on_node_removed(&mut self, node: &Gd<Node>) {
         let id = node.instance_id();
+        let leaving = !node.is_queued_for_deletion();
         for w in &mut self.worlds {
+            if leaving {
+                if let Some(e) = w.registry().get(id) {
+                    if e.suppressed {
+                        self.suppressed.add(id);
+                    } else if e.registered && e.component.is_none() {
+                        self.pending.add(id);
+                    }
+                }
+            }
             w.forget_node(id);
         }
     }
@@ -479,6 +497,7 @@ impl ApsWorld {
     fn track(&mut self, node: &Gd<Node>) {
         let id = node.instance_id();
         let pending = self.pending.contains(id);
+        let suppressed = self.suppressed.remove(id);
         let body = node.clone().try_cast::<CharacterBody3D>().is_ok()
             || node.clone().try_cast::<CharacterBody2D>().is_ok();
         let camera = !body
@@ -499,6 +518,9 @@ impl ApsWorld {
         if pending {
             self.pending.remove(id);
             self.world_mut(key).registry_mut().register(id);
+        }
+        if suppressed {
+            self.world_mut(key).registry_mut().unregister(id);
         }
     }
 
@@ -623,18 +645,13 @@ pub(crate) fn add_light_zone_2d(
         godot_warn!("{call}: center {center} is not finite; no zone added");
         return 0;
     }
+    // Kept in the zones' range in pixels, and said in pixels, as the game gave it.
     let px = crate::dim::pixels_per_meter();
-    if !(radius.is_finite() && radius > 0.0) {
-        godot_warn!("{call} radius: {radius} px must be above 0; no zone added");
-        return 0;
-    }
-    add_light_zone_at(
-        world,
-        call,
-        crate::dim::from_pixels(center),
-        radius / px,
-        level,
-    )
+    let range = (ZONE_RADIUS_RANGE.0 * px, ZONE_RADIUS_RANGE.1 * px);
+    let used = keep_in_range(radius, range, 0.0);
+    warn_if_changed(&format!("{call} radius (px)"), radius, used, range);
+    let radius = (used / px).clamp(ZONE_RADIUS_RANGE.0, ZONE_RADIUS_RANGE.1);
+    add_light_zone_at(world, call, crate::dim::from_pixels(center), radius, level)
 }
 
 /// A light zone at `center` in the core's space, `radius` metres.

@@ -54,6 +54,12 @@ impl ApsWorld {
         let Some(amount) = super::stimuli::checked_damage(CALL, amount) else {
             return;
         };
+        if instigator
+            .as_ref()
+            .is_some_and(|i| super::stimuli::wrong_kind(CALL, i, true))
+        {
+            return;
+        }
         let location = if location.is_finite() {
             location
         } else {
@@ -106,6 +112,12 @@ impl ApsWorld {
         stats_dict(self.world(main_world_key_2d()))
     }
 
+    /// Starts the counters of [method get_stats_2d] from zero.
+    #[func]
+    pub fn reset_stats_2d(&mut self) {
+        self.world_mut(main_world_key_2d()).stats_mut().reset();
+    }
+
     /// How many nodes are perceivable now in the main scene's 2D world.
     #[func]
     pub fn get_perceivable_count_2d(&mut self) -> i64 {
@@ -129,6 +141,12 @@ impl ApsWorld {
         tag: StringName,
         instigator: Option<Gd<Node>>,
     ) {
+        if instigator
+            .as_ref()
+            .is_some_and(|i| super::stimuli::wrong_kind(call, i, true))
+        {
+            return;
+        }
         if !location.is_finite() {
             godot_warn!("{call}: location {location} is not finite; sound ignored");
             return;

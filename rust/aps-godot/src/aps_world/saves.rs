@@ -26,6 +26,22 @@ fn perceivers_under(root: &Gd<Node>) -> Vec<Perceiver> {
     out
 }
 
+/// The world a saved level's `root` is in: a `Node3D`'s or a `Node2D`'s own; a plain `Node`
+/// (a `Main` node over the level) holding only 2D perceivers stands for its viewport's
+/// `World2D`, else for its `World3D`.
+fn world_key_of_root(root: &Gd<Node>) -> Option<crate::world::WorldKey> {
+    if crate::dim::Spatial::of(root).is_some() {
+        return world_key_of(root);
+    }
+    let under = perceivers_under(root);
+    let all_2d = !under.is_empty() && under.iter().all(|p| matches!(p, Perceiver::Two(_)));
+    if all_2d {
+        crate::convert::world_key_of_2d(root)
+    } else {
+        world_key_of(root)
+    }
+}
+
 /// Whether `node` is `root` or under it.
 fn is_under(root: &Gd<Node>, node: &Gd<Node>) -> bool {
     root == node || root.is_ancestor_of(node)
@@ -56,7 +72,7 @@ impl ApsWorld {
         let keys = SceneKeys::for_save(Some(root.clone()));
         let now = Self::world_time();
         let mut world = WorldSave::default();
-        if let Some(w) = world_key_of(&root).and_then(|k| self.world(k)) {
+        if let Some(w) = world_key_of_root(&root).and_then(|k| self.world(k)) {
             world.conditions = w.state().save_conditions();
             world.squads = w
                 .squad_members_all()
@@ -83,7 +99,7 @@ impl ApsWorld {
                 })
                 .collect();
         }
-        if let Some(key) = world_key_of(&root) {
+        if let Some(key) = world_key_of_root(&root) {
             let (w, tags) = self.world_and_tags(key);
             let squads = w.squads();
             let wk = WorldSceneKeys {
@@ -151,7 +167,8 @@ impl ApsWorld {
         let now = Self::world_time();
         let mut keys = SceneKeys::for_load(Some(root.clone()));
         {
-            let world = self.world_of_mut(Some(&root));
+            let key = world_key_of_root(&root).unwrap_or_else(crate::convert::main_world_key);
+            let world = self.world_mut(key);
             world
                 .state_mut()
                 .restore_conditions(&saved.world.conditions, &mut issues);
@@ -237,7 +254,7 @@ impl ApsWorld {
         }
         drop(guard);
         // Stimuli last: a squad report needs its squad joined.
-        if let Some(key) = world_key_of(&root) {
+        if let Some(key) = world_key_of_root(&root) {
             let (w, tags) = self.world_and_tags(key);
             let squads = w.squads();
             let mut wk = WorldSceneKeys {

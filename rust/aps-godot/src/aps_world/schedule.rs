@@ -245,6 +245,7 @@ impl ApsWorld {
             w.set_occluder_max_hits(hits);
         }
         self.pending.forget_freed();
+        self.suppressed.forget_freed();
         self.worlds.iter().map(crate::world::World::key).collect()
     }
 

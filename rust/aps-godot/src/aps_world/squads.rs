@@ -27,7 +27,7 @@ impl ApsWorld {
             godot_warn!(
                 "ApsWorld.join_squad: {} is no ApsPerceptionComponent or \
                  ApsPerceptionComponent2D; ignored",
-                p.get_path()
+                crate::convert::describe(&p)
             );
             return;
         }
@@ -42,8 +42,12 @@ impl ApsWorld {
         for w in self.worlds.iter_mut() {
             w.leave_squad(id);
         }
-        self.world_of_mut(Some(&p.upcast()))
-            .join_squad(id, squad_name, role);
+        // Outside the tree, the main scene's world of its kind.
+        let key = crate::convert::world_key_of(&p).unwrap_or_else(|| match Perceiver::of(&p) {
+            Some(Perceiver::Two(_)) => crate::convert::main_world_key_2d(),
+            _ => main_world_key(),
+        });
+        self.world_mut(key).join_squad(id, squad_name, role);
     }
 
     /// Takes the AI of `perceiver` out of its squad.

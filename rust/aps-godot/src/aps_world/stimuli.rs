@@ -29,6 +29,12 @@ impl ApsWorld {
         if self.refuse_on_client("ApsWorld.emit_sound", instigator.as_ref()) {
             return;
         }
+        if instigator
+            .as_ref()
+            .is_some_and(|i| wrong_kind("ApsWorld.emit_sound", i, false))
+        {
+            return;
+        }
         let key = instigator.as_ref().and_then(world_key_of);
         let key = key.unwrap_or_else(crate::convert::main_world_key);
         if !location.is_finite() {
@@ -58,6 +64,9 @@ impl ApsWorld {
             return;
         };
         if self.refuse_on_client("ApsWorld.report_touch", Some(&body)) {
+            return;
+        }
+        if mixed_kinds("ApsWorld.report_touch", &body, &other) {
             return;
         }
         let now = Self::world_time();
@@ -92,6 +101,12 @@ impl ApsWorld {
         let Some(amount) = checked_damage("ApsWorld.report_damage", amount) else {
             return;
         };
+        if instigator
+            .as_ref()
+            .is_some_and(|i| wrong_kind("ApsWorld.report_damage", i, false))
+        {
+            return;
+        }
         let location = if location.is_finite() {
             to_vec3(location)
         } else {
@@ -99,6 +114,50 @@ impl ApsWorld {
         };
         self.report_damage_at(&victim.upcast(), instigator, amount, location);
     }
+}
+
+/// Whether `node` is of the other kind than the call's (a `Node2D` for a 3D call, a `Node3D`
+/// for a `_2d` one): said, naming `call`, and the call is then ignored (2D and 3D are two
+/// worlds, so a sound or a hit of one never reaches the other).
+pub(crate) fn wrong_kind(call: &str, node: &Gd<Node>, two_d: bool) -> bool {
+    use crate::dim::Spatial;
+    let wrong = match Spatial::of(node) {
+        Some(Spatial::Three(_)) => two_d,
+        Some(Spatial::Two(_)) => !two_d,
+        None => false,
+    };
+    if wrong {
+        let (is, wants) = if two_d {
+            ("a Node3D", "2D")
+        } else {
+            ("a Node2D", "3D")
+        };
+        godot_warn!(
+            "{call}: {} is {is}, and this call is for {wants} worlds; ignored (use the {} call)",
+            crate::convert::describe(node),
+            if two_d { "3D" } else { "_2d" }
+        );
+    }
+    wrong
+}
+
+/// Whether `a` and `b` are one a `Node3D` and the other a `Node2D`: said, naming `call`.
+pub(super) fn mixed_kinds(call: &str, a: &Gd<Node>, b: &Gd<Node>) -> bool {
+    use crate::dim::Spatial;
+    let mixed = matches!(
+        (Spatial::of(a), Spatial::of(b)),
+        (Some(Spatial::Three(_)), Some(Spatial::Two(_)))
+            | (Some(Spatial::Two(_)), Some(Spatial::Three(_)))
+    );
+    if mixed {
+        godot_warn!(
+            "{call}: {} and {} are one 3D and one 2D node, in two worlds that never meet; \
+             ignored",
+            crate::convert::describe(a),
+            crate::convert::describe(b)
+        );
+    }
+    mixed
 }
 
 /// The damage to report: `amount` kept at most MAX_DAMAGE, or `None` (warned, naming `call`)

@@ -27,7 +27,9 @@ pub fn path_key(root: Option<&Gd<Node>>, node: &Gd<Node>) -> String {
         Some(r) if r.is_inside_tree() && node.is_inside_tree() => {
             format!("path:{}", r.get_path_to(node))
         }
-        _ => format!("path:{}", node.get_path()),
+        _ if node.is_inside_tree() => format!("path:{}", node.get_path()),
+        // Out of the tree a node has no path: its name is all that can name it.
+        _ => format!("path:{}", node.get_name()),
     }
 }
 
@@ -151,6 +153,11 @@ pub struct SceneKeys {
     ids: Option<HashMap<String, Gd<Node>>>,
     /// The loading AI's own nodes (its bodies, its component): never believed in.
     own: Vec<aps_core::TargetId>,
+    /// The kind of node the loading AI believes in: 2D (`Some(true)`), 3D, or either. A belief
+    /// naming a node of the other kind is a missing target (it lives in another world).
+    two_d: Option<bool>,
+    /// Beliefs whose target was found, but of the other kind than the loading AI's.
+    wrong_kind: std::cell::Cell<u32>,
 }
 
 impl SceneKeys {
@@ -161,6 +168,8 @@ impl SceneKeys {
             root,
             ids: None,
             own: Vec::new(),
+            two_d: None,
+            wrong_kind: std::cell::Cell::new(0),
         }
     }
 
@@ -172,7 +181,21 @@ impl SceneKeys {
             root,
             ids,
             own: Vec::new(),
+            two_d: None,
+            wrong_kind: std::cell::Cell::new(0),
         }
+    }
+
+    /// The AI that loads now is a 2D one (`two_d`) or a 3D one: it believes only in nodes of
+    /// its kind.
+    pub fn set_kind(&mut self, two_d: bool) {
+        self.two_d = Some(two_d);
+    }
+
+    /// How many beliefs named a node of the other kind than the loading AI's (and were taken
+    /// as missing targets); counting starts again.
+    pub fn take_wrong_kind(&self) -> u32 {
+        self.wrong_kind.replace(0)
     }
 
     /// The nodes of the AI that loads now: a belief naming one of them is dropped.
@@ -207,8 +230,19 @@ impl Keys for SceneKeys {
             },
             None => node_at(self.root.as_ref(), key),
         }?;
-        // A target has a place: a Node3D, or a Node2D for 2D perceivers.
-        if !node.is_instance_valid() || crate::dim::Spatial::of(&node).is_none() {
+        // A target has a place: a Node3D, or a Node2D for 2D perceivers; one of the other kind
+        // than the loading AI's is in another world.
+        let kind_ok = match (crate::dim::Spatial::of(&node), self.two_d) {
+            (None, _) => false,
+            (Some(_), None) => true,
+            (Some(crate::dim::Spatial::Two(_)), Some(two_d)) => two_d,
+            (Some(crate::dim::Spatial::Three(_)), Some(two_d)) => !two_d,
+        };
+        if !node.is_instance_valid() {
+            return None;
+        }
+        if !kind_ok {
+            self.wrong_kind.set(self.wrong_kind.get().saturating_add(1));
             return None;
         }
         Some(target_of(&node))
