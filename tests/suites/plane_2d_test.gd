@@ -6,6 +6,8 @@ extends ApsTestSuite
 ## the metre (`aps/2d/pixels_per_meter`'s default): the default 40 m vision range is 4000 px.
 
 const PPM := 100.0
+## The frame budget the budget test sets.
+const BUDGET := 2
 const PPM_SETTING := "aps/2d/pixels_per_meter"
 const FREED_WHILE_EMITTING := "was freed or unreferenced while a signal is being emitted from it"
 
@@ -344,6 +346,28 @@ func test_a_target_in_a_dark_light_zone_is_seen_less_and_a_carried_light_shows_i
 
 
 # --- crowds and level of detail -------------------------------------------------------------
+
+
+func test_the_frame_budget_caps_a_2d_worlds_passes_and_starves_no_one() -> void:
+	# The 3D crowd test's case on the plane: 30 guards in a column (five passes a frame
+	# without a cap, each every 0.1 s), a runner in front of them all, at most 2 full passes a
+	# frame (aps/max_perception_updates_per_frame).
+	ProjectSettings.set_setting("aps/max_perception_updates_per_frame", BUDGET)
+	var guards: Array[ApsPerceptionComponent2D] = []
+	for i in 30:
+		guards.append(_guard(Vector2(0, i * 100), Vector2.RIGHT))
+	var runner := _body(Vector2(1500, 1450), "Runner")
+	var world := ApsWorld.get_world_state(runner)
+	var most := 0
+	for f in 120:
+		await frames(1)
+		most = maxi(most, world.get_last_frame_stats()["passes"])
+	ProjectSettings.set_setting("aps/max_perception_updates_per_frame", 64)
+	expect(most <= 2, "at most 2 passes a frame in the 2D world: %d" % most)
+	expect(most >= 1, "the 2D world's AI perceive: %d" % most)
+	for g in guards:
+		expect(g.get_belief_state(runner) >= ApsPerceptionComponent2D.STATE_SUSPECTED,
+				"every guard got its turns: %s at state %d" % [g.get_parent().name, g.get_belief_state(runner)])
 
 
 func test_a_crowd_of_100_guards_with_tiers_by_the_distance_to_a_camera2d() -> void:
