@@ -7,9 +7,10 @@ extends Node3D
 ## with level of detail off (ratios printed); then a scaling table for 100, 250, 500 and 1,000
 ## guards at the same density; then ten guards among 100 and among 10,000 registered perceivables in
 ## range; what debug drawing, recording and the factor notes cost; and what saving and loading
-## the whole level costs; what occluders cost; and the same world in 2D against 3D. Options:
-## --guards N, --frames N, --only-main, --only-insight, --only-saves, --only-occluders,
-## --only-2d, --no-scaling, --no-perceivables.
+## the whole level costs; what occluders cost; the same world in 2D against 3D; and every-frame
+## mode (300 guards perceiving every physics frame, level of detail off). Options: --guards N,
+## --frames N, --only-main, --only-insight, --only-saves, --only-occluders, --only-2d,
+## --only-every-frame, --no-scaling, --no-perceivables.
 ##
 ## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
 ## rays" subtracts rays × the cost of one ray, measured here from a bare loop of the same
@@ -26,6 +27,7 @@ var only_insight := false
 var only_saves := false
 var only_occluders := false
 var only_2d := false
+var only_every_frame := false
 var rng := RandomNumberGenerator.new()
 
 
@@ -49,6 +51,8 @@ func _ready() -> void:
 			only_occluders = true
 		elif arg == "--only-2d":
 			only_2d = true
+		elif arg == "--only-every-frame":
+			only_every_frame = true
 	await get_tree().physics_frame
 	print("stress: physics engine %s, %d physics frames per run (first %d not counted)"
 			% [ProjectSettings.get_setting("physics/3d/physics_engine"), frames_count, WARMUP])
@@ -66,6 +70,10 @@ func _ready() -> void:
 		return
 	if only_2d:
 		await _plane(guards_count)
+		get_tree().quit(0)
+		return
+	if only_every_frame:
+		await _every_frame()
 		get_tree().quit(0)
 		return
 	var main: Dictionary = await _run(guards_count, true, true, "level of detail on, spatial index on")
@@ -86,6 +94,7 @@ func _ready() -> void:
 		await _saves(guards_count)
 		await _occluders(guards_count)
 		await _plane(guards_count)
+		await _every_frame()
 	if scaling and not only_main:
 		print("scaling at constant density (level of detail on, spatial index on):")
 		print("  guards | ms per frame | rays per frame | passes per frame | us per pass | us per ray | us per pass beyond rays")
@@ -302,6 +311,17 @@ func _run_2d(guards: int) -> Dictionary:
 	return {"mean_ms": mean, "p99_ms": p99, "rays": rays / n, "passes": passes / n, "ray_us": ray_us}
 
 
+## Every-frame mode (issue 17): 300 guards whose Base Update Interval is one physics frame,
+## level of detail off, among 100 moving targets and 400 boxes: what a game that wants every AI
+## to perceive every frame pays, and how much of it is beyond the rays.
+func _every_frame() -> void:
+	var every_frame := func(list: Array):
+		# One profile is shared by the stress world's guards.
+		list[0].profile.base_update_interval = 1.0 / 60.0
+	await _run(300, true, false, "every-frame mode: Base Update Interval one physics frame, level of detail off",
+			false, every_frame, 100, 400)
+
+
 ## Runs the defaults and `change` as default, changed, changed, default and prints the means.
 func _paired(guards: int, label: String, change: Callable) -> void:
 	var base := {"frame_ms": 0.0, "mean_ms": 0.0, "rays": 0.0, "occluder_hits": 0.0}
@@ -320,14 +340,17 @@ func _paired(guards: int, label: String, change: Callable) -> void:
 
 ## Builds a world for `guards` guards, runs it, prints its figures and tears it down. `setup`,
 ## if given, is called with the guards' perception components before the run.
-func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, setup := Callable()) -> Dictionary:
+func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, setup := Callable(),
+		targets := -1, boxes := -1) -> Dictionary:
 	ProjectSettings.set_setting("aps/use_spatial_index", index)
 	ProjectSettings.set_setting("aps/level_of_detail", lod)
 	rng.seed = 7
 	var scale := sqrt(guards / 500.0)
 	var side := 300.0 * scale
-	var targets := int(round(100 * guards / 500.0))
-	var boxes := int(round(2000 * guards / 500.0))
+	if targets < 0:
+		targets = int(round(100 * guards / 500.0))
+	if boxes < 0:
+		boxes = int(round(2000 * guards / 500.0))
 	var root := Node3D.new()
 	add_child(root)
 	_build(root, side, guards, targets, boxes)
