@@ -10,7 +10,7 @@ use crate::registry::Entry;
 use aps_core::gather::target::{sample_heights, SamplePoints, TargetSnapshot};
 use aps_core::senses::rays::BodyId;
 use aps_core::world::conditions::WorldConditions;
-use aps_core::TargetKind;
+use aps_core::{TargetKind, Vec3};
 use godot::classes::character_body_2d::MotionMode;
 use godot::classes::{
     BoxShape3D, CapsuleShape2D, CapsuleShape3D, CharacterBody2D, CharacterBody3D, CircleShape2D,
@@ -138,53 +138,37 @@ impl Description {
     }
 
     /// Applies the component's traits, evidence tag and sample points (if it sets any, placed
-    /// by `node`'s global transform; those that are no position are left out) to `snap`.
-    /// Returns whether it set sample points, and how many it left out.
+    /// by `at`; those that are no position are left out) to `snap`. Returns whether it set
+    /// sample points, and how many it left out.
     fn describe(
         &self,
-        node: &Spatial,
+        at: &Placement,
         snap: &mut TargetSnapshot,
         world_light: f32,
         tag: &mut dyn FnMut(&StringName) -> u32,
     ) -> (bool, usize) {
-        let (traits, evidence, points, given) = match self {
-            Description::Three(c) => {
+        // A component's points are in its own kind's space; on a node of the other kind (which
+        // its setup warning names) it sets none.
+        let (traits, evidence, points, given) = match (self, at) {
+            (Description::Three(c), _) => {
                 let c = c.bind();
-                let points = match node {
-                    Spatial::Three(n) if !c.sample_points().is_empty() => {
-                        let xform = n.get_global_transform();
-                        Some(
-                            c.sample_points()
-                                .as_slice()
-                                .iter()
-                                .filter(|p| p.is_finite())
-                                .map(|p| to_vec3(xform * *p))
-                                .collect::<SamplePoints>(),
-                        )
-                    }
-                    _ => None,
-                };
-                let given = c.sample_points().len();
-                (c.traits(), c.evidence_tag().clone(), points, given)
+                let local = c.sample_points().as_slice();
+                let points = matches!(at, Placement::Three(_))
+                    .then(|| at.place_all(local.iter().copied().filter(|p| p.is_finite())));
+                (c.traits(), c.evidence_tag().clone(), points, local.len())
             }
-            Description::Two(c) => {
+            (Description::Two(c), _) => {
                 let c = c.bind();
-                let points = match node {
-                    Spatial::Two(n) if !c.sample_points().is_empty() => {
-                        let xform = n.get_global_transform();
-                        Some(
-                            c.sample_points()
-                                .as_slice()
-                                .iter()
-                                .filter(|p| p.is_finite())
-                                .map(|p| from_pixels(xform * *p))
-                                .collect::<SamplePoints>(),
-                        )
-                    }
-                    _ => None,
-                };
-                let given = c.sample_points().len();
-                (c.traits(), c.evidence_tag().clone(), points, given)
+                let local = c.sample_points().as_slice();
+                let points = matches!(at, Placement::Two(_)).then(|| {
+                    at.place_all(
+                        local
+                            .iter()
+                            .filter(|p| p.is_finite())
+                            .map(|p| Vector3::new(p.x, p.y, 0.0)),
+                    )
+                });
+                (c.traits(), c.evidence_tag().clone(), points, local.len())
             }
         };
         traits.apply(snap, world_light);
@@ -198,9 +182,53 @@ impl Description {
                 snap.sample_points = points;
                 (true, dropped)
             }
-            Some(_) => (false, given),
-            None => (false, 0),
+            Some(_) if given > 0 => (false, given),
+            _ => (false, 0),
         }
+    }
+}
+
+/// Where a perceivable node is and how it is turned, read once a look: every point of it is
+/// placed from this one transform.
+enum Placement {
+    Three(Transform3D),
+    /// A 2D node's transform, in pixels.
+    Two(Transform2D),
+}
+
+impl Placement {
+    fn of(node: &Spatial) -> Placement {
+        match node {
+            Spatial::Three(n) => Placement::Three(n.get_global_transform()),
+            Spatial::Two(n) => Placement::Two(n.get_global_transform()),
+        }
+    }
+
+    /// The node's origin in the core's space.
+    fn origin(&self) -> Vec3 {
+        match self {
+            Placement::Three(x) => to_vec3(x.origin),
+            Placement::Two(x) => from_pixels(x.origin),
+        }
+    }
+
+    /// Its origin as the scene has it, for warnings.
+    fn shown(&self) -> Variant {
+        match self {
+            Placement::Three(x) => x.origin.to_variant(),
+            Placement::Two(x) => x.origin.to_variant(),
+        }
+    }
+
+    /// The points of `local` (the node's own space; a 2D node's `x`, `y` in pixels, `z` 0) in
+    /// the core's space.
+    fn place_all(&self, local: impl Iterator<Item = Vector3>) -> SamplePoints {
+        local
+            .map(|p| match self {
+                Placement::Three(x) => to_vec3(*x * p),
+                Placement::Two(x) => from_pixels(*x * Vector2::new(p.x, p.y)),
+            })
+            .collect()
     }
 }
 
@@ -311,7 +339,8 @@ fn look_now(
     if !any.is_inside_tree() {
         return Look::Absent;
     }
-    let position = node.position();
+    let at = Placement::of(&node);
+    let position = at.origin();
     // A node moved to NaN or infinity cannot be perceived (the core looks at it with no
     // sense); say so once, until it stands somewhere real again.
     if position.is_finite() {
@@ -322,10 +351,7 @@ fn look_now(
             "APS: {} is at {}, which is not a position; it cannot be perceived \
              (beliefs in it are lost as SensorDropout) until it is somewhere real",
             any.get_path(),
-            match &node {
-                Spatial::Three(n) => n.get_global_position().to_variant(),
-                Spatial::Two(n) => n.get_global_position().to_variant(),
-            }
+            at.shown()
         );
     }
 
@@ -356,9 +382,7 @@ fn look_now(
     let (custom, dropped) = handles
         .component
         .filter(Description::is_instance_valid)
-        .map_or((false, 0), |c| {
-            c.describe(&node, &mut snap, world_light, tag)
-        });
+        .map_or((false, 0), |c| c.describe(&at, &mut snap, world_light, tag));
     if dropped > 0 && !entry.warned_points {
         entry.warned_points = true;
         godot_warn!(
@@ -371,19 +395,7 @@ fn look_now(
         let local = entry
             .local_points
             .get_or_insert_with(|| points_from_shape(&node));
-        snap.sample_points = match &node {
-            Spatial::Three(n) => {
-                let xform = n.get_global_transform();
-                local.iter().map(|p| to_vec3(xform * *p)).collect()
-            }
-            Spatial::Two(n) => {
-                let xform = n.get_global_transform();
-                local
-                    .iter()
-                    .map(|p| from_pixels(xform * Vector2::new(p.x, p.y)))
-                    .collect()
-            }
-        };
+        snap.sample_points = at.place_all(local.iter().copied());
     }
     Look::Seen(snap)
 }
