@@ -23,11 +23,10 @@ var frames_count := 600
 var only_main := false
 var scaling := true
 var perceivables := true
-var only_insight := false
-var only_saves := false
-var only_occluders := false
-var only_2d := false
-var only_every_frame := false
+## The sections run after the main figures, in order; `--only-<name>` runs one alone.
+const SECTIONS := ["insight", "saves", "occluders", "2d", "every-frame"]
+## The one section asked for with `--only-<name>`, or "".
+var only_section := ""
 var rng := RandomNumberGenerator.new()
 
 
@@ -43,37 +42,13 @@ func _ready() -> void:
 			scaling = false
 		elif arg == "--no-perceivables":
 			perceivables = false
-		elif arg == "--only-insight":
-			only_insight = true
-		elif arg == "--only-saves":
-			only_saves = true
-		elif arg == "--only-occluders":
-			only_occluders = true
-		elif arg == "--only-2d":
-			only_2d = true
-		elif arg == "--only-every-frame":
-			only_every_frame = true
+		elif arg.begins_with("--only-") and arg.trim_prefix("--only-") in SECTIONS:
+			only_section = arg.trim_prefix("--only-")
 	await get_tree().physics_frame
 	print("stress: physics engine %s, %d physics frames per run (first %d not counted)"
 			% [ProjectSettings.get_setting("physics/3d/physics_engine"), frames_count, WARMUP])
-	if only_insight:
-		await _insight(guards_count)
-		get_tree().quit(0)
-		return
-	if only_saves:
-		await _saves(guards_count)
-		get_tree().quit(0)
-		return
-	if only_occluders:
-		await _occluders(guards_count)
-		get_tree().quit(0)
-		return
-	if only_2d:
-		await _plane(guards_count)
-		get_tree().quit(0)
-		return
-	if only_every_frame:
-		await _every_frame()
+	if not only_section.is_empty():
+		await _section(only_section)
 		get_tree().quit(0)
 		return
 	var main: Dictionary = await _run(guards_count, true, true, "level of detail on, spatial index on")
@@ -90,11 +65,8 @@ func _ready() -> void:
 				% [few["mean_ms"], few["p99_ms"], many["mean_ms"], many["p99_ms"], many["mean_ms"] / maxf(few["mean_ms"], 1e-6)])
 		print("  the runner in plain view was detected after %d frames among 100, %d among 10,000" % [few["detected"], many["detected"]])
 	if not only_main:
-		await _insight(guards_count)
-		await _saves(guards_count)
-		await _occluders(guards_count)
-		await _plane(guards_count)
-		await _every_frame()
+		for section in SECTIONS:
+			await _section(section)
 	if scaling and not only_main:
 		print("scaling at constant density (level of detail on, spatial index on):")
 		print("  guards | ms per frame | rays per frame | passes per frame | us per pass | us per ray | us per pass beyond rays")
@@ -103,6 +75,21 @@ func _ready() -> void:
 			print("  %6d | %12.3f | %14.1f | %16.1f | %11.1f | %10.2f | %23.1f"
 					% [n, r["mean_ms"], r["rays"], r["passes"], r["us_per_pass"], r["ray_us"], r["beyond_us_per_pass"]])
 	get_tree().quit(0)
+
+
+## Runs the section `name` (one of SECTIONS).
+func _section(name: String) -> void:
+	match name:
+		"insight":
+			await _insight(guards_count)
+		"saves":
+			await _saves(guards_count)
+		"occluders":
+			await _occluders(guards_count)
+		"2d":
+			await _plane(guards_count)
+		"every-frame":
+			await _every_frame()
 
 
 ## What seeing inside the AI costs (issue 13), each against the defaults in paired runs of the
