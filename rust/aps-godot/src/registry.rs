@@ -2,8 +2,8 @@
 //! plus nodes registered by script or by an `ApsTargetComponent`. Plain data owned by `ApsWorld`.
 
 use aps_core::gather::motion::VelocitySampler;
+use aps_core::id_map::IdMap;
 use godot::prelude::*;
-use std::collections::HashMap;
 
 /// One perceivable node.
 #[derive(Debug, Clone)]
@@ -60,7 +60,7 @@ impl Entry {
 #[derive(Debug, Default)]
 pub struct Registry {
     entries: Vec<Entry>,
-    index: HashMap<i64, usize>,
+    index: IdMap<i64, usize>,
     /// Entries added, or moved to another place in the list, since [`Registry::clear_changed`]:
     /// the spatial grid does not know them where they are yet.
     changed: Vec<u32>,

@@ -10,8 +10,8 @@
 //!
 //! Only the chosen candidates are evaluated (and cost rays) this tick.
 
+use crate::id_map::IdMap;
 use crate::TargetId;
-use std::collections::HashMap;
 
 /// Seconds a candidate found empty sits out, per ledger's worth of candidates in the crowd.
 pub const BENCH_PER_CROWD: f32 = 0.5;
@@ -51,7 +51,7 @@ pub struct CandidateInfo {
 /// Who the AI looked at and found nothing of, and until when they sit out (world time).
 #[derive(Debug, Clone, Default)]
 pub struct LookBook {
-    pub(crate) benched_until: HashMap<TargetId, f64>,
+    pub(crate) benched_until: IdMap<TargetId, f64>,
 }
 
 impl LookBook {

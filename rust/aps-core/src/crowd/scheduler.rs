@@ -20,8 +20,8 @@ use crate::save::format::ScheduleSave;
 /// The longest a saved clock may say an AI waited, seconds: the longest Base Update Interval
 /// (10 s) times the largest quality scale (20).
 const MAX_WAIT: f32 = 200.0;
+use crate::id_map::IdMap;
 use glam::Vec3;
-use std::collections::HashMap;
 
 /// The default of Max Perception Updates Per Frame (the `aps/max_perception_updates_per_frame`
 /// project setting): at most this many full passes per frame; 0 means no cap.
@@ -108,7 +108,7 @@ pub struct Run {
 #[derive(Debug, Default)]
 pub struct Schedule {
     slots: Vec<Slot>,
-    index: HashMap<u64, usize>,
+    index: IdMap<u64, usize>,
     due: Vec<u64>,
     claims: Vec<Claim>,
     granted: Vec<usize>,
