@@ -69,7 +69,6 @@ pub struct CandidateSelection {
     /// The nearest newcomers so far: (distance², id), strangers and allies.
     strangers: Vec<(f32, TargetId)>,
     allies: Vec<(f32, TargetId)>,
-    sounding: Vec<TargetId>,
 }
 
 impl CandidateSelection {
@@ -92,18 +91,13 @@ impl CandidateSelection {
         let room = look_budget(slots)
             .saturating_sub(out.len())
             .max(rotation_looks(slots));
-        self.sounding.clear();
-        if let Some(sounds) = by.world.sounds {
-            self.sounding
-                .extend(sounds.all().iter().filter_map(|s| s.instigator));
-            self.sounding.sort_unstable();
-            self.sounding.dedup();
-        }
+        // Who made the world's sounds, kept sorted by the world as sounds come and go.
+        let sounding = by.world.sounds.map_or(&[][..], |s| s.sources());
         let probe = Probe {
             eye: by.eye,
             body: by.body,
             world: *by.world,
-            sounding: &self.sounding,
+            sounding,
             margin: STALE_MARGIN,
         };
         let now = by.world.now;

@@ -19,6 +19,11 @@ pub const MAX_DAMAGE: f32 = 1.0e6;
 pub trait Stimulus: Copy {
     /// World time it happened, seconds.
     fn time(&self) -> f64;
+
+    /// Who made it, where a sense asks (a sound's instigator).
+    fn source(&self) -> Option<TargetId> {
+        None
+    }
 }
 
 /// A sound made somewhere (spec section 1, hearing; section 11: a sound with no known source is
@@ -63,6 +68,10 @@ impl Stimulus for Sound {
     fn time(&self) -> f64 {
         self.time
     }
+
+    fn source(&self) -> Option<TargetId> {
+        self.instigator
+    }
 }
 
 impl Stimulus for Touch {
@@ -83,6 +92,10 @@ pub struct Ring<T> {
     items: Vec<T>,
     capacity: usize,
     next: usize,
+    /// The sources of the stimuli held, one per stimulus that has one, sorted: the same for
+    /// every AI of a frame, so kept here as the ring changes rather than sorted once a pass
+    /// (issue 17).
+    sources: Vec<TargetId>,
 }
 
 impl<T: Stimulus> Ring<T> {
@@ -92,6 +105,7 @@ impl<T: Stimulus> Ring<T> {
             items: Vec::with_capacity(capacity.max(1)),
             capacity: capacity.max(1),
             next: 0,
+            sources: Vec::with_capacity(capacity.max(1)),
         }
     }
 
@@ -100,8 +114,17 @@ impl<T: Stimulus> Ring<T> {
         if self.items.len() < self.capacity {
             self.items.push(item);
         } else {
-            self.items[self.next] = item;
+            let old = std::mem::replace(&mut self.items[self.next], item);
             self.next = (self.next + 1) % self.capacity;
+            if let Some(gone) = old.source() {
+                if let Ok(i) = self.sources.binary_search(&gone) {
+                    self.sources.remove(i);
+                }
+            }
+        }
+        if let Some(source) = item.source() {
+            let at = self.sources.partition_point(|s| *s < source);
+            self.sources.insert(at, source);
         }
     }
 
@@ -110,6 +133,10 @@ impl<T: Stimulus> Ring<T> {
         if self.items.iter().any(|s| now - s.time() > max_age) {
             self.items.retain(|s| now - s.time() <= max_age);
             self.next = 0;
+            self.sources.clear();
+            self.sources
+                .extend(self.items.iter().filter_map(Stimulus::source));
+            self.sources.sort_unstable();
         }
     }
 
@@ -117,6 +144,7 @@ impl<T: Stimulus> Ring<T> {
     pub fn clear(&mut self) {
         self.items.clear();
         self.next = 0;
+        self.sources.clear();
     }
 
     /// Every stimulus held, in no particular order.
@@ -125,12 +153,21 @@ impl<T: Stimulus> Ring<T> {
         &self.items
     }
 
+    /// Who made the stimuli held, sorted (a source once per stimulus it made): for a binary
+    /// search.
+    #[must_use]
+    pub fn sources(&self) -> &[TargetId] {
+        &self.sources
+    }
+
     /// Replaces the contents with `other`'s, reusing this ring's memory.
     pub fn copy_from(&mut self, other: &Ring<T>) {
         self.items.clear();
         self.items.extend_from_slice(&other.items);
         self.capacity = other.capacity;
         self.next = other.next;
+        self.sources.clear();
+        self.sources.extend_from_slice(&other.sources);
     }
 }
 
@@ -179,5 +216,30 @@ mod tests {
         let mut copy = SoundBuffer::new(8);
         copy.copy_from(&b);
         assert_eq!(copy.all(), b.all());
+    }
+
+    #[test]
+    fn the_sources_of_the_sounds_held_stay_sorted_as_the_ring_turns_and_prunes() {
+        let by = |who: u64, time: f64| Sound {
+            instigator: Some(TargetId(who)),
+            ..sound(time)
+        };
+        let mut b = SoundBuffer::new(3);
+        b.push(by(9, 1.0));
+        b.push(sound(2.0));
+        b.push(by(4, 3.0));
+        assert_eq!(b.sources(), [TargetId(4), TargetId(9)]);
+        // Full: the sound of 9 (the oldest) gives way to another of 4's.
+        b.push(by(4, 4.0));
+        assert_eq!(b.sources(), [TargetId(4), TargetId(4)]);
+        b.push(by(1, 5.0));
+        assert_eq!(b.sources(), [TargetId(1), TargetId(4), TargetId(4)]);
+        b.prune(5.5, 2.0);
+        assert_eq!(b.sources(), [TargetId(1), TargetId(4)]);
+        let mut copy = SoundBuffer::new(3);
+        copy.copy_from(&b);
+        assert_eq!(copy.sources(), b.sources());
+        b.clear();
+        assert!(b.sources().is_empty());
     }
 }
