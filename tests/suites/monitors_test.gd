@@ -5,6 +5,7 @@ const MONITORS := {
 	"APS/Passes per frame": "frame_passes",
 	"APS/Rays per frame": "frame_rays",
 	"APS/Time per frame (usec)": "frame_usec",
+	"APS/Time in rays per frame (usec)": "frame_ray_usec",
 	"APS/Perceivers at LOD 0": "perceivers_tier_0",
 	"APS/Perceivers at LOD 1": "perceivers_tier_1",
 	"APS/Perceivers at LOD 2": "perceivers_tier_2",
@@ -37,3 +38,9 @@ func test_monitors_report_the_same_figures_as_get_stats() -> void:
 	for t in 5:
 		tiers += ApsWorld.get_stats()["perceivers_tier_%d" % t]
 	expect_eq(tiers, ApsWorld.get_last_frame_stats()["perceivers"], "every perceiver is in a tier")
+	# Time in rays is part of APS's time, and there is some once rays are cast.
+	var frame := ApsWorld.get_last_frame_stats()
+	var totals := ApsWorld.get_stats()
+	expect(totals["ray_usec"] > 0 and totals["ray_usec"] <= totals["time_usec"],
+			"time in rays %d us of %d us" % [totals["ray_usec"], totals["time_usec"]])
+	expect(frame["ray_usec"] <= frame["time_usec"], "a frame's rays %d of %d us" % [frame["ray_usec"], frame["time_usec"]])

@@ -166,6 +166,16 @@ impl Spatial {
         }
     }
 
+    /// The node, borrowed for calls on `Node`: no handle is cloned or cast, which would each
+    /// cost a check through the engine (issue 17: a look is made hundreds of times a frame).
+    #[must_use]
+    pub fn as_node(&self) -> &Node {
+        match self {
+            Spatial::Three(n) => n.upcast_ref(),
+            Spatial::Two(n) => n.upcast_ref(),
+        }
+    }
+
     #[must_use]
     pub fn is_instance_valid(&self) -> bool {
         match self {
@@ -185,6 +195,15 @@ impl Spatial {
             Spatial::Three(n) => crate::convert::to_vec3(n.get_position()),
             Spatial::Two(n) if n.is_inside_tree() => from_pixels(n.get_global_position()),
             Spatial::Two(n) => from_pixels(n.get_position()),
+        }
+    }
+
+    /// Where it is in the core's space, for a node known to be inside the tree.
+    #[must_use]
+    pub fn global_position(&self) -> Vec3 {
+        match self {
+            Spatial::Three(n) => crate::convert::to_vec3(n.get_global_position()),
+            Spatial::Two(n) => from_pixels(n.get_global_position()),
         }
     }
 
@@ -229,26 +248,47 @@ impl Spatial {
         crate::world::WorldKey,
         Rid,
     )> {
-        use crate::physics_space::SpaceState;
+        let (key, world) = self.world()?;
+        let (state, map) = world.physics()?;
+        Some((state, key, map))
+    }
+
+    /// Its world and that world's key; `None` outside the tree.
+    #[must_use]
+    pub fn world(&self) -> Option<(crate::world::WorldKey, WorldOf)> {
         match self {
             Spatial::Three(n) => {
                 let world = n.get_world_3d()?;
-                let state = world.get_direct_space_state()?;
-                Some((
-                    SpaceState::Three(state),
-                    world.instance_id().to_i64(),
-                    world.get_navigation_map(),
-                ))
+                Some((world.instance_id().to_i64(), WorldOf::Three(world)))
             }
             Spatial::Two(n) => {
                 let world = n.get_world_2d()?;
-                let state = world.get_direct_space_state()?;
-                Some((
-                    SpaceState::Two(state),
-                    world.instance_id().to_i64(),
-                    world.get_navigation_map(),
-                ))
+                Some((world.instance_id().to_i64(), WorldOf::Two(world)))
             }
+        }
+    }
+}
+
+/// The `World3D` or `World2D` a spatial node is in.
+pub enum WorldOf {
+    Three(Gd<godot::classes::World3D>),
+    Two(Gd<godot::classes::World2D>),
+}
+
+impl WorldOf {
+    /// The space its rays go through and its navigation map; `None` with no physics space.
+    #[must_use]
+    pub fn physics(&self) -> Option<(crate::physics_space::SpaceState, Rid)> {
+        use crate::physics_space::SpaceState;
+        match self {
+            WorldOf::Three(w) => Some((
+                SpaceState::Three(w.get_direct_space_state()?),
+                w.get_navigation_map(),
+            )),
+            WorldOf::Two(w) => Some((
+                SpaceState::Two(w.get_direct_space_state()?),
+                w.get_navigation_map(),
+            )),
         }
     }
 }

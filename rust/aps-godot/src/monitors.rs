@@ -7,10 +7,11 @@ use godot::classes::Performance;
 use godot::prelude::*;
 
 /// Each monitor's id and the `get_stats()` key it shows.
-const MONITORS: [(&str, &str); 9] = [
+const MONITORS: [(&str, &str); 10] = [
     ("APS/Passes per frame", "frame_passes"),
     ("APS/Rays per frame", "frame_rays"),
     ("APS/Time per frame (usec)", "frame_usec"),
+    ("APS/Time in rays per frame (usec)", "frame_ray_usec"),
     ("APS/Perceivers at LOD 0", "perceivers_tier_0"),
     ("APS/Perceivers at LOD 1", "perceivers_tier_1"),
     ("APS/Perceivers at LOD 2", "perceivers_tier_2"),

@@ -79,7 +79,7 @@ fn shape_extent_2d(shape: &Gd<Shape2D>) -> (f32, f32) {
 /// Head, chest and feet relative to `node`, from its first collision shape; the node's origin
 /// alone when it has none. A 2D node's points are in pixels with z = 0.
 fn points_from_shape(node: &Spatial) -> Vec<Vector3> {
-    for child in node.node().get_children().iter_shared() {
+    for child in node.as_node().get_children().iter_shared() {
         if let Ok(cs) = child.clone().try_cast::<CollisionShape3D>() {
             let Some(shape) = cs.get_shape().filter(|_| !cs.is_disabled()) else {
                 continue;
@@ -246,12 +246,16 @@ pub fn look(
             return Look::Seen(snap.clone());
         }
     }
-    let look = look_now(entry, now, conditions, tag);
-    entry.seen = match &look {
-        Look::Seen(snap) => Some((now, snap.clone())),
-        _ => None,
-    };
-    look
+    match look_now(entry, now, conditions, tag) {
+        Look::Seen(snap) => {
+            let seen = entry.seen.insert((now, snap));
+            Look::Seen(seen.1.clone())
+        }
+        other => {
+            entry.seen = None;
+            other
+        }
+    }
 }
 
 /// How a perceivable body moves, as an observer could tell.
@@ -306,18 +310,24 @@ impl Handles {
     }
 }
 
-/// The entry's node if it is still alive (handles resolved on first use); `None` once freed.
-pub fn live_node(entry: &mut Entry) -> Option<Spatial> {
-    match &entry.handles {
-        Some(h) if h.node.is_instance_valid() => Some(h.node.clone()),
-        Some(_) => None,
-        None => {
-            let handles = Handles::resolve(entry)?;
-            let node = handles.node.clone();
-            entry.handles = Some(handles);
-            Some(node)
-        }
+/// Where the entry's node is, in the core's space, if it is alive and in the tree.
+pub fn position_in_tree(entry: &mut Entry) -> Option<Vec3> {
+    let node = &live_handles(entry)?.node;
+    node.as_node()
+        .is_inside_tree()
+        .then(|| node.global_position())
+}
+
+/// The entry's handles if its node is still alive, resolved on first use: one liveness check
+/// through the engine, nothing cloned.
+fn live_handles(entry: &mut Entry) -> Option<&Handles> {
+    if entry.handles.is_none() {
+        entry.handles = Some(Handles::resolve(entry)?);
     }
+    entry
+        .handles
+        .as_ref()
+        .filter(|h| h.node.is_instance_valid())
 }
 
 fn look_now(
@@ -326,27 +336,38 @@ fn look_now(
     conditions: &WorldConditions,
     tag: &mut dyn FnMut(&StringName) -> u32,
 ) -> Look {
-    let Some(node) = live_node(entry) else {
+    let id = entry.id;
+    if live_handles(entry).is_none() {
+        return Look::Gone;
+    }
+    // The handles are borrowed for the whole look while the entry's other fields change.
+    let Entry {
+        handles: Some(handles),
+        motion,
+        local_points,
+        warned_nowhere,
+        warned_points,
+        ..
+    } = entry
+    else {
         return Look::Gone;
     };
-    let Some(handles) = entry.handles.clone() else {
-        return Look::Gone;
-    };
-    let any = node.node();
+    let node = &handles.node;
+    let any = node.as_node();
     if any.is_queued_for_deletion() {
         return Look::Gone;
     }
     if !any.is_inside_tree() {
         return Look::Absent;
     }
-    let at = Placement::of(&node);
+    let at = Placement::of(node);
     let position = at.origin();
     // A node moved to NaN or infinity cannot be perceived (the core looks at it with no
     // sense); say so once, until it stands somewhere real again.
     if position.is_finite() {
-        entry.warned_nowhere = false;
-    } else if !entry.warned_nowhere {
-        entry.warned_nowhere = true;
+        *warned_nowhere = false;
+    } else if !*warned_nowhere {
+        *warned_nowhere = true;
         godot_warn!(
             "APS: {} is at {}, which is not a position; it cannot be perceived \
              (beliefs in it are lost as SensorDropout) until it is somewhere real",
@@ -362,39 +383,38 @@ fn look_now(
         Mover::Character2(c) => c.get_motion_mode() == MotionMode::FLOATING || c.is_on_floor(),
         _ => true,
     };
-    let sampled = entry.motion.sample(position, now);
+    let sampled = motion.sample(position, now);
     let velocity = match &handles.mover {
         Mover::Rigid3(r) => to_vec3(r.get_linear_velocity()),
         Mover::Rigid2(r) => from_pixels(r.get_linear_velocity()),
         _ => sampled,
     };
 
-    let mut snap = TargetSnapshot::at(target_id(entry.id), position);
+    let mut snap = TargetSnapshot::at(target_id(id), position);
     snap.kind = TargetKind::Actor;
     snap.velocity = velocity;
     snap.grounded = grounded;
     if handles.body {
-        snap.body = Some(BodyId(entry.id.to_i64() as u64));
+        snap.body = Some(BodyId(id.to_i64() as u64));
     }
 
     let world_light = conditions.light_at(snap.position);
     snap.light_level = world_light;
     let (custom, dropped) = handles
         .component
-        .filter(Description::is_instance_valid)
+        .as_ref()
+        .filter(|c| c.is_instance_valid())
         .map_or((false, 0), |c| c.describe(&at, &mut snap, world_light, tag));
-    if dropped > 0 && !entry.warned_points {
-        entry.warned_points = true;
+    if dropped > 0 && !*warned_points {
+        *warned_points = true;
         godot_warn!(
             "APS: {} has {dropped} sample point(s) in its target component that are not \
              positions (NaN or infinite); vision leaves them out",
-            crate::convert::describe(&any)
+            crate::convert::describe(&node.node())
         );
     }
     if !custom {
-        let local = entry
-            .local_points
-            .get_or_insert_with(|| points_from_shape(&node));
+        let local = local_points.get_or_insert_with(|| points_from_shape(node));
         snap.sample_points = at.place_all(local.iter().copied());
     }
     Look::Seen(snap)

@@ -7,7 +7,9 @@
 //! Plain data owned by `ApsWorld`, which routes each call to the world of the node it concerns.
 
 use crate::convert::{instance_id, live_node_as, target_id, to_vec3, to_vector3};
+use crate::dim::WorldOf;
 use crate::names::Names;
+use crate::physics_space::SpaceState;
 use crate::registry::Registry;
 use crate::snapshot::{look, Look};
 use aps_core::brain::squad::Sighting;
@@ -68,11 +70,14 @@ pub struct World {
     /// The physics frame whose once-a-frame work is done.
     last_frame: Option<u64>,
     /// How many beliefs each perceiver held after its last pass, for the monitors.
-    beliefs_held: std::collections::HashMap<InstanceId, u32>,
+    beliefs_held: aps_core::id_map::IdMap<InstanceId, u32>,
     /// The Area3D occluders: while there are any, rays stop at areas.
     occluder_areas: Vec<InstanceId>,
     /// Whether the navigation map had regions, as of a frame.
     navigation: Option<(u64, Rid, bool)>,
+    /// Its physics space and navigation map, asked of the engine once a frame rather than
+    /// once a pass (issue 17).
+    physics: Option<(u64, SpaceState, Rid)>,
 }
 
 impl World {
@@ -91,9 +96,10 @@ impl World {
             squads: Squads::default(),
             scent_wanted: false,
             last_frame: None,
-            beliefs_held: std::collections::HashMap::new(),
+            beliefs_held: aps_core::id_map::IdMap::default(),
             occluder_areas: Vec::new(),
             navigation: None,
+            physics: None,
         }
     }
 
@@ -310,10 +316,7 @@ impl World {
             if !e.is_perceivable() {
                 return None;
             }
-            let node = crate::snapshot::live_node(e)?;
-            node.node()
-                .is_inside_tree()
-                .then(|| (i as u32, node.position()))
+            crate::snapshot::position_in_tree(e).map(|p| (i as u32, p))
         });
         self.grid.rebuild(positions, now);
         self.registry.clear_changed();
@@ -522,6 +525,19 @@ impl World {
 
     /// The navigation map of this world if it has any region (paths for sound around walls),
     /// looked at once per frame.
+    /// Its physics space and navigation map in physics frame `frame`, from `world` (this
+    /// world's `World3D` or `World2D`) the first time a frame asks.
+    pub fn physics(&mut self, frame: u64, world: &WorldOf) -> Option<(SpaceState, Rid)> {
+        match &self.physics {
+            Some((f, state, map)) if *f == frame => Some((state.clone(), *map)),
+            _ => {
+                let (state, map) = world.physics()?;
+                self.physics = Some((frame, state.clone(), map));
+                Some((state, map))
+            }
+        }
+    }
+
     pub fn navigation(&mut self, frame: u64, map: Rid, two_d: bool) -> Option<Rid> {
         // This world is its World3D's (or World2D's): one map, asked for once a frame, not
         // once a pass.

@@ -15,6 +15,8 @@ pub struct Stats {
     pub detections: u64,
     /// Microseconds spent in perception passes.
     pub usec: u64,
+    /// Of them, microseconds inside ray queries (the engine's, timed where they are cast).
+    pub ray_usec: u64,
 }
 
 /// What the last frame cost.
@@ -25,6 +27,8 @@ pub struct FrameStats {
     pub passes: u32,
     pub rays: u64,
     pub candidates: u64,
+    /// Microseconds of it inside ray queries.
+    pub ray_usec: u64,
 }
 
 /// A world's counters: totals, the last frame, and the frame under way.
@@ -34,6 +38,8 @@ pub struct WorldStats {
     frame: FrameStats,
     rays_now: u64,
     candidates_now: u64,
+    ray_nanos_now: u64,
+    ray_nanos_total: u64,
 }
 
 impl WorldStats {
@@ -50,6 +56,13 @@ impl WorldStats {
         self.candidates_now += u64::from(pass.candidates);
     }
 
+    /// Adds `nanos` nanoseconds spent inside ray queries (a pass's, or another cast's).
+    pub fn count_ray_time(&mut self, nanos: u64) {
+        self.ray_nanos_now = self.ray_nanos_now.saturating_add(nanos);
+        self.ray_nanos_total = self.ray_nanos_total.saturating_add(nanos);
+        self.totals.ray_usec = self.ray_nanos_total / 1000;
+    }
+
     /// Closes a frame that ran `passes` full passes in `usec` microseconds.
     pub fn end_frame(&mut self, passes: u32, usec: u64) {
         self.frame = FrameStats {
@@ -57,6 +70,7 @@ impl WorldStats {
             passes,
             rays: std::mem::take(&mut self.rays_now),
             candidates: std::mem::take(&mut self.candidates_now),
+            ray_usec: std::mem::take(&mut self.ray_nanos_now) / 1000,
         };
     }
 
@@ -73,6 +87,7 @@ impl WorldStats {
     /// Starts the totals from zero (the last frame's figures stay).
     pub fn reset(&mut self) {
         self.totals = Stats::default();
+        self.ray_nanos_total = 0;
     }
 }
 
@@ -90,7 +105,9 @@ mod tests {
             detections: 1,
         };
         s.count_pass(pass, 30);
+        s.count_ray_time(12_400);
         s.count_pass(pass, 20);
+        s.count_ray_time(9_700);
         s.end_frame(2, 70);
         assert_eq!(
             s.totals(),
@@ -100,12 +117,15 @@ mod tests {
                 occluder_hits: 4,
                 candidates_gathered: 8,
                 detections: 2,
-                usec: 50
+                usec: 50,
+                ray_usec: 22,
             }
         );
         assert_eq!(s.last_frame().rays, 18);
+        assert_eq!(s.last_frame().ray_usec, 22, "22,100 ns in rays");
         s.end_frame(0, 5);
         assert_eq!(s.last_frame().rays, 0, "a frame with no pass cast no ray");
+        assert_eq!(s.last_frame().ray_usec, 0);
         s.reset();
         assert_eq!(s.totals(), Stats::default());
         assert_eq!(s.last_frame().usec, 5);

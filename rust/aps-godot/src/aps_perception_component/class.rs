@@ -147,6 +147,8 @@ macro_rules! class {
             /// false) only the fading of memory; then its signals. `this` must not be bound: scripts
             /// (custom senses, signal handlers) run with no bind held, and may free anything.
             pub fn run_scheduled(mut this: Gd<Self>, dt: f32, full: bool, tier: u8) {
+                // Where the eyes were this pass, for the schedule (read again if none ran).
+                let mut at = None;
                 let prepared = {
                     let mut c = this.bind_mut();
                     if c.enabled && c.runs_here() {
@@ -155,6 +157,7 @@ macro_rules! class {
                             c.prepare_pass(dt, tier)
                         } else {
                             let eye = c.eye();
+                            at = Some(eye.position);
                             let c = &mut *c;
                             if let Some(core) = c.core.as_mut() {
                                 c.pending.extend_from_slice(core.fade(dt, eye));
@@ -166,6 +169,7 @@ macro_rules! class {
                     }
                 };
                 if let Some(mut pass) = prepared {
+                    at = Some(pass.eye.position);
                     pass.run();
                     if !this.is_instance_valid() {
                         return; // a custom sense freed the AI: its core goes with the pass
@@ -174,14 +178,15 @@ macro_rules! class {
                 }
                 let outgoing = {
                     let mut c = this.bind_mut();
-                    c.report_to_world();
+                    c.report_to_world(at);
                     c.take_outgoing()
                 };
                 signals_emit(&this, outgoing);
             }
 
-            /// Tells the schedule where the AI is, how aware it is and how often it perceives.
-            pub(super) fn report_to_world(&mut self) {
+            /// Tells the schedule where the AI is (`at`, in the core's space, if this frame's pass
+            /// already read it), how aware it is and how often it perceives.
+            pub(super) fn report_to_world(&mut self, at: Option<Vec3>) {
                 // Before a core exists, the schedule keeps the default Base Update Interval.
                 let (awareness, interval, beliefs) =
                     self.core
@@ -195,7 +200,7 @@ macro_rules! class {
                             )
                         });
                 let id = self.base().instance_id();
-                let at = <$D as Dim>::to_core(self.base().get_global_position());
+                let at = at.unwrap_or_else(|| <$D as Dim>::to_core(self.base().get_global_position()));
                 if let Some(key) = self.world {
                     ApsWorld::singleton()
                         .bind_mut()
@@ -210,7 +215,7 @@ macro_rules! class {
 
             /// This component as a node with a place.
             fn spatial(&self) -> Spatial {
-                Spatial::$S(self.to_gd().upcast())
+                Spatial::$S(self.base().clone())
             }
         }
 
@@ -471,7 +476,7 @@ macro_rules! class {
             /// Perception runs only where the game is authoritative (spec section 10).
             fn runs_here(&self) -> bool {
                 match self.base().get_multiplayer() {
-                    Some(mp) => crate::convert::is_authority(&mp),
+                    Some(mp) => ApsWorld::singleton().bind_mut().is_authority_this_frame(&mp),
                     None => true,
                 }
             }

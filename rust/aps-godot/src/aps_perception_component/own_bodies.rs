@@ -2,6 +2,7 @@
 //! every collision body among its perception component's ancestors. None is ever a candidate or
 //! hit by its rays; damage and touch to them are its own.
 
+use crate::dim::Spatial;
 use aps_core::senses::rays::BodyId;
 use godot::classes::{CollisionObject2D, CollisionObject3D, Node, Node2D, Node3D};
 use godot::prelude::*;
@@ -15,6 +16,8 @@ pub struct OwnBodies {
     bodies: Vec<BodyId>,
     /// The same bodies' RIDs: rays exclude them.
     rids: Array<Rid>,
+    /// The component's parent, if it is of the component's kind: where the AI's body is.
+    parent: Option<Spatial>,
 }
 
 impl OwnBodies {
@@ -24,6 +27,11 @@ impl OwnBodies {
         self.nodes.clear();
         self.bodies.clear();
         self.rids = Array::new();
+        self.parent = component
+            .get_parent()
+            .as_ref()
+            .and_then(Spatial::of)
+            .filter(|p| matches!(p, Spatial::Two(_)) == two_d);
         let mut node = component.get_parent();
         while let Some(n) = node {
             let rid = if two_d {
@@ -46,6 +54,13 @@ impl OwnBodies {
             }
             node = n.get_parent();
         }
+    }
+
+    /// The component's parent, found as it entered the tree (a node's parent cannot change
+    /// while it stays in the tree), if it is a `Node3D` (a `Node2D` for a 2D component).
+    #[must_use]
+    pub fn parent(&self) -> Option<&Spatial> {
+        self.parent.as_ref()
     }
 
     #[must_use]

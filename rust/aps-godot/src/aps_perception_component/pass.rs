@@ -87,6 +87,8 @@ pub struct PreparedPass {
     pub(super) events: Vec<Event>,
     /// The core panicked (a script's bad answer gdext could not convert, say).
     pub(super) panicked: bool,
+    /// Time spent inside ray queries.
+    pub(super) ray_time: std::time::Duration,
     /// Debug drawing shows the rays: read where each one stopped.
     pub(super) hit_points: bool,
     /// The world has Area3D occluders: rays stop at areas.
@@ -129,6 +131,7 @@ impl PreparedPass {
         }));
         PASSES_RUNNING.with(|n| n.set(n.get().saturating_sub(1)));
         self.panicked = run.is_err();
+        self.ray_time = space.ray_time;
     }
 }
 
@@ -139,15 +142,14 @@ macro_rules! pass {
             /// (no world, no physics space, no core).
             pub(super) fn prepare_pass(&mut self, dt: f32, lod_tier: u8) -> Option<PreparedPass> {
                 let started = Instant::now();
-                let (space_state, key, navigation_map) = self.spatial().physics()?;
+                let (key, world_of) = self.spatial().world()?;
                 let eye = self.eye();
+                // Its parent never changes while it is in the tree: found as it entered.
                 let body = self
-                    .base()
-                    .get_parent()
-                    .and_then(|p| p.try_cast::<$N>().ok())
-                    .map_or(eye.position, |p| {
-                        <$D as Dim>::to_core(p.get_global_position())
-                    });
+                    .own
+                    .parent()
+                    .filter(|p| p.is_instance_valid())
+                    .map_or(eye.position, Spatial::global_position);
                 // An AI that is nowhere real perceives nothing: it skips its pass, said once.
                 if !(eye.position.is_finite() && body.is_finite()) {
                     if !self.warned_nowhere {
@@ -162,12 +164,13 @@ macro_rules! pass {
                     return None;
                 }
                 self.warned_nowhere = false;
-                let mut core = self.core.take()?;
-                let me = self.base().instance_id();
-                let now = ApsWorld::world_time();
-                let frame = Engine::singleton().get_physics_frames();
                 let mut aps = ApsWorld::singleton();
                 let mut aps = aps.bind_mut();
+                // The frame's clock, read once as the frame began (issue 17).
+                let (frame, now) = aps.frame_clock();
+                let (space_state, navigation_map) = aps.world_mut(key).physics(frame, &world_of)?;
+                let mut core = self.core.take()?;
+                let me = self.base().instance_id();
                 let (world_state, squad, occluder_areas, navigation) = {
                     let world = aps.world_mut(key);
                     world.begin_frame(frame, now);
@@ -244,6 +247,7 @@ macro_rules! pass {
                     started,
                     events: std::mem::take(&mut self.pending),
                     panicked: false,
+                    ray_time: std::time::Duration::ZERO,
                     hit_points: self.draw.is_some(),
                     occluder_areas,
                     navigation,
@@ -265,6 +269,7 @@ macro_rules! pass {
                     started,
                     events,
                     panicked,
+                    ray_time,
                     ..
                 } = pass;
                 self.in_pass = false;
@@ -291,9 +296,9 @@ macro_rules! pass {
                         world.post_sightings(sightings(core.mind(), squad, me, now));
                     }
                     if !panicked {
-                        world
-                            .stats_mut()
-                            .count_pass(stats, started.elapsed().as_micros() as u64);
+                        let stats_of = world.stats_mut();
+                        stats_of.count_pass(stats, started.elapsed().as_micros() as u64);
+                        stats_of.count_ray_time(ray_time.as_nanos() as u64);
                     }
                 }
                 self.core = Some(core);

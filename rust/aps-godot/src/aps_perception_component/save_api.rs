@@ -179,7 +179,7 @@ macro_rules! save_api {
                 // Its interval is its profile's and its awareness what it now believes (told when it
                 // enters the tree, if it is not in it yet).
                 if self.base().is_inside_tree() {
-                    self.report_to_world();
+                    self.report_to_world(None);
                 }
                 // At the end of the frame, with nothing bound: a handler may free anything.
                 self.to_gd().run_deferred_gd(|c| {

@@ -62,6 +62,11 @@ pub struct ApsWorld {
     /// Calls refused on a multiplayer client, each said once.
     refused_on_client: Vec<&'static str>,
     frame: FrameSettings,
+    /// The physics frame being driven and its world time, read as it began.
+    clock: (u64, f64),
+    /// Whether each multiplayer API asked about this frame is the authority (perception runs
+    /// only there, spec section 10), asked of the engine once a frame rather than once a pass.
+    authority: Vec<(InstanceId, bool)>,
     /// Perception components whose debug drawing is redrawn every frame.
     drawing: Vec<InstanceId>,
     /// Light everywhere outside light zones, in the main scene's world (its 3D and 2D worlds
@@ -292,8 +297,9 @@ impl ApsWorld {
     /// Counters of the main scene's world since the start or the last reset_stats:
     /// `perceivers_run` (full passes), `rays_cast`, `occluder_hits` (of the rays, those cast on
     /// through an ApsOccluder), `candidates_gathered`, `detections`
-    /// (targets that became Detected), `time_usec` (time spent in perception passes); and as of
-    /// the last physics frame: `frame_passes`, `frame_rays`, `frame_usec` (APS's whole frame),
+    /// (targets that became Detected), `time_usec` (time spent in perception passes),
+    /// `ray_usec` (of it, time inside ray queries); and as of the last physics frame:
+    /// `frame_passes`, `frame_rays`, `frame_usec` (APS's whole frame), `frame_ray_usec`,
     /// `perceivers_tier_0` .. `perceivers_tier_4` (AI per level-of-detail tier) and `beliefs`
     /// (beliefs held, as of each AI's last pass). The monitors under APS in the debugger show
     /// the last frame's figures. Reading them changes nothing, so a debugger and a HUD can both
@@ -348,6 +354,25 @@ pub fn target_of(node: &Gd<Node>) -> TargetId {
 }
 
 impl ApsWorld {
+    /// The physics frame being driven and its world time, as read when the driver began it
+    /// (the engine's own for a pass: the same frame).
+    #[must_use]
+    pub fn frame_clock(&self) -> (u64, f64) {
+        self.clock
+    }
+
+    /// Whether `mp` is the multiplayer authority (or has no peer), asked of the engine once
+    /// per physics frame for each multiplayer API.
+    pub fn is_authority_this_frame(&mut self, mp: &Gd<godot::classes::MultiplayerApi>) -> bool {
+        let id = mp.instance_id();
+        if let Some(&(_, yes)) = self.authority.iter().find(|(m, _)| *m == id) {
+            return yes;
+        }
+        let yes = crate::convert::is_authority(mp);
+        self.authority.push((id, yes));
+        yes
+    }
+
     /// Game time in seconds, deterministic under a fixed frame rate.
     #[must_use]
     pub fn world_time() -> f64 {
@@ -690,9 +715,11 @@ pub(crate) fn stats_dict(world: Option<&World>) -> VarDictionary {
         "candidates_gathered" => s.candidates_gathered as i64,
         "detections" => s.detections as i64,
         "time_usec" => s.usec as i64,
+        "ray_usec" => s.ray_usec as i64,
         "frame_passes" => i64::from(f.passes),
         "frame_rays" => f.rays as i64,
         "frame_usec" => f.usec as i64,
+        "frame_ray_usec" => f.ray_usec as i64,
         "beliefs" => world.map_or(0, |w| w.beliefs_held() as i64),
     };
     for (tier, n) in tiers.iter().enumerate() {

@@ -54,7 +54,8 @@ impl ApsWorld {
     }
 
     /// What the last physics frame cost in the main scene's world: `time_usec` (APS's whole
-    /// frame there), `passes` (AI that ran a full pass), `rays`, `candidates`, and `perceivers`
+    /// frame there), `passes` (AI that ran a full pass), `rays`, `ray_usec` (time inside those
+    /// rays' queries: the rest of `time_usec` is APS's own), `candidates`, and `perceivers`
     /// (how many AI are scheduled).
     #[func]
     pub fn get_last_frame_stats(&self) -> VarDictionary {
@@ -110,6 +111,7 @@ pub(crate) fn frame_stats_dict(world: Option<&crate::world::World>) -> VarDictio
         "passes" => i64::from(f.passes),
         "rays" => f.rays as i64,
         "candidates" => f.candidates as i64,
+        "ray_usec" => f.ray_usec as i64,
         "perceivers" => world.map_or(0, |w| w.perceivers() as i64),
     }
 }
@@ -239,6 +241,11 @@ impl ApsWorld {
             ),
         };
         settings::read_pixels_per_meter();
+        self.clock = (
+            godot::classes::Engine::singleton().get_physics_frames(),
+            Self::world_time(),
+        );
+        self.authority.clear();
         self.worlds.retain(crate::world::World::is_alive);
         let hits = self.frame.occluder_max_hits;
         for w in &mut self.worlds {
