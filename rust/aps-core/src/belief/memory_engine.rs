@@ -75,7 +75,19 @@ fn loss_reason(b: &Belief, ctx: &TickContext) -> LossReason {
     }
 }
 
+/// Whether a sense's heading says something: not zero, and finite. Read off the bit patterns
+/// shifted past their sign bits, without branches: any bit left is a nonzero (or NaN) part, and
+/// finite parts sort below infinity.
+fn is_heading(heading: Vec3) -> bool {
+    let [x, y, z] = heading.to_array().map(|c| c.to_bits() << 1);
+    (x | y | z) != 0 && x.max(y).max(z) < f32::INFINITY.to_bits() << 1
+}
+
 /// Advances one belief by one tick and pushes an event if it entered a state.
+///
+/// Inlined into the tick's slot loop, its one caller: there the tick's shared values stay in
+/// registers from one belief to the next, where a call would spill them (measurably slower).
+#[inline]
 pub(crate) fn update_belief(
     b: &mut Belief,
     readings: &[SenseReading],
@@ -90,51 +102,53 @@ pub(crate) fn update_belief(
     let direct_cut = ctx.senses.direct_cut_set();
 
     // One pass over the readings: fusion (spec section 2, as `fusion::fuse` computes it), and
-    // per-sense bookkeeping: when the governing sense last had the target, what misses found,
-    // which direct-cut sense has it now, and the most precise active position (section 7).
+    // per-sense bookkeeping: what misses found, which direct-cut sense has it now, and the most
+    // precise active position (section 7). An active reading's weighted confidence is above 0,
+    // so each "best so far" starts at a value every first candidate beats, not at `None`.
     let mut fused = Fused::default();
     let mut best = 0.0_f32;
-    let mut direct_cut_now: Option<(SenseId, f32)> = None;
-    let mut most_precise: Option<(f32, f32, Vec3)> = None;
+    let mut direct_cut_now: Option<SenseId> = None;
+    let mut direct_cut_best = 0.0_f32;
+    let mut most_precise: Option<&SenseReading> = None;
+    let (mut precise_best, mut precise_w) = (f32::NEG_INFINITY, 0.0_f32);
     for r in readings {
-        let Some(&weight) = weights.get(r.sense.index()) else {
+        let i = r.sense.index();
+        let Some(&weight) = weights.get(i) else {
             continue;
         };
         let w = weighted(r.confidence, weight);
-        let i = r.sense.index();
         if w > 0.0 {
             fused.active.insert(r.sense);
-            if fused
-                .dominant
-                .is_none_or(|d| w > best || (w == best && r.sense < d))
-            {
+            if w > best || (w == best && fused.dominant.is_some_and(|d| r.sense < d)) {
                 best = w;
                 fused.dominant = Some(r.sense);
             }
-            if Some(r.sense) == b.governing {
-                b.governing_last_active = ctx.now;
-            }
             b.sense_cue[i] = LossReason::None;
-            if r.heading != Vec3::ZERO && r.heading.is_finite() {
+            if is_heading(r.heading) {
                 b.sensed_heading = Some((r.sense, r.heading));
             }
-            if direct_cut.contains(r.sense) && direct_cut_now.is_none_or(|(_, best)| w > best) {
-                direct_cut_now = Some((r.sense, w));
+            if w > direct_cut_best && direct_cut.contains(r.sense) {
+                direct_cut_best = w;
+                direct_cut_now = Some(r.sense);
             }
             let precision = if r.precision.is_finite() {
                 r.precision
             } else {
                 0.0
             };
-            if r.position.is_finite()
-                && most_precise
-                    .is_none_or(|(bp, bw, _)| precision > bp || (precision == bp && w > bw))
+            if (precision > precise_best || (precision == precise_best && w > precise_w))
+                && r.position.is_finite()
             {
-                most_precise = Some((precision, w, r.position));
+                (precise_best, precise_w) = (precision, w);
+                most_precise = Some(r);
             }
         } else if r.cue != LossReason::None {
             b.sense_cue[i] = r.cue;
         }
+    }
+    // When the governing sense last had the target: now, if it is among the active senses.
+    if b.governing.is_some_and(|g| fused.active.contains(g)) {
+        b.governing_last_active = ctx.now;
     }
     let others = fused.active.len().saturating_sub(1) as f32;
     fused.value = (best + p.fusion.corroboration_bonus * others).min(1.0);
@@ -152,14 +166,14 @@ pub(crate) fn update_belief(
     if any_active {
         b.last_sensed_at = ctx.now;
         b.dominant = fused.dominant;
-        if let Some((precision, _, position)) = most_precise {
+        if let Some(&SenseReading { position, .. }) = most_precise {
             b.last_known_position = position;
-            b.last_known_precision = precision.clamp(0.0, 1.0);
+            b.last_known_precision = precise_best.clamp(0.0, 1.0);
             b.motion
                 .observe(ctx.now, position, p.spatial.velocity_ema_weight);
         }
     }
-    let governing = governing_sense(b, ctx, direct_cut_now.map(|(s, _)| s), fused.dominant);
+    let governing = governing_sense(b, ctx, direct_cut_now, fused.dominant);
     if governing != b.governing {
         // A sense only takes over while it has the target.
         b.governing = governing;
@@ -234,7 +248,9 @@ pub(crate) fn update_belief(
 }
 
 /// What the belief keeps beyond confidence: long-term strength (spec section 8), the
-/// uncertainty radius (section 7) and the fading damage term (section 9).
+/// uncertainty radius (section 7) and the fading damage term (section 9). Inlined, like its
+/// caller.
+#[inline]
 fn remember(b: &mut Belief, sensed: bool, ctx: &TickContext) {
     let p = ctx.profile;
     let dt = ctx.dt;

@@ -89,6 +89,8 @@ pub fn decay_with_curve(
 }
 
 /// One tick of smoothing: the new Smoothed Confidence (kept in 0..1) and the branch taken.
+/// Inlined into the memory engine, which runs it for every belief every tick.
+#[inline]
 #[must_use]
 pub fn smooth(s: &Smoothing, i: &SmoothingInput) -> (f32, Phase) {
     let (value, phase) = if !i.any_sense_active || i.fused < DECAY_FLOOR {

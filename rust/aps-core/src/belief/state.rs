@@ -85,6 +85,9 @@ pub struct TransitionInput {
 /// - Lost fades to Remembered only after Min Time in Lost;
 /// - steps down from Detected and Tracked wait for [`STEP_DOWN_MARGIN`] below the threshold;
 /// - a loss goes straight to Lost only when the governing sense allows a Direct Cut.
+///
+/// Inlined into the memory engine, which steps every belief every tick.
+#[inline]
 #[must_use]
 pub fn next_state(state: BeliefState, i: &TransitionInput, t: &Thresholds) -> Option<BeliefState> {
     use BeliefState::*;

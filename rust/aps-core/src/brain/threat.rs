@@ -222,7 +222,8 @@ pub fn fade_damage(damage: f32, rate: f32, dt: f32) -> f32 {
 }
 
 /// Rates one belief's threat (spec section 9) and reports a change of level, for actors only
-/// (places have no threat signal).
+/// (places have no threat signal). Inlined into the tick, which rates every belief.
+#[inline]
 pub fn rate_threat(b: &mut Belief, s: &ThreatSettings, events: &mut Vec<Event>) {
     let score = threat_score(
         s,

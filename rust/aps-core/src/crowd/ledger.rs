@@ -46,6 +46,17 @@ impl Ledger {
             .position(|s| s.as_ref().is_some_and(|b| b.target == target))
     }
 
+    /// [`Ledger::find`], looking in `hint` first (the slot the target held last tick). A target
+    /// has at most one belief, so a belief about it in `hint` is the one `find` would return.
+    #[must_use]
+    pub fn find_from(&self, target: TargetId, hint: usize) -> Option<usize> {
+        if self.get(hint).is_some_and(|b| b.target == target) {
+            Some(hint)
+        } else {
+            self.find(target)
+        }
+    }
+
     #[must_use]
     pub fn get(&self, slot: usize) -> Option<&Belief> {
         self.slots.get(slot).and_then(Option::as_ref)

@@ -61,6 +61,10 @@ pub struct Mind {
     events: Vec<Event>,
     /// Per ledger slot, the index of this tick's observation of it.
     slot_observation: Vec<u32>,
+    /// Per observation index, the slot it mapped to last tick: where its target is looked for
+    /// first, since the senses list the same targets in the same order tick after tick. Only a
+    /// hint, checked before use, so nothing needs to reset it.
+    observation_slot: Vec<u32>,
 }
 
 impl Mind {
@@ -86,6 +90,7 @@ impl Mind {
             since_maintenance: 0.0,
             events: Vec::with_capacity(capacity * 3 + 8),
             slot_observation: vec![NO_OBSERVATION; capacity],
+            observation_slot: Vec::with_capacity(capacity),
             profile,
         };
         (mind, issues)

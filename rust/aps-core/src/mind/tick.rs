@@ -98,23 +98,35 @@ impl Mind {
         // dormant beliefs whose target a sense has again (they wake up themselves, with their
         // own Expired-to-Undetected or re-detection, rather than vanish).
         let mut admitted: smallvec::SmallVec<[usize; 16]> = smallvec::SmallVec::new();
-        let weights = self.senses.weights();
-        for o in observations.targets() {
-            if let Some(s) = self.ledger.find(o.target) {
-                let dormant = self.ledger.get(s).is_some_and(is_dormant);
-                if dormant
-                    && !fuse(observations.readings_of(o), weights, 0.0)
-                        .active
-                        .is_empty()
-                {
-                    admitted.push(s);
-                }
+        let targets = observations.targets();
+        if self.observation_slot.len() < targets.len() {
+            self.observation_slot.resize(targets.len(), NO_OBSERVATION);
+        }
+        let mut newcomers = false;
+        for (i, o) in targets.iter().enumerate() {
+            let Some(s) = self.find_observed(i, o.target) else {
+                newcomers = true;
+                continue;
+            };
+            let dormant = self.ledger.get(s).is_some_and(is_dormant);
+            if dormant
+                && !fuse(observations.readings_of(o), self.senses.weights(), 0.0)
+                    .active
+                    .is_empty()
+            {
+                admitted.push(s);
             }
         }
         // Targets pushed out of their slot this tick: not let back in before the next.
         let mut evicted: smallvec::SmallVec<[TargetId; 16]> = smallvec::SmallVec::new();
-        for (i, o) in observations.targets().iter().enumerate() {
-            let slot = match self.ledger.find(o.target) {
+        for (i, o) in targets.iter().enumerate() {
+            // With no newcomer no slot changes hands, so every target is where it was just found.
+            let found = if newcomers {
+                self.find_observed(i, o.target)
+            } else {
+                Some(self.observation_slot[i] as usize)
+            };
+            let slot = match found {
                 Some(s) => Some(s),
                 None if evicted.contains(&o.target) => None,
                 None => {
@@ -162,6 +174,7 @@ impl Mind {
                     }
                 }
             };
+            self.observation_slot[i] = slot.map_or(NO_OBSERVATION, |s| s as u32);
             if let Some(s) = slot {
                 self.slot_observation[s] = i as u32;
                 if o.kind == TargetKind::Actor {
@@ -173,6 +186,16 @@ impl Mind {
                 }
             }
         }
+    }
+
+    /// The slot of observation `i`'s target, looked for first where that observation went last
+    /// tick, which it remembers.
+    fn find_observed(&mut self, i: usize, target: TargetId) -> Option<usize> {
+        let found = self
+            .ledger
+            .find_from(target, self.observation_slot[i] as usize);
+        self.observation_slot[i] = found.map_or(NO_OBSERVATION, |s| s as u32);
+        found
     }
 
     /// The damage the senses reported this tick counts toward each attacker's threat.
@@ -197,67 +220,63 @@ impl Mind {
         }
     }
 
-    /// One belief's tick: the memory engine, then episodes, the player model and threat.
+    /// One belief's tick: the memory engine, then episodes, the player model and threat. The
+    /// mind is taken apart once so the belief is borrowed once, beside the stores it feeds.
     fn update_slot(&mut self, slot: usize, dt: f32, observations: &Observations) {
-        let (readings, speed) = match self.slot_observation[slot] {
-            NO_OBSERVATION => (&[][..], None),
+        let Mind {
+            profile,
+            senses,
+            ledger,
+            memory,
+            models,
+            evidence,
+            now,
+            facing,
+            events,
+            slot_observation,
+            ..
+        } = self;
+        let now = *now;
+        let Some(b) = ledger.get_mut(slot) else {
+            return;
+        };
+        let (readings, speed) = match slot_observation[slot] {
+            NO_OBSERVATION => (&[][..], b.target_speed),
             i => {
                 let o = &observations.targets()[i as usize];
-                (observations.readings_of(o), Some(o.speed))
+                (observations.readings_of(o), o.speed)
             }
         };
-        let now = self.now;
-        let evidence = match self.ledger.get(slot) {
-            Some(b) if !self.evidence.is_empty() => self.evidence.effect(b.target, now),
-            Some(_) => EvidenceEffect::NONE,
-            None => return,
+        let evidence = if evidence.is_empty() {
+            EvidenceEffect::NONE
+        } else {
+            evidence.effect(b.target, now)
         };
         let ctx = TickContext {
-            profile: &self.profile,
-            senses: &self.senses,
+            profile,
+            senses,
             now,
             dt,
         };
-        let before = self.events.len();
-        let Some(b) = self.ledger.get_mut(slot) else {
-            return;
-        };
-        let speed = speed.unwrap_or(b.target_speed);
-        update_belief(b, readings, speed, evidence, &ctx, &mut self.events);
+        let before = events.len();
+        update_belief(b, readings, speed, evidence, &ctx, events);
 
-        let (target, kind, peak, mut hint) = (b.target, b.kind, b.peak_confidence, b.model_hint);
-        let sensed_speed =
-            (!b.active.is_empty() && b.motion.has_estimate()).then(|| b.motion.velocity.length());
-        if kind == TargetKind::Actor {
-            for i in before..self.events.len() {
-                if let Event::StateChanged(c) = self.events[i] {
-                    remember_change(
-                        &mut self.memory,
-                        &mut self.models,
-                        self.facing,
-                        now,
-                        target,
-                        peak,
-                        &c,
-                    );
+        if b.kind == TargetKind::Actor {
+            for e in &events[before..] {
+                if let Event::StateChanged(c) = e {
+                    remember_change(memory, models, *facing, now, b.target, b.peak_confidence, c);
                 }
             }
-            if let Some(speed) = sensed_speed {
-                self.models.sensed(target, &mut hint, speed, dt, now);
-                if let Some(b) = self.ledger.get_mut(slot) {
-                    b.model_hint = hint;
-                }
+            if !b.active.is_empty() && b.motion.has_estimate() {
+                let speed = b.motion.velocity.length();
+                models.sensed(b.target, &mut b.model_hint, speed, dt, now);
             }
         }
-        if let Some(b) = self.ledger.get_mut(slot) {
-            rate_threat(b, &self.profile.threat, &mut self.events);
-        }
+        rate_threat(b, &profile.threat, events);
 
-        if let Some(b) = self.ledger.get(slot) {
-            let gone = b.destroyed || (is_place(b.target) && b.state == BeliefState::Expired);
-            if gone && matches!(b.state, BeliefState::Expired | BeliefState::Undetected) {
-                self.ledger.remove(slot);
-            }
+        let gone = b.destroyed || (is_place(b.target) && b.state == BeliefState::Expired);
+        if gone && matches!(b.state, BeliefState::Expired | BeliefState::Undetected) {
+            ledger.remove(slot);
         }
     }
 
