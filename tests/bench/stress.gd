@@ -10,7 +10,8 @@ extends Node3D
 ## the whole level costs; what occluders cost; the same world in 2D against 3D; and every-frame
 ## mode (300 guards perceiving every physics frame, level of detail off). Options: --guards N,
 ## --frames N, --only-main, --only-insight, --only-saves, --only-occluders, --only-2d,
-## --only-every-frame, --no-scaling, --no-perceivables.
+## --only-every-frame, --no-scaling, --no-perceivables, --frames-csv=PATH (the first run's
+## frames, one line each).
 ##
 ## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
 ## rays" subtracts the time spent inside its ray queries, as the passes timed them
@@ -28,6 +29,8 @@ var perceivables := true
 const SECTIONS := ["insight", "saves", "occluders", "2d", "every-frame"]
 ## The one section asked for with `--only-<name>`, or "".
 var only_section := ""
+## `--frames-csv=PATH`: the main run's frames (ms, passes, rays, ms in rays) are written there.
+var frames_csv := ""
 var rng := RandomNumberGenerator.new()
 
 
@@ -43,6 +46,8 @@ func _ready() -> void:
 			scaling = false
 		elif arg == "--no-perceivables":
 			perceivables = false
+		elif arg.begins_with("--frames-csv="):
+			frames_csv = arg.trim_prefix("--frames-csv=")
 		elif arg.begins_with("--only-") and arg.trim_prefix("--only-") in SECTIONS:
 			only_section = arg.trim_prefix("--only-")
 	await get_tree().physics_frame
@@ -392,6 +397,13 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 			slow["rays"] += frame_rays[i]
 			slow["ray_ms"] += frame_ray_ms[i]
 			slow["ms"] += times[i]
+	if not frames_csv.is_empty() and not quiet:
+		var csv := FileAccess.open(frames_csv, FileAccess.WRITE)
+		csv.store_line("frame,ms,passes,rays,ray_ms")
+		for i in times.size():
+			csv.store_line("%d,%.4f,%d,%d,%.4f" % [i + WARMUP, times[i], frame_passes[i], frame_rays[i], frame_ray_ms[i]])
+		csv = null
+		frames_csv = ""
 	var ray_us := ApsWorld.measure_ray_cost(root, side * 0.5, 20000)
 	var rays_per_frame := rays / n
 	# Beyond the rays, two ways: the time inside the rays as the passes timed them, and the

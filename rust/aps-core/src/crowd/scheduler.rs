@@ -11,7 +11,12 @@
 //! AI added in the same frame (a level loading fifty guards at once) start at distinct phases of
 //! their interval, so their passes spread over the frames instead of all landing in one: the
 //! k-th gets a head start of `frac(k × 0.618…)` of an interval (the golden ratio's fraction
-//! spreads any number of them evenly), and the first one none.
+//! spreads any number of them evenly), and the first one none. Their interval is the tier's:
+//! when level of detail moves an AI to a tier that runs less often, it takes the same fraction
+//! of the longer wait as a head start, so a level's guards, added together at tier 0 and
+//! spread over one Base Update Interval, do not all come due in the same few frames of every
+//! 5 or 20 intervals once they settle in tiers 2 and 3 (issue 17: those frames were the
+//! slowest 1%).
 
 use crate::crowd::lod::{component_tick, interval_multiple, tier_for, SUSPENDED};
 use crate::profile::Performance;
@@ -59,6 +64,29 @@ pub fn grant(claims: &mut [Claim], budget: usize, out: &mut Vec<usize>) {
     out.extend(claims[..budget].iter().map(|c| c.who));
 }
 
+/// The head start an AI of `phase` takes on its next pass as it moves from tier `from` to
+/// tier `to`: its phase of the wait the slower tier adds (`interval` seconds each Base Update
+/// Interval), so AI that came due together spread over the longer wait; none for a faster
+/// tier or from or to suspension.
+fn pass_head_start(phase: f32, interval: f32, from: u8, to: u8) -> f32 {
+    match (interval_multiple(from), interval_multiple(to)) {
+        (Some(was), Some(now)) if now > was => phase * interval * (now - was) as f32,
+        _ => 0.0,
+    }
+}
+
+/// The head start on its next component tick an AI of `phase` takes as it moves to a tier
+/// whose component ticks less often (every 0.1 s in tier 3, 0.25 s suspended), so those ticks
+/// too fall on different frames.
+fn tick_head_start(phase: f32, from: u8, to: u8) -> f32 {
+    let (was, now) = (component_tick(from), component_tick(to));
+    if now > was {
+        phase * now
+    } else {
+        0.0
+    }
+}
+
 /// One AI's place in the schedule.
 #[derive(Debug, Clone)]
 struct Slot {
@@ -74,6 +102,13 @@ struct Slot {
     since_tick: f32,
     elapsed: f32,
     waited: u32,
+    /// Its phase among the AI added in its frame, 0..1: its head start is this fraction of
+    /// the wait before its first pass, and of each longer wait a slower tier adds.
+    phase: f32,
+    /// Head starts from a move to a slower tier, on the next pass and the next component
+    /// tick: they bring those sooner but are not time that passed (a pass's `dt` is real).
+    pass_head: f32,
+    tick_head: f32,
 }
 
 /// An AI whose component ticks this frame, as the significance score needs it.
@@ -136,6 +171,9 @@ impl Schedule {
             since_tick: 0.0,
             elapsed: phase * interval,
             waited: 0,
+            phase,
+            pass_head: 0.0,
+            tick_head: 0.0,
         });
     }
 
@@ -253,7 +291,7 @@ impl Schedule {
         self.due.clear();
         for s in &mut self.slots {
             s.since_tick += delta;
-            if s.since_tick + CLOCK_EPSILON >= component_tick(s.tier) {
+            if s.since_tick + s.tick_head + CLOCK_EPSILON >= component_tick(s.tier) {
                 self.due.push(s.id);
             }
         }
@@ -291,7 +329,10 @@ impl Schedule {
             let s = &mut self.slots[i];
             s.elapsed += s.since_tick;
             s.since_tick = 0.0;
-            s.tier = if lod { tier_for(score) } else { 0 };
+            let tier = if lod { tier_for(score) } else { 0 };
+            s.pass_head += pass_head_start(s.phase, s.interval, s.tier, tier);
+            s.tick_head = tick_head_start(s.phase, s.tier, tier);
+            s.tier = tier;
             match interval_multiple(s.tier) {
                 None => {
                     out.push(Run {
@@ -301,10 +342,11 @@ impl Schedule {
                         tier: SUSPENDED,
                     });
                     s.elapsed = 0.0;
+                    s.pass_head = 0.0;
                     s.waited = 0;
                 }
                 Some(multiple) => {
-                    if s.elapsed + CLOCK_EPSILON >= s.interval * multiple as f32 {
+                    if s.elapsed + s.pass_head + CLOCK_EPSILON >= s.interval * multiple as f32 {
                         self.claims.push(Claim {
                             who: i,
                             waited: s.waited,
@@ -326,6 +368,7 @@ impl Schedule {
                 tier: s.tier,
             });
             s.elapsed = 0.0;
+            s.pass_head = 0.0;
             s.waited = 0;
         }
     }
@@ -533,6 +576,99 @@ mod tests {
         // Nobody waits more than its interval for its first pass.
         let first_six: usize = per_frame[..6].iter().sum();
         assert_eq!(first_six, 50, "{per_frame:?}");
+    }
+
+    #[test]
+    fn ai_added_together_spread_over_the_longer_wait_of_a_slower_tier() {
+        // 500 guards loaded in one frame, idle at 100 m: tier 2 from their first component
+        // tick, a pass every 5 intervals (30 frames). Spread over one interval only, they would
+        // all come due within the same 6 frames of every 30.
+        let mut s = Schedule::default();
+        for id in 0..500 {
+            s.add(id, Vec3::ZERO);
+        }
+        let tier2 = significance(100.0, AwarenessLevel::Unaware);
+        let mut out = Vec::new();
+        let mut per_frame = Vec::new();
+        let mut last = vec![None; 500];
+        let mut gaps = Vec::new();
+        for f in 0..600usize {
+            let n = s.advance(FRAME);
+            s.decide(&vec![tier2; n], true, 0, &mut out);
+            per_frame.push(out.len());
+            for r in &out {
+                if let Some(l) = last[r.id as usize].replace(f) {
+                    gaps.push(f - l);
+                }
+            }
+        }
+        let steady = &per_frame[60..];
+        let mean = steady.iter().sum::<usize>() as f32 / steady.len() as f32;
+        let most = *steady.iter().max().unwrap();
+        assert!((mean - 500.0 / 30.0).abs() < 0.5, "mean {mean}");
+        assert!(
+            most as f32 <= mean * 1.5,
+            "largest frame {most} passes, mean {mean}"
+        );
+        // Each still runs every 5 intervals once settled; none waits longer for its first
+        // pass in tier 2 than the tier's wait.
+        let settled = gaps.iter().filter(|&&g| g == 30).count();
+        assert!(settled as f32 >= gaps.len() as f32 * 0.95, "{gaps:?}");
+        assert!(gaps.iter().all(|&g| g <= 30), "{gaps:?}");
+    }
+
+    #[test]
+    fn a_head_start_brings_a_pass_sooner_but_its_dt_is_the_time_that_passed() {
+        let mut s = Schedule::default();
+        for id in 0..8 {
+            s.add(id, Vec3::ZERO);
+        }
+        let tier2 = significance(100.0, AwarenessLevel::Unaware);
+        let mut out = Vec::new();
+        let mut last = [0.0f32; 8];
+        let mut now = 0.0f32;
+        for _ in 0..240 {
+            now += FRAME;
+            let n = s.advance(FRAME);
+            s.decide(&vec![tier2; n], true, 0, &mut out);
+            for r in out.iter().filter(|r| r.full) {
+                let i = r.id as usize;
+                if last[i] > 0.0 {
+                    assert!(
+                        (r.dt - (now - last[i])).abs() < 1e-3,
+                        "AI {i}: dt {} after {} s",
+                        r.dt,
+                        now - last[i]
+                    );
+                }
+                last[i] = now;
+            }
+        }
+    }
+
+    #[test]
+    fn far_ai_added_together_tick_on_different_frames() {
+        // Tier 3: the component ticks every 0.1 s (6 frames); 60 such AI all on one frame
+        // would make that frame carry every one of their claims.
+        let mut s = Schedule::default();
+        for id in 0..60 {
+            s.add(id, Vec3::ZERO);
+        }
+        let tier3 = significance(200.0, AwarenessLevel::Unaware);
+        let mut out = Vec::new();
+        let mut due = Vec::new();
+        for _ in 0..120 {
+            let n = s.advance(FRAME);
+            due.push(n);
+            s.decide(&vec![tier3; n], true, 0, &mut out);
+        }
+        let steady = &due[12..];
+        let most = *steady.iter().max().unwrap();
+        assert!(
+            most <= 20,
+            "at most {most} of 60 tick in one frame: {due:?}"
+        );
+        assert_eq!(steady.iter().sum::<usize>(), 60 * steady.len() / 6);
     }
 
     #[test]
