@@ -6,6 +6,8 @@
 use crate::aps_perception_component::Perceiver;
 use crate::aps_significance_policy::{default_score, policy_score};
 use crate::aps_world::ApsWorld;
+use crate::world::WorldKey;
+use aps_core::crowd::scheduler::Run;
 use godot::classes::{INode, Node, Node3D};
 use godot::prelude::*;
 use std::time::Instant;
@@ -15,7 +17,17 @@ use std::time::Instant;
 #[derive(GodotClass)]
 #[class(init, internal, base = Node)]
 pub struct ApsDriver {
+    buffers: DriveBuffers,
     base: Base<Node>,
+}
+
+/// What a frame's drive fills, kept from frame to frame so a frame allocates nothing.
+#[derive(Default)]
+struct DriveBuffers {
+    keys: Vec<WorldKey>,
+    due: Vec<(InstanceId, f32, u8)>,
+    scores: Vec<f32>,
+    runs: Vec<(InstanceId, Run)>,
 }
 
 #[godot_api]
@@ -25,7 +37,10 @@ impl INode for ApsDriver {
     }
 
     fn physics_process(&mut self, delta: f64) {
-        drive(delta as f32);
+        // Taken out for the frame: scripts run inside it, and nothing of the driver is bound.
+        let mut buffers = std::mem::take(&mut self.buffers);
+        drive(delta as f32, &mut buffers);
+        self.buffers = buffers;
         redraw();
         crate::debugger::frame(delta);
     }
@@ -34,26 +49,28 @@ impl INode for ApsDriver {
 /// One frame: for each world, plan who perceives (no GDScript runs while `ApsWorld` is
 /// borrowed), score with the significance policy if one is set, then run the granted
 /// components.
-pub fn drive(delta: f32) {
+fn drive(delta: f32, b: &mut DriveBuffers) {
     let mut world = ApsWorld::singleton();
-    let keys = world.bind_mut().begin_drive();
-    for key in keys {
+    world.bind_mut().begin_drive(&mut b.keys);
+    for &key in &b.keys {
         let started = Instant::now();
-        let (due, policy) = world.bind_mut().plan_advance(key, delta);
-        let scores: Vec<f32> = due
-            .iter()
-            .map(|&(id, distance, awareness)| match &policy {
-                Some(p) => {
-                    // A 2D perceiver is no Node3D: the policy is given null for it.
-                    let node = Gd::<Node3D>::try_from_instance_id(id).ok();
-                    policy_score(p, node, distance, i32::from(awareness))
-                }
-                None => default_score(distance, i32::from(awareness)),
-            })
-            .collect();
-        let runs = world.bind_mut().plan_decide(key, &scores);
+        let policy = world.bind_mut().plan_advance(key, delta, &mut b.due);
+        b.scores.clear();
+        b.scores.extend(
+            b.due
+                .iter()
+                .map(|&(id, distance, awareness)| match &policy {
+                    Some(p) => {
+                        // A 2D perceiver is no Node3D: the policy is given null for it.
+                        let node = Gd::<Node3D>::try_from_instance_id(id).ok();
+                        policy_score(p, node, distance, i32::from(awareness))
+                    }
+                    None => default_score(distance, i32::from(awareness)),
+                }),
+        );
+        world.bind_mut().plan_decide(key, &b.scores, &mut b.runs);
         let mut passes = 0u32;
-        for (id, run) in &runs {
+        for (id, run) in &b.runs {
             match Perceiver::from_id(*id) {
                 Some(c) => {
                     c.run_scheduled(run.dt, run.full, run.tier);

@@ -78,6 +78,12 @@ pub struct World {
     /// Its physics space and navigation map, asked of the engine once a frame rather than
     /// once a pass (issue 17).
     physics: Option<(u64, SpaceState, Rid)>,
+    /// Reused each frame by the schedule's planning: the viewers, the AI due, the runs.
+    viewers: Vec<Vec3>,
+    due: Vec<Due>,
+    runs: Vec<Run>,
+    /// Reused by each pass's gathering: the entries moved since the grid's rebuild.
+    changed: Vec<u32>,
 }
 
 impl World {
@@ -100,6 +106,10 @@ impl World {
             occluder_areas: Vec::new(),
             navigation: None,
             physics: None,
+            viewers: Vec::new(),
+            due: Vec::new(),
+            runs: Vec::new(),
+            changed: Vec::new(),
         }
     }
 
@@ -191,17 +201,14 @@ impl World {
             // Entries added or moved since the rebuild are not in the grid where they are: each
             // is looked at for its position, so a body is a candidate from the frame it enters
             // the tree.
-            let changed: Vec<u32> = self
-                .registry
-                .changed()
-                .iter()
-                .copied()
-                .filter(|&i| {
-                    let id = self.registry.entries().get(i as usize).map(|e| e.id);
-                    id.is_some() && id != self.grid_ids.get(i as usize).copied()
-                })
-                .collect();
+            let mut changed = std::mem::take(&mut self.changed);
+            changed.clear();
+            changed.extend(self.registry.changed().iter().copied().filter(|&i| {
+                let id = self.registry.entries().get(i as usize).map(|e| e.id);
+                id.is_some() && id != self.grid_ids.get(i as usize).copied()
+            }));
             self.look_into(now, &changed, eye, range, own, tag, out);
+            self.changed = changed;
         } else {
             self.registry.clear_changed();
             let all: Vec<u32> = (0..self.registry.entries().len() as u32).collect();
@@ -363,21 +370,19 @@ impl World {
         self.cameras.retain(|c| *c != id);
     }
 
-    /// Where the viewers are: every current camera (a `Camera2D` at the centre of the screen it
-    /// shows); none on a dedicated server.
-    fn viewers(&self) -> Vec<aps_core::Vec3> {
-        self.cameras
-            .iter()
-            .filter_map(|id| {
-                if let Ok(c) = Gd::<Camera3D>::try_from_instance_id(*id) {
-                    return (c.is_inside_tree() && c.is_current())
-                        .then(|| to_vec3(c.get_global_position()));
-                }
-                let c = Gd::<Camera2D>::try_from_instance_id(*id).ok()?;
-                (c.is_inside_tree() && c.is_current())
-                    .then(|| crate::dim::from_pixels(c.get_screen_center_position()))
-            })
-            .collect()
+    /// Where the viewers are, into `out` (cleared first): every current camera (a `Camera2D` at
+    /// the centre of the screen it shows); none on a dedicated server.
+    fn viewers_into(&self, out: &mut Vec<aps_core::Vec3>) {
+        out.clear();
+        out.extend(self.cameras.iter().filter_map(|id| {
+            if let Ok(c) = Gd::<Camera3D>::try_from_instance_id(*id) {
+                return (c.is_inside_tree() && c.is_current())
+                    .then(|| to_vec3(c.get_global_position()));
+            }
+            let c = Gd::<Camera2D>::try_from_instance_id(*id).ok()?;
+            (c.is_inside_tree() && c.is_current())
+                .then(|| crate::dim::from_pixels(c.get_screen_center_position()))
+        }));
     }
 
     /// A perception component at `position` (the core's space) joins the schedule.
@@ -438,13 +443,17 @@ impl World {
     }
 
     /// Phase one of a frame: clocks move on by `delta`; for each AI whose component ticks now,
-    /// its id and distance to the nearest viewer (0 with none) and awareness, for scoring.
-    pub fn plan_advance(&mut self, delta: f32) -> Vec<(InstanceId, f32, u8)> {
-        let viewers = self.viewers();
+    /// its id and distance to the nearest viewer (0 with none) and awareness, for scoring, into
+    /// `out` (cleared first).
+    pub fn plan_advance(&mut self, delta: f32, out: &mut Vec<(InstanceId, f32, u8)>) {
+        out.clear();
+        let mut viewers = std::mem::take(&mut self.viewers);
+        self.viewers_into(&mut viewers);
         self.schedule.advance(delta);
-        let due: Vec<Due> = self.schedule.due().collect();
-        let mut out = Vec::with_capacity(due.len());
-        for d in due {
+        let mut due = std::mem::take(&mut self.due);
+        due.clear();
+        due.extend(self.schedule.due());
+        for d in &due {
             let Some(id) = InstanceId::try_from_i64(d.id as i64) else {
                 continue;
             };
@@ -457,22 +466,26 @@ impl World {
             }
             out.push((id, viewer_distance(position, &viewers), d.awareness));
         }
-        out
+        self.due = due;
+        self.viewers = viewers;
     }
 
     /// Phase two: tiers from the scores (in the order `plan_advance` gave), claims, the frame
-    /// budget. Returns the runs, with each component's instance id.
+    /// budget. The runs go into `out` (cleared first), with each component's instance id.
     pub fn plan_decide(
         &mut self,
         scores: &[f32],
         lod: bool,
         budget: usize,
-    ) -> Vec<(InstanceId, Run)> {
-        let mut runs = Vec::new();
-        self.schedule.decide(scores, lod, budget, &mut runs);
-        runs.into_iter()
-            .filter_map(|r| InstanceId::try_from_i64(r.id as i64).map(|id| (id, r)))
-            .collect()
+        out: &mut Vec<(InstanceId, Run)>,
+    ) {
+        out.clear();
+        self.schedule.decide(scores, lod, budget, &mut self.runs);
+        out.extend(
+            self.runs
+                .iter()
+                .filter_map(|r| InstanceId::try_from_i64(r.id as i64).map(|id| (id, *r))),
+        );
     }
 
     // ---- Occluders (issue 15) ----

@@ -223,8 +223,8 @@ impl ApsWorld {
 
     /// The start of a physics frame: the project settings are read, worlds whose `World3D` is
     /// gone are dropped with everything in them, and registrations of freed nodes are
-    /// forgotten. Returns the worlds to drive.
-    pub fn begin_drive(&mut self) -> Vec<WorldKey> {
+    /// forgotten. The worlds to drive go into `keys`.
+    pub fn begin_drive(&mut self, keys: &mut Vec<WorldKey>) {
         self.frame = super::FrameSettings {
             use_grid: settings::flag(settings::USE_SPATIAL_INDEX),
             level_of_detail: settings::flag(settings::LEVEL_OF_DETAIL),
@@ -253,7 +253,8 @@ impl ApsWorld {
         }
         self.pending.forget_freed();
         self.suppressed.forget_freed();
-        self.worlds.iter().map(crate::world::World::key).collect()
+        keys.clear();
+        keys.extend(self.worlds.iter().map(crate::world::World::key));
     }
 
     /// Phase one of a world's frame: its clocks move on; the AI whose component ticks now, for
@@ -262,24 +263,22 @@ impl ApsWorld {
         &mut self,
         key: WorldKey,
         delta: f32,
-    ) -> (Vec<Due>, Option<Gd<ApsSignificancePolicy>>) {
-        let due = self
-            .worlds
-            .iter_mut()
-            .find(|w| w.key() == key)
-            .map(|w| w.plan_advance(delta))
-            .unwrap_or_default();
-        (due, self.significance_policy.clone())
+        out: &mut Vec<Due>,
+    ) -> Option<Gd<ApsSignificancePolicy>> {
+        out.clear();
+        if let Some(w) = self.worlds.iter_mut().find(|w| w.key() == key) {
+            w.plan_advance(delta, out);
+        }
+        self.significance_policy.clone()
     }
 
-    /// Phase two: tiers from the scores, claims, the frame budget.
-    pub fn plan_decide(&mut self, key: WorldKey, scores: &[f32]) -> Vec<(InstanceId, Run)> {
+    /// Phase two: tiers from the scores, claims, the frame budget; the runs into `out`.
+    pub fn plan_decide(&mut self, key: WorldKey, scores: &[f32], out: &mut Vec<(InstanceId, Run)>) {
+        out.clear();
         let frame = self.frame;
-        self.worlds
-            .iter_mut()
-            .find(|w| w.key() == key)
-            .map(|w| w.plan_decide(scores, frame.level_of_detail, frame.budget))
-            .unwrap_or_default()
+        if let Some(w) = self.worlds.iter_mut().find(|w| w.key() == key) {
+            w.plan_decide(scores, frame.level_of_detail, frame.budget, out);
+        }
     }
 
     /// Closes a world's frame figures.
