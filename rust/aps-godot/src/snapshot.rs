@@ -149,13 +149,16 @@ impl Description {
     ) -> (bool, usize) {
         // A component's points are in its own kind's space; on a node of the other kind (which
         // its setup warning names) it sets none.
+        // The evidence tag is turned into its number while the component is bound: no copy of
+        // its name crosses into the engine.
+        let mut number = |t: &StringName| (!t.is_empty()).then(|| tag(t));
         let (traits, evidence, points, given) = match (self, at) {
             (Description::Three(c), _) => {
                 let c = c.bind();
                 let local = c.sample_points().as_slice();
                 let points = matches!(at, Placement::Three(_))
                     .then(|| at.place_all(local.iter().copied().filter(|p| p.is_finite())));
-                (c.traits(), c.evidence_tag().clone(), points, local.len())
+                (c.traits(), number(c.evidence_tag()), points, local.len())
             }
             (Description::Two(c), _) => {
                 let c = c.bind();
@@ -168,12 +171,12 @@ impl Description {
                             .map(|p| Vector3::new(p.x, p.y, 0.0)),
                     )
                 });
-                (c.traits(), c.evidence_tag().clone(), points, local.len())
+                (c.traits(), number(c.evidence_tag()), points, local.len())
             }
         };
         traits.apply(snap, world_light);
-        if !evidence.is_empty() {
-            snap.evidence_tag = Some(tag(&evidence));
+        if evidence.is_some() {
+            snap.evidence_tag = evidence;
         }
         match points {
             // None of them a position: looked at as if it set none.
