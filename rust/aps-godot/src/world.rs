@@ -73,11 +73,9 @@ pub struct World {
     beliefs_held: aps_core::id_map::IdMap<InstanceId, u32>,
     /// The Area3D occluders: while there are any, rays stop at areas.
     occluder_areas: Vec<InstanceId>,
-    /// Whether the navigation map had regions, as of a frame.
-    navigation: Option<(u64, Rid, bool)>,
-    /// Its physics space and navigation map, asked of the engine once a frame rather than
-    /// once a pass (issue 17).
-    physics: Option<(u64, SpaceState, Rid)>,
+    /// Its physics space and its navigation map (if the map has regions) as of a frame, asked
+    /// of the engine once a frame rather than once a pass (issue 17).
+    physics: Option<(u64, SpaceState, Option<Rid>)>,
     /// Reused each frame by the schedule's planning: the viewers, the AI due, the runs.
     viewers: Vec<Vec3>,
     due: Vec<Due>,
@@ -104,7 +102,6 @@ impl World {
             last_frame: None,
             beliefs_held: aps_core::id_map::IdMap::default(),
             occluder_areas: Vec::new(),
-            navigation: None,
             physics: None,
             viewers: Vec::new(),
             due: Vec::new(),
@@ -536,35 +533,25 @@ impl World {
         }
     }
 
-    /// The navigation map of this world if it has any region (paths for sound around walls),
-    /// looked at once per frame.
-    /// Its physics space and navigation map in physics frame `frame`, from `world` (this
-    /// world's `World3D` or `World2D`) the first time a frame asks.
-    pub fn physics(&mut self, frame: u64, world: &WorldOf) -> Option<(SpaceState, Rid)> {
-        match &self.physics {
-            Some((f, state, map)) if *f == frame => Some((state.clone(), *map)),
-            _ => {
-                let (state, map) = world.physics()?;
-                self.physics = Some((frame, state.clone(), map));
-                Some((state, map))
+    /// Its physics space in physics frame `frame`, and its navigation map if the map has any
+    /// region (paths for sound around walls): asked of `world` (this world's `World3D` or
+    /// `World2D`) the first time a frame asks, not once a pass.
+    pub fn physics(&mut self, frame: u64, world: &WorldOf) -> Option<(SpaceState, Option<Rid>)> {
+        if let Some((f, state, navigation)) = &self.physics {
+            if *f == frame {
+                return Some((state.clone(), *navigation));
             }
         }
-    }
-
-    pub fn navigation(&mut self, frame: u64, map: Rid, two_d: bool) -> Option<Rid> {
-        // This world is its World3D's (or World2D's): one map, asked for once a frame, not
-        // once a pass.
-        if self.navigation.is_none_or(|(f, _, _)| f != frame) {
-            // A typed array of region RIDs: true when it holds any.
-            let has = crate::convert::navigation_server(two_d).is_some_and(|mut nav| {
-                nav.call("map_get_regions", &[map.to_variant()])
-                    .booleanize()
-            });
-            self.navigation = Some((frame, map, has));
-        }
-        self.navigation
-            .filter(|(_, _, has)| *has)
-            .map(|(_, m, _)| m)
+        let (state, map) = world.physics()?;
+        // A typed array of region RIDs: true when it holds any.
+        let two_d = matches!(world, WorldOf::Two(_));
+        let has_regions = crate::convert::navigation_server(two_d).is_some_and(|mut nav| {
+            nav.call("map_get_regions", &[map.to_variant()])
+                .booleanize()
+        });
+        let navigation = has_regions.then_some(map);
+        self.physics = Some((frame, state.clone(), navigation));
+        Some((state, navigation))
     }
 
     // ---- Saved games (issue 14) ----

@@ -168,17 +168,16 @@ macro_rules! pass {
                 let mut aps = aps.bind_mut();
                 // The frame's clock, read once as the frame began (issue 17).
                 let (frame, now) = aps.frame_clock();
-                let (space_state, navigation_map) = aps.world_mut(key).physics(frame, &world_of)?;
+                let (space_state, navigation) = aps.world_mut(key).physics(frame, &world_of)?;
                 let mut core = self.core.take()?;
                 let me = self.base().instance_id();
-                let (world_state, squad, occluder_areas, navigation) = {
+                let (world_state, squad, occluder_areas) = {
                     let world = aps.world_mut(key);
                     world.begin_frame(frame, now);
                     (
                         world.state(),
                         world.squad_of(me),
                         world.has_occluder_areas(),
-                        world.navigation(frame, navigation_map, $two),
                     )
                 };
                 let view = world_state.view(now);
