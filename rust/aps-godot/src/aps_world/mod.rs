@@ -376,9 +376,16 @@ impl ApsWorld {
     /// Game time in seconds, deterministic under a fixed frame rate.
     #[must_use]
     pub fn world_time() -> f64 {
+        Self::physics_clock().1
+    }
+
+    /// The physics frames so far and the game time they make, in seconds.
+    #[must_use]
+    pub fn physics_clock() -> (u64, f64) {
         let engine = Engine::singleton();
         let tps = engine.get_physics_ticks_per_second().max(1);
-        engine.get_physics_frames() as f64 / f64::from(tps)
+        let frames = engine.get_physics_frames();
+        (frames, frames as f64 / f64::from(tps))
     }
 
     /// On a multiplayer client perception does not run (spec section 10): a call that would

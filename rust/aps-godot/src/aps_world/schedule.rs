@@ -241,10 +241,7 @@ impl ApsWorld {
             ),
         };
         settings::read_pixels_per_meter();
-        self.clock = (
-            godot::classes::Engine::singleton().get_physics_frames(),
-            Self::world_time(),
-        );
+        self.clock = Self::physics_clock();
         self.authority.clear();
         self.worlds.retain(crate::world::World::is_alive);
         let hits = self.frame.occluder_max_hits;
