@@ -35,6 +35,15 @@ func expect_engine_error(part: String) -> void:
 	print("expected engine error: %s" % part)
 
 
+## The lines of each editor gizmo shape (the 3D and 2D gizmos' `shapes()`: an Array of
+## {"name", "color", "lines"}), by the shape's name.
+func lines_by_name(shapes: Array[Dictionary]) -> Dictionary:
+	var out := {}
+	for s in shapes:
+		out[s["name"]] = s["lines"]
+	return out
+
+
 func _fail(message: String) -> void:
 	var where := ""
 	for frame in get_stack():

@@ -10,13 +10,6 @@ const Gizmo2D := preload("res://addons/aps/editor/perception_gizmo_2d.gd")
 const N := Shapes.CIRCLE_SEGMENTS
 
 
-func _by_name(shapes: Array[Dictionary]) -> Dictionary:
-	var out := {}
-	for s in shapes:
-		out[s["name"]] = s["lines"]
-	return out
-
-
 ## The signed angle in degrees from the gaze (+X) of every cone edge (the lines from the eye).
 func _edge_angles(lines: PackedVector2Array) -> Array:
 	var angles := []
@@ -47,7 +40,7 @@ func _expect_radius(lines: PackedVector2Array, radius: float, what: String) -> v
 func test_the_default_profile_draws_vision_hearing_and_touch_in_pixels() -> void:
 	var profile := ApsProfile.new()
 	var shapes := Gizmo2D.shapes(profile, 100.0)
-	var lines := _by_name(shapes)
+	var lines := lines_by_name(shapes)
 	# Smell, vibration and echolocation are off by default: as in 3D.
 	expect_eq(lines.keys(), ["vision_range", "vision_main_cone", "vision_peripheral_cone",
 			"hearing", "touch"], "senses drawn")
@@ -76,12 +69,12 @@ func test_pixels_per_meter_scales_every_shape() -> void:
 	var profile := ApsProfile.new()
 	profile.vision_max_range = 12.5
 	profile.hearing_max_range = 7.0
-	var at_32 := _by_name(Gizmo2D.shapes(profile, 32.0))
+	var at_32 := lines_by_name(Gizmo2D.shapes(profile, 32.0))
 	expect_eq(at_32["vision_range"][1], Vector2(400, 0), "12.5 m at 32 px/m: 400 px")
 	_expect_radius(at_32["vision_main_cone"], 400.0, "the cone at 32 px/m")
 	_expect_radius(at_32["hearing"], 224.0, "hearing 7 m at 32 px/m")
 	_expect_radius(at_32["touch"], 0.8 * 32.0, "touch at 32 px/m")
-	var at_64 := _by_name(Gizmo2D.shapes(profile, 64.0))
+	var at_64 := lines_by_name(Gizmo2D.shapes(profile, 64.0))
 	for shape in at_32:
 		var small: PackedVector2Array = at_32[shape]
 		var big: PackedVector2Array = at_64[shape]
@@ -108,7 +101,7 @@ func test_pixels_per_meter_comes_from_the_project_setting() -> void:
 
 func test_only_senses_that_are_on_are_drawn() -> void:
 	var p := World.only(["smell", "vibration", "echolocation"])
-	var lines := _by_name(Gizmo2D.shapes(p, 10.0))
+	var lines := lines_by_name(Gizmo2D.shapes(p, 10.0))
 	expect_eq(lines.keys(), ["smell", "vibration", "echolocation"], "senses drawn")
 	_expect_radius(lines["smell"], 120.0, "Smell Range 12 m at 10 px/m")
 	_expect_radius(lines["vibration"], 150.0, "Vibration Detect Range 15 m")
@@ -118,12 +111,12 @@ func test_only_senses_that_are_on_are_drawn() -> void:
 	expect_eq(_edge_angles(echo).size(), 0, "no edges at 180 degrees")
 	_expect_radius(echo, 200.0, "Echo Range 20 m")
 	p.echo_half_angle = 60.0
-	var narrow: PackedVector2Array = _by_name(Gizmo2D.shapes(p, 10.0))["echolocation"]
+	var narrow: PackedVector2Array = lines_by_name(Gizmo2D.shapes(p, 10.0))["echolocation"]
 	_expect_edges(narrow, 60.0, "echolocation at Echo Half Angle")
 	p.vision_enabled = true
 	p.vision_main_cone_half_angle = 30.0
 	p.vision_peripheral_half_angle = 30.0  # equal: peripheral sight off
-	lines = _by_name(Gizmo2D.shapes(p, 10.0))
+	lines = lines_by_name(Gizmo2D.shapes(p, 10.0))
 	expect(lines.has("vision_main_cone") and not lines.has("vision_peripheral_cone"),
 			"no peripheral cone when equal to the main")
 	_expect_edges(lines["vision_main_cone"], 30.0, "main cone at 30 degrees")

@@ -8,13 +8,6 @@ const Shapes := preload("res://addons/aps/editor/perception_gizmo_shapes.gd")
 const N := Shapes.CIRCLE_SEGMENTS
 
 
-func _by_name(shapes: Array[Dictionary]) -> Dictionary:
-	var out := {}
-	for s in shapes:
-		out[s["name"]] = s["lines"]
-	return out
-
-
 ## The angle in degrees from the gaze (-Z) of every cone edge (the lines from the eye).
 func _edge_angles(lines: PackedVector3Array) -> Array:
 	var angles := []
@@ -26,7 +19,7 @@ func _edge_angles(lines: PackedVector3Array) -> Array:
 
 func test_the_default_profile_draws_vision_hearing_and_touch() -> void:
 	var eye := World.guard(self, Vector3.ZERO, Vector3.FORWARD)
-	var shapes := _by_name(Shapes.shapes(eye.profile))
+	var shapes := lines_by_name(Shapes.shapes(eye.profile))
 	# Smell, vibration and echolocation are off by default.
 	expect_eq(shapes.keys(), ["vision_range", "vision_main_cone", "vision_peripheral_cone",
 			"hearing", "touch"], "senses drawn")
@@ -55,7 +48,7 @@ func test_the_default_profile_draws_vision_hearing_and_touch() -> void:
 
 func test_only_senses_that_are_on_are_drawn() -> void:
 	var p := World.only(["smell", "vibration", "echolocation"])
-	var shapes := _by_name(Shapes.shapes(p))
+	var shapes := lines_by_name(Shapes.shapes(p))
 	expect_eq(shapes.keys(), ["smell", "vibration", "echolocation"], "senses drawn")
 	for point in shapes["smell"]:
 		expect_near(point.length(), 12.0, 1e-3, "Smell Range")
@@ -76,7 +69,7 @@ func test_a_changed_profile_draws_its_new_cone() -> void:
 	p.vision_max_range = 25.0
 	p.vision_main_cone_half_angle = 30.0
 	p.vision_peripheral_half_angle = 30.0  # equal: peripheral sight off
-	var shapes := _by_name(Shapes.shapes(p))
+	var shapes := lines_by_name(Shapes.shapes(p))
 	expect(not shapes.has("vision_peripheral_cone"), "no peripheral cone when equal to the main")
 	var main: PackedVector3Array = shapes["vision_main_cone"]
 	expect_eq(main.size() / 2, 4 + N + 2 * ceili(N * 60.0 / 360.0), "segments for 30 degrees")
