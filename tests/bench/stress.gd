@@ -19,6 +19,8 @@ extends Node3D
 ## queries, is printed beside it.
 
 const WARMUP := 60
+## How wide the band around the scaling squares is, in metres (see `_scaling`).
+const SCALING_BAND := 45.0
 
 var guards_count := 500
 var frames_count := 600
@@ -81,14 +83,22 @@ func _ready() -> void:
 
 ## Cost per pass at 100, 250, 500 and 1,000 guards with the same density of guards, targets and
 ## boxes (issue 17: flat within 20%). `--only-scaling` runs it alone.
+## Twice: with the square's edges open (a guard near one has less to perceive, and small squares
+## have more such guards), then with a band of the same density around it, as wide as a guard's
+## reach (40 m of sight and hearing, the grid's 3 m margin and 2 m more), so that every guard has
+## the same crowd around it.
 func _scaling() -> void:
-	print("scaling at constant density (level of detail on, spatial index on):")
-	print("  guards | ms per frame | rays per frame | passes per frame | us per pass | us per ray (timed in place) | us per pass beyond rays | p99 / mean")
-	for n in [100, 250, 500, 1000]:
-		var r: Dictionary = await _run(n, true, true, "", true)
-		print("  %6d | %12.3f | %14.1f | %16.1f | %11.1f | %27.2f | %23.1f | %10.2f"
-				% [n, r["mean_ms"], r["rays"], r["passes"], r["us_per_pass"], r["in_rays_ms"] * 1000.0 / maxf(r["rays"], 1e-6),
-				r["beyond_us_per_pass"], r["p99_ms"] / maxf(r["mean_ms"], 1e-6)])
+	for margin in [0.0, SCALING_BAND]:
+		if margin == 0.0:
+			print("scaling at constant density, edges open (level of detail on, spatial index on):")
+		else:
+			print("scaling at constant density, with a %.0f m band of the same density around the square:" % margin)
+		print("  guards | ms per frame | rays per frame | passes per frame | us per pass | us per ray (timed in place) | us per pass beyond rays | p99 / mean")
+		for n in [100, 250, 500, 1000]:
+			var r: Dictionary = await _run(n, true, true, "", true, Callable(), -1, -1, margin)
+			print("  %6d | %12.3f | %14.1f | %16.1f | %11.1f | %27.2f | %23.1f | %10.2f"
+					% [n, r["mean_ms"], r["rays"], r["passes"], r["us_per_pass"], r["in_rays_ms"] * 1000.0 / maxf(r["rays"], 1e-6),
+					r["beyond_us_per_pass"], r["p99_ms"] / maxf(r["mean_ms"], 1e-6)])
 
 
 ## Runs the section `name` (one of SECTIONS).
@@ -344,7 +354,7 @@ func _paired(guards: int, label: String, change: Callable) -> void:
 ## Builds a world for `guards` guards, runs it, prints its figures and tears it down. `setup`,
 ## if given, is called with the guards' perception components before the run.
 func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, setup := Callable(),
-		targets := -1, boxes := -1) -> Dictionary:
+		targets := -1, boxes := -1, margin := 0.0) -> Dictionary:
 	ProjectSettings.set_setting("aps/use_spatial_index", index)
 	ProjectSettings.set_setting("aps/level_of_detail", lod)
 	rng.seed = 7
@@ -356,7 +366,9 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 		boxes = int(round(2000 * guards / 500.0))
 	var root := Node3D.new()
 	add_child(root)
-	_build(root, side, guards, targets, boxes)
+	_build(root, side, guards, targets, boxes, margin)
+	# Targets walk the whole square, band and all.
+	side += 2.0 * margin
 	var movers: Array = root.get_meta("movers")
 	if setup.is_valid():
 		setup.call(root.get_meta("guards"))
@@ -510,8 +522,18 @@ func _run_perceivables(count: int) -> Dictionary:
 	return {"mean_ms": mean, "p99_ms": p99, "detected": detected}
 
 
-func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int) -> void:
+## With a `margin`, a band that wide around the square holds targets, boxes and guards' bodies
+## (allies without eyes) at the same density, so no perceiver stands near an empty edge.
+func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int, margin := 0.0) -> void:
 	var half := side * 0.5
+	if margin > 0.0:
+		# The square grows by the band; the counts grow with its area.
+		var grown := (side + 2.0 * margin) * (side + 2.0 * margin) / (side * side)
+		_build_padding(root, half, half + margin, int(round(guards * (grown - 1.0))))
+		targets = int(round(targets * grown))
+		boxes = int(round(boxes * grown))
+		side += 2.0 * margin
+		half = side * 0.5
 	var ground := StaticBody3D.new()
 	var gshape := CollisionShape3D.new()
 	gshape.shape = BoxShape3D.new()
@@ -532,8 +554,9 @@ func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int) ->
 	profile.touch_enabled = false
 	profile.damage_enabled = false
 	profile.pain_enabled = false
+	var inner := (side - 2.0 * margin) * 0.5
 	for i in guards:
-		var g := _capsule(root, Vector3(rng.randf_range(-half, half), 0, rng.randf_range(-half, half)))
+		var g := _capsule(root, Vector3(rng.randf_range(-inner, inner), 0, rng.randf_range(-inner, inner)))
 		var eye := ApsPerceptionComponent.new()
 		eye.profile = profile
 		eye.team_id = 1
@@ -558,6 +581,20 @@ func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int) ->
 	root.add_child(camera)
 	camera.position = Vector3(0, 20, 0)
 	camera.make_current()
+
+
+## `count` guards' bodies without eyes (allies to the guards) in the band between `inner` and
+## `outer` metres from the centre.
+func _build_padding(root: Node3D, inner: float, outer: float, count: int) -> void:
+	var placed := 0
+	while placed < count:
+		var p := Vector3(rng.randf_range(-outer, outer), 0, rng.randf_range(-outer, outer))
+		if absf(p.x) <= inner and absf(p.z) <= inner:
+			continue
+		var badge := ApsTargetComponent.new()
+		badge.team_id = 1
+		_capsule(root, p).add_child(badge)
+		placed += 1
 
 
 func _capsule(root: Node3D, feet: Vector3) -> CharacterBody3D:
