@@ -17,19 +17,32 @@ pub const STALE_MARGIN: f32 = 3.0;
 /// Items by cell, on the ground plane (x, z).
 #[derive(Debug, Clone, Default)]
 pub struct SpatialGrid {
-    /// (cell key, item) sorted by key.
-    cells: Vec<(u64, u32)>,
+    /// Every item in its cell, sorted by cell key: a row of cells (one `x`) is one run.
+    cells: Vec<Placed>,
     /// Each item's position at the last rebuild.
     positions: Vec<Vec3>,
     built_at: Option<f64>,
+}
+
+/// One item in the grid, with its ground position beside it so a query reads one array.
+#[derive(Debug, Clone, Copy)]
+struct Placed {
+    key: u64,
+    item: u32,
+    x: f32,
+    z: f32,
 }
 
 fn cell_of(v: f32) -> i32 {
     (v / CELL).floor() as i32
 }
 
+/// A cell's key. Each coordinate is stored with its sign bit flipped, so keys sort as the
+/// coordinates do (row by row in `x`, then by `z`), negative ones included: the cells of a
+/// row between two `z` are one run of the sorted array.
 fn key(cx: i32, cz: i32) -> u64 {
-    (u64::from(cx as u32) << 32) | u64::from(cz as u32)
+    let ordered = |c: i32| u64::from((c as u32) ^ 0x8000_0000);
+    (ordered(cx) << 32) | ordered(cz)
 }
 
 impl SpatialGrid {
@@ -58,9 +71,14 @@ impl SpatialGrid {
                 self.positions.resize(i + 1, Vec3::NAN);
             }
             self.positions[i] = p;
-            self.cells.push((key(cell_of(p.x), cell_of(p.z)), item));
+            self.cells.push(Placed {
+                key: key(cell_of(p.x), cell_of(p.z)),
+                item,
+                x: p.x,
+                z: p.z,
+            });
         }
-        self.cells.sort_unstable();
+        self.cells.sort_unstable_by_key(|p| (p.key, p.item));
         self.built_at = Some(now);
     }
 
@@ -72,31 +90,27 @@ impl SpatialGrid {
             return;
         }
         let r2 = radius * radius;
-        let within =
-            |p: Vec3| glam::Vec2::new(p.x - center.x, p.z - center.z).length_squared() <= r2;
+        let within = |p: &Placed| {
+            let (dx, dz) = (p.x - center.x, p.z - center.z);
+            dx * dx + dz * dz <= r2
+        };
         let (x0, x1) = (cell_of(center.x - radius), cell_of(center.x + radius));
         let (z0, z1) = (cell_of(center.z - radius), cell_of(center.z + radius));
         let span = |a: i32, b: i32| (i64::from(b) - i64::from(a) + 1) as u64;
-        let cells = span(x0, x1).saturating_mul(span(z0, z1));
-        if cells > self.cells.len() as u64 {
-            for &(_, item) in &self.cells {
-                if within(self.positions[item as usize]) {
-                    out.push(item);
-                }
-            }
+        if span(x0, x1) > self.cells.len() as u64 {
+            out.extend(self.cells.iter().filter(|p| within(p)).map(|p| p.item));
             return;
         }
+        // One search a row: its cells from `z0` to `z1` lie together in the sorted array.
         for cx in x0..=x1 {
-            for cz in z0..=z1 {
-                let k = key(cx, cz);
-                let start = self.cells.partition_point(|(c, _)| *c < k);
-                for &(c, item) in &self.cells[start..] {
-                    if c != k {
-                        break;
-                    }
-                    if within(self.positions[item as usize]) {
-                        out.push(item);
-                    }
+            let (first, last) = (key(cx, z0), key(cx, z1));
+            let start = self.cells.partition_point(|p| p.key < first);
+            for p in &self.cells[start..] {
+                if p.key > last {
+                    break;
+                }
+                if within(p) {
+                    out.push(p.item);
                 }
             }
         }
