@@ -11,12 +11,12 @@
 //!
 //! Every rule is the core's: which targets are held, the gather radius, what mates share.
 
-use super::own_bodies::OwnBodies;
 use crate::physics_space::{GodotSpace, RayQuery, SpaceState};
 use crate::world::WorldKey;
 use aps_core::crowd::selection::Nearby;
 use aps_core::gather::target::TargetSnapshot;
 use aps_core::perception_core::{PassInput, PerceptionCore};
+use aps_core::senses::rays::BodyId;
 use aps_core::world::WorldState;
 use aps_core::{Event, Pose, SenseReading, TargetId, Vec3};
 use godot::prelude::*;
@@ -36,12 +36,13 @@ pub(crate) fn a_pass_is_running() -> bool {
 }
 
 /// What a pass fills and reuses: the ray query (its exclusion list holds the AI's own bodies),
-/// the candidates, the believed targets that no longer exist, the held targets, and what squad
-/// mates shared.
+/// the AI's own bodies as the core knows them, the candidates, the believed targets that no
+/// longer exist, the held targets, and what squad mates shared. Nothing in it is made through
+/// the engine until a pass needs it, so taking it out for a pass costs no engine call.
 #[derive(Default)]
 pub struct PassBuffers {
     pub(super) query: Option<RayQuery>,
-    pub(super) exclude: Array<Rid>,
+    pub(super) own: Vec<BodyId>,
     pub(super) candidates: Vec<TargetSnapshot>,
     pub(super) gone: Vec<TargetId>,
     pub(super) held: Vec<TargetId>,
@@ -51,19 +52,18 @@ pub struct PassBuffers {
 }
 
 impl PassBuffers {
-    /// Rays skip these bodies (the AI's own).
+    /// Rays skip these bodies (the AI's own) from now on.
     pub fn exclude(&mut self, rids: &Array<Rid>) {
-        self.exclude = rids.clone();
         if let Some(q) = &mut self.query {
-            q.set_exclude(&self.exclude);
+            q.set_exclude(rids);
         }
     }
 
-    /// The reused query, of the kind the space is (`two_d`).
-    pub fn take_query(&mut self, two_d: bool) -> RayQuery {
+    /// The reused query, of the kind the space is (`two_d`); a new one skips `rids`.
+    pub fn take_query(&mut self, two_d: bool, rids: &Array<Rid>) -> RayQuery {
         match self.query.take() {
             Some(q) if q.is_2d() == two_d => q,
-            _ => RayQuery::new(two_d, &self.exclude),
+            _ => RayQuery::new(two_d, rids),
         }
     }
 }
@@ -72,7 +72,6 @@ impl PassBuffers {
 pub struct PreparedPass {
     pub(super) core: PerceptionCore,
     pub(super) buffers: PassBuffers,
-    pub(super) own: OwnBodies,
     pub(super) query: RayQuery,
     pub(super) space_state: SpaceState,
     pub(super) world: WorldKey,
@@ -106,7 +105,7 @@ impl PreparedPass {
             dt: self.dt,
             eye: self.eye,
             body: self.body,
-            own: self.own.bodies(),
+            own: &b.own,
             world: view,
             candidates: &b.candidates,
             destroyed: &b.gone,
@@ -118,7 +117,7 @@ impl PreparedPass {
             .then(|| self.world_state.occluders().clone());
         let mut space = GodotSpace::new(self.space_state.clone(), &mut self.query)
             .with_hit_points(self.hit_points)
-            .with_own_count(self.own.bodies().len())
+            .with_own_count(b.own.len())
             .with_occluder_areas(areas)
             .with_navigation(self.navigation);
         let core = &mut self.core;
@@ -227,12 +226,13 @@ macro_rules! pass {
                     &mut b.candidates,
                     &mut b.gone,
                 );
-                let query = b.take_query($two);
+                b.own.clear();
+                b.own.extend_from_slice(self.own.bodies());
+                let query = b.take_query($two, self.own.rids());
                 self.in_pass = true;
                 Some(PreparedPass {
                     core,
                     buffers,
-                    own: std::mem::take(&mut self.own),
                     query,
                     space_state,
                     world: key,
@@ -259,7 +259,6 @@ macro_rules! pass {
                 let PreparedPass {
                     core,
                     mut buffers,
-                    own,
                     query,
                     world,
                     world_state,
@@ -274,7 +273,6 @@ macro_rules! pass {
                 self.in_pass = false;
                 buffers.query = Some(query);
                 self.buffers = buffers;
-                self.own = own;
                 self.pending = events;
                 if panicked {
                     godot_error!(
