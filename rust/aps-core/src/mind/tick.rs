@@ -19,6 +19,7 @@ use crate::crowd::Priority;
 use crate::events::{Event, StateChange};
 use crate::fusion::fuse;
 use crate::senses::id::Sense;
+use crate::senses::reading::TargetObservation;
 use crate::world::stimulus::MAX_DAMAGE;
 use crate::{Observations, Pose, TargetId, TargetKind};
 use glam::Vec3;
@@ -102,10 +103,12 @@ impl Mind {
         if self.observation_slot.len() < targets.len() {
             self.observation_slot.resize(targets.len(), NO_OBSERVATION);
         }
-        let mut newcomers = false;
+        // Until the first newcomer no slot changes hands, so a target found before it is bound
+        // to its slot at once, and the second pass starts there (or is not needed at all).
+        let mut first_newcomer = None;
         for (i, o) in targets.iter().enumerate() {
             let Some(s) = self.find_observed(i, o.target) else {
-                newcomers = true;
+                first_newcomer.get_or_insert(i);
                 continue;
             };
             let dormant = self.ledger.get(s).is_some_and(is_dormant);
@@ -116,17 +119,17 @@ impl Mind {
             {
                 admitted.push(s);
             }
+            if first_newcomer.is_none() {
+                self.bind(i, s, o);
+            }
         }
+        let Some(first_newcomer) = first_newcomer else {
+            return;
+        };
         // Targets pushed out of their slot this tick: not let back in before the next.
         let mut evicted: smallvec::SmallVec<[TargetId; 16]> = smallvec::SmallVec::new();
-        for (i, o) in targets.iter().enumerate() {
-            // With no newcomer no slot changes hands, so every target is where it was just found.
-            let found = if newcomers {
-                self.find_observed(i, o.target)
-            } else {
-                Some(self.observation_slot[i] as usize)
-            };
-            let slot = match found {
+        for (i, o) in targets.iter().enumerate().skip(first_newcomer) {
+            let slot = match self.find_observed(i, o.target) {
                 Some(s) => Some(s),
                 None if evicted.contains(&o.target) => None,
                 None => {
@@ -176,13 +179,19 @@ impl Mind {
             };
             self.observation_slot[i] = slot.map_or(NO_OBSERVATION, |s| s as u32);
             if let Some(s) = slot {
-                self.slot_observation[s] = i as u32;
-                if o.kind == TargetKind::Actor {
-                    if let Some(r) = self.relationship_of(o.target, Some(o.team)) {
-                        if let Some(b) = self.ledger.get_mut(s) {
-                            b.relationship = r;
-                        }
-                    }
+                self.bind(i, s, o);
+            }
+        }
+    }
+
+    /// Observation `i` (of target `o`) is this tick's of `slot`: the slot's belief reads it,
+    /// and an actor's relationship follows its team now.
+    fn bind(&mut self, i: usize, slot: usize, o: &TargetObservation) {
+        self.slot_observation[slot] = i as u32;
+        if o.kind == TargetKind::Actor {
+            if let Some(r) = self.relationship_of(o.target, Some(o.team)) {
+                if let Some(b) = self.ledger.get_mut(slot) {
+                    b.relationship = r;
                 }
             }
         }
