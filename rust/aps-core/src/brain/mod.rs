@@ -13,13 +13,14 @@ pub mod squad;
 pub mod threat;
 
 use crate::belief::state::BeliefState;
+use crate::belief::Belief;
 use crate::brain::attention::{proximity, recency, sort_score, Attention, Rated};
 use crate::brain::awareness::AwarenessLevel;
 use crate::brain::emotion::{Emotion, EmotionInput, Emotions};
 use crate::brain::threat::{Relationship, ThreatLevel};
 use crate::crowd::ledger::Ledger;
 use crate::events::Event;
-use crate::profile::Profile;
+use crate::profile::{AttentionSettings, Profile};
 use crate::{Pose, TargetId, TargetKind};
 
 /// What the brain step reads besides the beliefs.
@@ -48,6 +49,88 @@ pub struct Brain {
     pub(crate) emotions: Emotions,
 }
 
+/// What the brain step gathers from the beliefs one at a time, in slot order, before it
+/// decides anything: the tick rates each belief as soon as it is updated, while it is at hand.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Survey {
+    top: Option<Rated>,
+    top_confidence: Option<f32>,
+    noticed: usize,
+    feel: EmotionInput,
+    suspected_only: bool,
+    in_contact: bool,
+}
+
+impl Survey {
+    /// A survey of no belief yet, for an AI in `pain`.
+    pub(crate) fn new(pain: f32) -> Self {
+        Survey {
+            top: None,
+            top_confidence: None,
+            noticed: 0,
+            feel: EmotionInput {
+                pain,
+                ..EmotionInput::default()
+            },
+            suspected_only: false,
+            in_contact: false,
+        }
+    }
+
+    /// Writes one belief's sort score and takes the belief into account. Inlined into the
+    /// tick's belief loop.
+    #[inline]
+    pub(crate) fn rate(
+        &mut self,
+        b: &mut Belief,
+        settings: &AttentionSettings,
+        input: &BrainInput,
+    ) {
+        // SortScore (spec section 6, "Which target is top").
+        b.sort_score = sort_score(
+            settings,
+            b.confidence,
+            recency(b.time_since_sensed(input.now)),
+            proximity(
+                b.last_known_position.distance(input.pose.position),
+                input.gather_range,
+            ),
+        );
+        // Allies are noticed but never alert the AI: they take no attention, set no
+        // awareness and don't keep it from standing down.
+        let ally = b.relationship.is_ally();
+        if b.state == BeliefState::Suspected && !ally {
+            self.suspected_only = true;
+        }
+        if b.kind != TargetKind::Actor || ally {
+            return;
+        }
+        let feel = &mut self.feel;
+        if b.state.is_in_contact() {
+            self.in_contact = true;
+            feel.contact_threat = feel.contact_threat.max(b.threat_score);
+        }
+        if b.relationship == Relationship::Feared {
+            feel.feared_threat = feel.feared_threat.max(b.threat_score);
+        }
+        if b.threat_level >= ThreatLevel::High {
+            feel.high_threats += 1;
+        }
+        if !b.state.is_noticed() {
+            return;
+        }
+        self.noticed += 1;
+        if self.top.is_none_or(|t| b.sort_score > t.score) {
+            self.top = Some(Rated {
+                target: b.target,
+                state: b.state,
+                score: b.sort_score,
+            });
+            self.top_confidence = Some(b.confidence);
+        }
+    }
+}
+
 impl Brain {
     /// One brain step over every belief in `ledger` (their sort scores are written back);
     /// events go into `events`.
@@ -58,59 +141,32 @@ impl Brain {
         input: BrainInput,
         events: &mut Vec<Event>,
     ) {
-        let settings = profile.attention;
-        let mut top: Option<Rated> = None;
-        let mut top_confidence = None;
-        let mut noticed = 0;
-        let mut feel = EmotionInput {
-            pain: input.pain,
-            ..EmotionInput::default()
-        };
-        let mut suspected_only = false;
-        let mut in_contact = false;
+        let mut survey = Survey::new(input.pain);
         for b in ledger.iter_mut() {
-            // SortScore (spec section 6, "Which target is top").
-            b.sort_score = sort_score(
-                &settings,
-                b.confidence,
-                recency(b.time_since_sensed(input.now)),
-                proximity(
-                    b.last_known_position.distance(input.pose.position),
-                    input.gather_range,
-                ),
-            );
-            // Allies are noticed but never alert the AI: they take no attention, set no
-            // awareness and don't keep it from standing down.
-            let ally = b.relationship.is_ally();
-            if b.state == BeliefState::Suspected && !ally {
-                suspected_only = true;
-            }
-            if b.kind != TargetKind::Actor || ally {
-                continue;
-            }
-            if b.state.is_in_contact() {
-                in_contact = true;
-                feel.contact_threat = feel.contact_threat.max(b.threat_score);
-            }
-            if b.relationship == Relationship::Feared {
-                feel.feared_threat = feel.feared_threat.max(b.threat_score);
-            }
-            if b.threat_level >= ThreatLevel::High {
-                feel.high_threats += 1;
-            }
-            if !b.state.is_noticed() {
-                continue;
-            }
-            noticed += 1;
-            if top.is_none_or(|t| b.sort_score > t.score) {
-                top = Some(Rated {
-                    target: b.target,
-                    state: b.state,
-                    score: b.sort_score,
-                });
-                top_confidence = Some(b.confidence);
-            }
+            survey.rate(b, &profile.attention, &input);
         }
+        self.conclude(survey, ledger, profile, input, events);
+    }
+
+    /// The rest of the brain step once every belief in `ledger` is rated into `survey`: the
+    /// top target, awareness, attention, all clear and emotions.
+    pub(crate) fn conclude(
+        &mut self,
+        survey: Survey,
+        ledger: &Ledger,
+        profile: &Profile,
+        input: BrainInput,
+        events: &mut Vec<Event>,
+    ) {
+        let settings = profile.attention;
+        let Survey {
+            top,
+            top_confidence,
+            noticed,
+            mut feel,
+            suspected_only,
+            in_contact,
+        } = survey;
         self.top = top.map(|t| t.target);
 
         let awareness = AwarenessLevel::for_confidence(top_confidence, &profile.thresholds);

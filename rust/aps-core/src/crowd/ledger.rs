@@ -82,6 +82,17 @@ impl Ledger {
         self.slots.iter_mut().flatten()
     }
 
+    /// Runs `keep` on every held belief with its slot, in slot order, and empties the slots of
+    /// those it returns false for: one pass for a tick that updates every belief and frees some.
+    #[inline]
+    pub fn retain_mut(&mut self, mut keep: impl FnMut(usize, &mut Belief) -> bool) {
+        for (slot, s) in self.slots.iter_mut().enumerate() {
+            if s.as_mut().is_some_and(|b| !keep(slot, b)) {
+                *s = None;
+            }
+        }
+    }
+
     /// Puts a belief in `slot`, replacing whatever was there.
     pub fn put(&mut self, slot: usize, belief: Belief) {
         if let Some(s) = self.slots.get_mut(slot) {

@@ -13,7 +13,7 @@ use crate::belief::state::BeliefState;
 use crate::brain::attention::{proximity, sort_score};
 use crate::brain::player_model::PlayerModels;
 use crate::brain::threat::rate_threat;
-use crate::brain::BrainInput;
+use crate::brain::{BrainInput, Survey};
 use crate::crowd::ledger::is_dormant;
 use crate::crowd::Priority;
 use crate::events::{Event, StateChange};
@@ -51,9 +51,14 @@ impl Mind {
         let gather_range = self.profile.gather_range();
         self.map_observations(pose, observations, gather_range);
         self.take_damage(first);
-        for slot in 0..self.ledger.capacity() {
-            self.update_slot(slot, dt, observations);
-        }
+        let input = BrainInput {
+            dt,
+            pose,
+            gather_range,
+            pain: self.pain,
+            now: self.now,
+        };
+        let survey = self.update_beliefs(observations, &input);
         let noticed = self
             .events
             .iter()
@@ -64,15 +69,8 @@ impl Mind {
             .count() as u64;
         self.detections = self.detections.saturating_add(noticed);
 
-        let input = BrainInput {
-            dt,
-            pose,
-            gather_range,
-            pain: self.pain,
-            now: self.now,
-        };
         self.brain
-            .think(&mut self.ledger, &self.profile, input, &mut self.events);
+            .conclude(survey, &self.ledger, &self.profile, input, &mut self.events);
         self.housekeeping(dt);
         &self.events
     }
@@ -229,9 +227,11 @@ impl Mind {
         }
     }
 
-    /// One belief's tick: the memory engine, then episodes, the player model and threat. The
-    /// mind is taken apart once so the belief is borrowed once, beside the stores it feeds.
-    fn update_slot(&mut self, slot: usize, dt: f32, observations: &Observations) {
+    /// Every belief's tick, in slot order: the memory engine, then episodes, the player model
+    /// and threat, and last the brain's rating of the belief (its sort score; the brain decides
+    /// once all are rated). The mind is taken apart once for the whole ledger, so what the
+    /// beliefs share is looked up once per tick, not once per belief.
+    fn update_beliefs(&mut self, observations: &Observations, input: &BrainInput) -> Survey {
         let Mind {
             profile,
             senses,
@@ -245,48 +245,60 @@ impl Mind {
             slot_observation,
             ..
         } = self;
-        let now = *now;
-        let Some(b) = ledger.get_mut(slot) else {
-            return;
-        };
-        let (readings, speed) = match slot_observation[slot] {
-            NO_OBSERVATION => (&[][..], b.target_speed),
-            i => {
-                let o = &observations.targets()[i as usize];
-                (observations.readings_of(o), o.speed)
-            }
-        };
-        let evidence = if evidence.is_empty() {
-            EvidenceEffect::NONE
-        } else {
-            evidence.effect(b.target, now)
-        };
+        let (now, facing, dt) = (*now, *facing, input.dt);
+        let mut survey = Survey::new(input.pain);
         let ctx = TickContext {
             profile,
             senses,
             now,
             dt,
         };
-        let before = events.len();
-        update_belief(b, readings, speed, evidence, &ctx, events);
+        ledger.retain_mut(|slot, b| {
+            let (readings, speed) = match slot_observation[slot] {
+                NO_OBSERVATION => (&[][..], b.target_speed),
+                i => {
+                    let o = &observations.targets()[i as usize];
+                    (observations.readings_of(o), o.speed)
+                }
+            };
+            let evidence = if evidence.is_empty() {
+                EvidenceEffect::NONE
+            } else {
+                evidence.effect(b.target, now)
+            };
+            let before = events.len();
+            update_belief(b, readings, speed, evidence, &ctx, events);
 
-        if b.kind == TargetKind::Actor {
-            for e in &events[before..] {
-                if let Event::StateChanged(c) = e {
-                    remember_change(memory, models, *facing, now, b.target, b.peak_confidence, c);
+            if b.kind == TargetKind::Actor {
+                for e in &events[before..] {
+                    if let Event::StateChanged(c) = e {
+                        remember_change(
+                            memory,
+                            models,
+                            facing,
+                            now,
+                            b.target,
+                            b.peak_confidence,
+                            c,
+                        );
+                    }
+                }
+                if !b.active.is_empty() && b.motion.has_estimate() {
+                    let speed = b.motion.velocity.length();
+                    models.sensed(b.target, &mut b.model_hint, speed, dt, now);
                 }
             }
-            if !b.active.is_empty() && b.motion.has_estimate() {
-                let speed = b.motion.velocity.length();
-                models.sensed(b.target, &mut b.model_hint, speed, dt, now);
-            }
-        }
-        rate_threat(b, &profile.threat, events);
+            rate_threat(b, &profile.threat, events);
 
-        let gone = b.destroyed || (is_place(b.target) && b.state == BeliefState::Expired);
-        if gone && matches!(b.state, BeliefState::Expired | BeliefState::Undetected) {
-            ledger.remove(slot);
-        }
+            // A destroyed target's belief, or a place's, is freed once it expires.
+            let gone = b.destroyed || (is_place(b.target) && b.state == BeliefState::Expired);
+            let freed = gone && matches!(b.state, BeliefState::Expired | BeliefState::Undetected);
+            if !freed {
+                survey.rate(b, &profile.attention, input);
+            }
+            !freed
+        });
+        survey
     }
 
     /// Every Maintenance Interval (spec section 10, "Housekeeping"): stores bounded by time are
