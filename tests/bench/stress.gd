@@ -10,8 +10,8 @@ extends Node3D
 ## the whole level costs; what occluders cost; the same world in 2D against 3D; and every-frame
 ## mode (300 guards perceiving every physics frame, level of detail off). Options: --guards N,
 ## --frames N, --only-main, --only-insight, --only-saves, --only-occluders, --only-2d,
-## --only-every-frame, --only-scaling, --no-scaling, --no-perceivables, --frames-csv=PATH (the first run's
-## frames, one line each).
+## --only-every-frame, --only-scaling, --no-scaling, --scaling-rounds=N (3), --no-perceivables,
+## --frames-csv=PATH (the first run's frames, one line each).
 ##
 ## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
 ## rays" subtracts the time spent inside its ray queries, as the passes timed them
@@ -26,6 +26,8 @@ var guards_count := 500
 var frames_count := 600
 var only_main := false
 var scaling := true
+## How many rounds the scaling section takes its sizes in turn (`--scaling-rounds=N`).
+var scaling_rounds := 3
 var perceivables := true
 ## The sections run after the main figures, in order; `--only-<name>` runs one alone.
 const SECTIONS := ["insight", "saves", "occluders", "2d", "every-frame", "scaling"]
@@ -46,6 +48,8 @@ func _ready() -> void:
 			only_main = true
 		elif arg == "--no-scaling":
 			scaling = false
+		elif arg.begins_with("--scaling-rounds="):
+			scaling_rounds = maxi(1, arg.trim_prefix("--scaling-rounds=").to_int())
 		elif arg == "--no-perceivables":
 			perceivables = false
 		elif arg.begins_with("--frames-csv="):
@@ -83,22 +87,48 @@ func _ready() -> void:
 
 ## Cost per pass at 100, 250, 500 and 1,000 guards with the same density of guards, targets and
 ## boxes (issue 17: flat within 20%). `--only-scaling` runs it alone.
+##
 ## Twice: with the square's edges open (a guard near one has less to perceive, and small squares
 ## have more such guards), then with a band of the same density around it, as wide as a guard's
 ## reach (40 m of sight and hearing, the grid's 3 m margin and 2 m more), so that every guard has
-## the same crowd around it.
+## the same crowd around it. The sizes take turns for `--scaling-rounds` rounds and each figure is
+## the median of its rounds, so a busy spell of the machine falls on every size alike.
 func _scaling() -> void:
 	for margin in [0.0, SCALING_BAND]:
 		if margin == 0.0:
 			print("scaling at constant density, edges open (level of detail on, spatial index on):")
 		else:
 			print("scaling at constant density, with a %.0f m band of the same density around the square:" % margin)
+		var sizes := [100, 250, 500, 1000]
+		var runs := {}
+		for n in sizes:
+			runs[n] = []
+		for round in scaling_rounds:
+			for n in sizes:
+				runs[n].append(await _run(n, true, true, "", true, Callable(), -1, -1, margin))
 		print("  guards | ms per frame | rays per frame | passes per frame | us per pass | us per ray (timed in place) | us per pass beyond rays | p99 / mean")
-		for n in [100, 250, 500, 1000]:
-			var r: Dictionary = await _run(n, true, true, "", true, Callable(), -1, -1, margin)
+		for n in sizes:
+			var rs: Array = runs[n]
+			var per_ray := func(r: Dictionary) -> float: return r["in_rays_ms"] * 1000.0 / maxf(r["rays"], 1e-6)
+			var p99r := func(r: Dictionary) -> float: return r["p99_ms"] / maxf(r["mean_ms"], 1e-6)
 			print("  %6d | %12.3f | %14.1f | %16.1f | %11.1f | %27.2f | %23.1f | %10.2f"
-					% [n, r["mean_ms"], r["rays"], r["passes"], r["us_per_pass"], r["in_rays_ms"] * 1000.0 / maxf(r["rays"], 1e-6),
-					r["beyond_us_per_pass"], r["p99_ms"] / maxf(r["mean_ms"], 1e-6)])
+					% [n, _median(rs.map(func(r): return r["mean_ms"])), _median(rs.map(func(r): return r["rays"])),
+					_median(rs.map(func(r): return r["passes"])), _median(rs.map(func(r): return r["us_per_pass"])),
+					_median(rs.map(per_ray)), _median(rs.map(func(r): return r["beyond_us_per_pass"])), _median(rs.map(p99r))])
+		print("  (each figure the median of %d rounds; us per pass, round by round: %s)"
+				% [scaling_rounds, ", ".join(sizes.map(func(n): return "%d: %s" % [n, "/".join(runs[n].map(func(r): return "%.0f" % r["us_per_pass"]))]))])
+
+
+## The median of `values`.
+func _median(values: Array) -> float:
+	var sorted := values.duplicate()
+	sorted.sort()
+	var n := sorted.size()
+	if n == 0:
+		return 0.0
+	if n % 2 == 1:
+		return sorted[n / 2]
+	return (sorted[n / 2 - 1] + sorted[n / 2]) * 0.5
 
 
 ## Runs the section `name` (one of SECTIONS).
