@@ -121,8 +121,9 @@ impl CandidateSelection {
                 &mut self.strangers
             };
             // Cheap tests first: only a candidate that would make the nearest `room` is asked
-            // whether it is benched and whether any sense could sense it.
-            if list.len() >= room && list.last().is_some_and(|(worst, _)| d2 >= *worst) {
+            // whether it is benched and whether any sense could sense it. Ranked by distance,
+            // then id, so the choice does not depend on the order the candidates came in.
+            if list.len() >= room && list.last().is_some_and(|worst| (d2, n.id) >= *worst) {
                 continue;
             }
             if self.looks.is_benched(n.id, now) || !by.senses.could_sense(&probe, n.id, n.position)
@@ -254,6 +255,38 @@ mod tests {
         let mut want = nearest;
         want.sort_unstable();
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn newcomers_at_the_same_distance_are_chosen_by_id_whatever_their_order() {
+        let (mind, _) = Mind::new(Profile::default());
+        let senses = SenseSuite::new(mind.profile());
+        let world = WorldView::default();
+        let held: Vec<TargetId> = (0..16).map(TargetId).collect();
+        // Twelve bystanders 10 m ahead, more than the rotation's room.
+        let ring: Vec<Nearby> = (0..12u64)
+            .map(|i| Nearby {
+                id: TargetId(100 + i),
+                position: Vec3::new(if i % 2 == 0 { 6.0 } else { -6.0 }, 0.0, -8.0),
+                team: None,
+            })
+            .collect();
+        let mut reversed = ring.clone();
+        reversed.reverse();
+        let mut picks = Vec::new();
+        for nearby in [&ring, &reversed] {
+            let mut sel = CandidateSelection::default();
+            let mut out = Vec::new();
+            sel.choose(nearby, &held, chooser(&mind, &senses, &world), &mut out);
+            let mut got = out[16..].to_vec();
+            got.sort_unstable();
+            picks.push(got);
+        }
+        let want: Vec<TargetId> = (0..ROTATION_LOOKS as u64)
+            .map(|i| TargetId(100 + i))
+            .collect();
+        assert_eq!(picks[0], want, "the lowest ids among equals");
+        assert_eq!(picks[1], want, "the same in the other order");
     }
 
     #[test]
