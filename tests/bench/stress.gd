@@ -103,7 +103,7 @@ func _scaling() -> void:
 		var runs := {}
 		for n in sizes:
 			runs[n] = []
-		for round in scaling_rounds:
+		for turn in scaling_rounds:
 			for n in sizes:
 				runs[n].append(await _run(n, true, true, "", true, Callable(), -1, -1, margin))
 		print("  guards | ms per frame | rays per frame | passes per frame | us per pass | us per ray (timed in place) | us per pass beyond rays | p99 / mean")

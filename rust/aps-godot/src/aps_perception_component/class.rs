@@ -50,6 +50,9 @@ macro_rules! class {
             refused_on_client: Vec<&'static str>,
             /// A pass is running: calls from inside it (a custom sense) are refused.
             in_pass: bool,
+            /// Its own bodies were found again while a pass had the ray query out: the query's
+            /// exclusion list is set again when the pass gives it back.
+            exclude_stale: bool,
             /// In the editor: the profile and sub-resources its gizmo and warnings are drawn from.
             watch: ResourceWatch,
             /// The debug drawing's nodes, while it draws.
@@ -81,6 +84,7 @@ macro_rules! class {
                     warned_nowhere: false,
                     refused_on_client: Vec::new(),
                     in_pass: false,
+                    exclude_stale: false,
                     watch: ResourceWatch::default(),
                     draw: None,
                     replicator: None,
@@ -364,6 +368,7 @@ macro_rules! class {
                 let me = self.to_gd().upcast::<Node>();
                 self.own.find(&me, $two);
                 self.buffers.exclude(self.own.rids());
+                self.exclude_stale = self.in_pass;
                 if let Some(core) = self.core.as_mut() {
                     for node in self.own.nodes() {
                         core.mind_mut().forget(crate::convert::target_id(*node));

@@ -273,6 +273,10 @@ macro_rules! pass {
                 self.in_pass = false;
                 buffers.query = Some(query);
                 self.buffers = buffers;
+                // Reparented by a script during the pass: its rays skip the bodies it has now.
+                if std::mem::take(&mut self.exclude_stale) {
+                    self.buffers.exclude(self.own.rids());
+                }
                 self.pending = events;
                 if panicked {
                     godot_error!(
