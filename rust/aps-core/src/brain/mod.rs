@@ -132,24 +132,9 @@ impl Survey {
 }
 
 impl Brain {
-    /// One brain step over every belief in `ledger` (their sort scores are written back);
-    /// events go into `events`.
-    pub fn think(
-        &mut self,
-        ledger: &mut Ledger,
-        profile: &Profile,
-        input: BrainInput,
-        events: &mut Vec<Event>,
-    ) {
-        let mut survey = Survey::new(input.pain);
-        for b in ledger.iter_mut() {
-            survey.rate(b, &profile.attention, &input);
-        }
-        self.conclude(survey, ledger, profile, input, events);
-    }
-
-    /// The rest of the brain step once every belief in `ledger` is rated into `survey`: the
-    /// top target, awareness, attention, all clear and emotions.
+    /// One brain step, once the tick has rated every belief in `ledger` into `survey` (their
+    /// sort scores are written back): the top target, awareness, attention, all clear and
+    /// emotions; events go into `events`.
     pub(crate) fn conclude(
         &mut self,
         survey: Survey,

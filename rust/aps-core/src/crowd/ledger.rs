@@ -77,11 +77,6 @@ impl Ledger {
         self.slots.iter().flatten()
     }
 
-    /// Every held belief, mutably, in slot order.
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Belief> {
-        self.slots.iter_mut().flatten()
-    }
-
     /// Runs `keep` on every held belief with its slot, in slot order, and empties the slots of
     /// those it returns false for: one pass for a tick that updates every belief and frees some.
     #[inline]
