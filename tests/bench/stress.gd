@@ -556,6 +556,8 @@ func _run_perceivables(count: int) -> Dictionary:
 ## (allies without eyes) at the same density, so no perceiver stands near an empty edge.
 func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int, margin := 0.0) -> void:
 	var half := side * 0.5
+	# The guards stand in the square as given, band or none.
+	var inner := half
 	if margin > 0.0:
 		# The square grows by the band; the counts grow with its area.
 		var grown := (side + 2.0 * margin) * (side + 2.0 * margin) / (side * side)
@@ -584,7 +586,6 @@ func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int, ma
 	profile.touch_enabled = false
 	profile.damage_enabled = false
 	profile.pain_enabled = false
-	var inner := (side - 2.0 * margin) * 0.5
 	for i in guards:
 		var g := _capsule(root, Vector3(rng.randf_range(-inner, inner), 0, rng.randf_range(-inner, inner)))
 		var eye := ApsPerceptionComponent.new()
