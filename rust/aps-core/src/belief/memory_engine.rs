@@ -25,9 +25,23 @@ pub(crate) struct TickContext<'a> {
     pub senses: &'a SenseTable,
     pub now: f64,
     pub dt: f32,
+    /// `1 / dt` (0 for a tick of no time), worked out once for every belief's motion.
+    pub per_dt: f32,
 }
 
-impl TickContext<'_> {
+impl<'a> TickContext<'a> {
+    /// The context of a tick of `dt` seconds (finite, not negative) ending at `now`.
+    pub fn new(profile: &'a Profile, senses: &'a SenseTable, now: f64, dt: f32) -> Self {
+        let per_dt = if dt > 0.0 { 1.0 / dt } else { 0.0 };
+        TickContext {
+            profile,
+            senses,
+            now,
+            dt,
+            per_dt,
+        }
+    }
+
     fn row(&self, sense: Option<SenseId>) -> SenseLoss {
         sense.map_or(SenseLoss::SCRIPTED, |s| self.senses.get(s).loss)
     }
@@ -169,8 +183,13 @@ pub(crate) fn update_belief(
         if let Some(&SenseReading { position, .. }) = most_precise {
             b.last_known_position = position;
             b.last_known_precision = precise_best.clamp(0.0, 1.0);
-            b.motion
-                .observe(ctx.now, position, p.spatial.velocity_ema_weight);
+            b.motion.observe_in_tick(
+                ctx.now,
+                position,
+                p.spatial.velocity_ema_weight,
+                ctx.dt,
+                ctx.per_dt,
+            );
         }
     }
     let governing = governing_sense(b, ctx, direct_cut_now, fused.dominant);

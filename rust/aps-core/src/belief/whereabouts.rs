@@ -35,18 +35,33 @@ fn lerp(a: Vec3, b: Vec3, t: f32) -> Vec3 {
 impl Motion {
     /// Takes a position sample at time `now`. `ema` is the Velocity EMA Weight.
     pub fn observe(&mut self, now: f64, position: Vec3, ema: f32) {
+        self.observe_in_tick(now, position, ema, 0.0, 0.0);
+    }
+
+    /// [`Motion::observe`] in a tick of `dt` seconds, `per_dt` being `1 / dt` as the tick
+    /// worked it out once: a sample taken one tick after the last, the usual case, then needs
+    /// no division of its own, and gets the very same rates.
+    #[inline]
+    pub fn observe_in_tick(&mut self, now: f64, position: Vec3, ema: f32, dt: f32, per_dt: f32) {
         if let Some((t0, p0)) = self.sample {
             let gap = now - t0;
             if gap > MAX_SAMPLE_GAP {
                 *self = Motion::default();
             } else if gap > 1e-6 {
-                let gap_s = gap as f32;
-                let measured = (position - p0) / gap_s;
+                // One division for both rates, and none when the gap is the tick's: divisions
+                // here stood one after the other in every belief's tick, its slowest chain
+                // (issue 17).
+                let gap = gap as f32;
+                let per_second = if gap == dt { per_dt } else { 1.0 / gap };
+                let measured = (position - p0) * per_second;
                 if self.has_velocity {
-                    let v = lerp(self.velocity, measured, ema);
-                    let measured_accel = (v - self.velocity) / gap_s;
+                    // The velocity moves by `change`; the acceleration measured is that change
+                    // over the gap, taken from `change` itself rather than from the new velocity
+                    // less the old (shorter, and no cancellation when the change is small).
+                    let change = (measured - self.velocity) * ema;
+                    let measured_accel = change * per_second;
                     self.acceleration = lerp(self.acceleration, measured_accel, ema);
-                    self.velocity = v;
+                    self.velocity += change;
                 } else {
                     self.velocity = measured;
                     self.has_velocity = true;
@@ -156,6 +171,28 @@ mod tests {
             m.acceleration
         );
         assert_eq!(m.direction(), Vec3::X);
+    }
+
+    #[test]
+    fn a_tick_measures_the_same_rates_with_its_inverse_as_by_division() {
+        // Ticks of 0.1 s at 2, then 3, then 3 m/s; one sample after a skipped tick (0.2 s).
+        let path = [(0.1, 0.2), (0.2, 0.5), (0.3, 0.8), (0.5, 1.4)];
+        let (mut by_division, mut by_tick) = (Motion::default(), Motion::default());
+        by_division.observe(0.0, Vec3::ZERO, 0.5);
+        by_tick.observe_in_tick(0.0, Vec3::ZERO, 0.5, 0.1, 1.0 / 0.1);
+        for (now, x) in path {
+            let p = Vec3::new(x, 0.0, 0.0);
+            by_division.observe(now, p, 0.5);
+            by_tick.observe_in_tick(now, p, 0.5, 0.1, 1.0 / 0.1);
+            assert_eq!(by_tick, by_division, "at {now} s");
+        }
+        // 2 m/s, then each 3 m/s sample blends in at the EMA weight: 2.5, 2.75, 2.875.
+        assert!((by_tick.velocity.x - 2.875).abs() < 1e-4, "{by_tick:?}");
+        // Each change of velocity over its gap (5, 2.5, then 0.625 m/s²) blends in the same way.
+        assert!(
+            (by_tick.acceleration.x - 1.5625).abs() < 1e-4,
+            "{by_tick:?}"
+        );
     }
 
     #[test]

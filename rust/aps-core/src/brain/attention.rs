@@ -33,10 +33,13 @@ pub fn recency(seconds_unsensed: f32) -> f32 {
 /// Proximity from distance: 1 at the AI, 0 at or beyond `range`.
 #[must_use]
 pub fn proximity(distance: f32, range: f32) -> f32 {
-    if range <= 0.0 {
+    if range <= 0.0 || distance >= range {
         return 0.0;
     }
-    (1.0 - distance / range).clamp(0.0, 1.0)
+    // By the inverse of the range, which a tick rating every belief at one range works out
+    // once: a division per belief, right after the distance's square root, was one of the
+    // tick's slowest steps (issue 17).
+    (1.0 - distance * (1.0 / range)).clamp(0.0, 1.0)
 }
 
 /// What attention knows about a target this tick.
@@ -165,6 +168,10 @@ mod tests {
         assert_eq!(recency(1.0), 0.5);
         assert_eq!(proximity(10.0, 40.0), 0.75);
         assert_eq!(proximity(50.0, 40.0), 0.0);
+        // Exactly at the range it is 0 whatever the range, though the inverse is inexact.
+        for range in [1.98_f32, 4.2, 6.05, 40.0, 123.4] {
+            assert_eq!(proximity(range, range), 0.0, "{range}");
+        }
     }
 
     #[test]

@@ -280,12 +280,7 @@ impl Mind {
         let Some(slot) = self.ledger.find(target) else {
             return false;
         };
-        let ctx = TickContext {
-            profile: &self.profile,
-            senses: &self.senses,
-            now: self.now,
-            dt: 0.0,
-        };
+        let ctx = TickContext::new(&self.profile, &self.senses, self.now, 0.0);
         if let Some(b) = self.ledger.get_mut(slot) {
             if b.state != state {
                 enter_state(b, state, &ctx, &mut self.events);

@@ -247,12 +247,7 @@ impl Mind {
         } = self;
         let (now, facing, dt) = (*now, *facing, input.dt);
         let mut survey = Survey::new(input.pain);
-        let ctx = TickContext {
-            profile,
-            senses,
-            now,
-            dt,
-        };
+        let ctx = TickContext::new(profile, senses, now, dt);
         ledger.retain_mut(|slot, b| {
             let (readings, speed) = match slot_observation[slot] {
                 NO_OBSERVATION => (&[][..], b.target_speed),
