@@ -60,6 +60,37 @@ func test_a_component_reparented_to_another_body_never_tracks_its_new_body() -> 
 	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "still perceives")
 
 
+func test_a_component_reparented_by_its_custom_sense_mid_pass_sees_round_its_old_body() -> void:
+	# The sense moves the eye from the old body, 4 m in front, to the new one at the origin while
+	# the pass runs. From then on its rays skip only the new body: the old one is someone else,
+	# perceived in plain view, and it stands between the eye and the runner.
+	ApsWorldBuilder.floor(self)
+	var new_body := ApsWorldBuilder.body(self, Vector3.ZERO, "NewBody")
+	var sense: ApsSense = load("res://tests/fixtures/reparenting_sense.gd").new()
+	sense.new_body = new_body
+	var profile := ApsProfile.new()
+	profile.custom_senses = [sense]
+	var guard := ApsWorldBuilder.guard(self, Vector3(0, 0, -4), Vector3.FORWARD, profile)
+	var old_body := guard.get_parent()
+	new_body.look_at(Vector3(0, 0, -10), Vector3.UP)
+	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -8), "Runner")
+	var warnings := ApsWarningLog.start()
+	await seconds(3.0)
+	warnings.stop()
+	expect_eq(guard.get_parent(), new_body, "the sense moved the eye")
+	expect_eq(warnings.text(), "", "nothing to warn of")
+	expect_eq(guard.get_belief_state(new_body), ApsPerceptionComponent.STATE_UNDETECTED,
+			"its new body is its own: %d" % guard.get_belief_state(new_body))
+	expect_eq(guard.get_belief_state(old_body), ApsPerceptionComponent.STATE_TRACKED,
+			"its old body is in plain view: %d" % guard.get_belief_state(old_body))
+	# Seen in the first pass from the old body, then hidden behind it.
+	var state := guard.get_belief_state(runner)
+	expect(state != ApsPerceptionComponent.STATE_DETECTED and state != ApsPerceptionComponent.STATE_TRACKED,
+			"the runner is behind the old body, which its rays no longer skip: %d" % state)
+	if state == ApsPerceptionComponent.STATE_LOST:
+		expect_eq(guard.get_loss_reason(runner), ApsPerceptionComponent.LOSS_OCCLUDED, "lost behind it")
+
+
 func test_an_ai_never_believes_in_itself() -> void:
 	ApsWorldBuilder.floor(self)
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
