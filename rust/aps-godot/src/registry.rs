@@ -56,10 +56,33 @@ impl Entry {
     }
 }
 
+/// What choosing whom to look at reads of an entry (spec section 13), kept in a flat list beside
+/// the entries: a pass weighs some forty nodes near it and looks at a few, and reading these
+/// from the entries themselves cost two cache misses a node (issue 17).
+#[derive(Debug, Clone, Copy)]
+pub struct Head {
+    pub id: InstanceId,
+    pub perceivable: bool,
+    /// The team its last look found (`None` before any look, or once it was not seen).
+    pub team: Option<i32>,
+}
+
+impl Head {
+    fn of(e: &Entry) -> Head {
+        Head {
+            id: e.id,
+            perceivable: e.is_perceivable(),
+            team: e.seen.as_ref().map(|(_, s)| s.team_id),
+        }
+    }
+}
+
 /// Every perceivable node, in a flat list with an index by instance id.
 #[derive(Debug, Default)]
 pub struct Registry {
     entries: Vec<Entry>,
+    /// One per entry, at the same place, always as [`Head::of`] the entry gives it.
+    heads: Vec<Head>,
     index: IdMap<i64, usize>,
     /// Entries added, or moved to another place in the list, since [`Registry::clear_changed`]:
     /// the spatial grid does not know them where they are yet.
@@ -68,18 +91,35 @@ pub struct Registry {
 }
 
 impl Registry {
-    fn entry_mut(&mut self, id: InstanceId) -> &mut Entry {
-        let i = match self.index.get(&id.to_i64()) {
+    /// The place of `id`'s entry, made if it has none.
+    fn place_of(&mut self, id: InstanceId) -> usize {
+        match self.index.get(&id.to_i64()) {
             Some(&i) => i,
             None => {
                 let i = self.entries.len();
-                self.entries.push(Entry::new(id));
+                let entry = Entry::new(id);
+                self.heads.push(Head::of(&entry));
+                self.entries.push(entry);
                 self.index.insert(id.to_i64(), i);
                 self.mark_changed(i);
                 i
             }
-        };
-        &mut self.entries[i]
+        }
+    }
+
+    /// Changes the entry of `id` (made if it has none) and keeps its head in step.
+    fn change(&mut self, id: InstanceId, f: impl FnOnce(&mut Entry)) {
+        let i = self.place_of(id);
+        f(&mut self.entries[i]);
+        self.heads[i] = Head::of(&self.entries[i]);
+    }
+
+    /// Changes the entry of `id` if it has one, and keeps its head in step.
+    fn change_existing(&mut self, id: InstanceId, f: impl FnOnce(&mut Entry)) {
+        if let Some(&i) = self.index.get(&id.to_i64()) {
+            f(&mut self.entries[i]);
+            self.heads[i] = Head::of(&self.entries[i]);
+        }
     }
 
     /// Records that the entry at `i` is not where the grid has it. The list stays short: past
@@ -112,52 +152,67 @@ impl Registry {
 
     /// A `CharacterBody3D` entered the tree.
     pub fn add_auto(&mut self, id: InstanceId) {
-        self.entry_mut(id).auto = true;
+        self.change(id, |e| e.auto = true);
     }
 
     /// Registered by script (Register Perceivable Actor).
     pub fn register(&mut self, id: InstanceId) {
-        let e = self.entry_mut(id);
-        e.registered = true;
-        e.suppressed = false;
+        self.change(id, |e| {
+            e.registered = true;
+            e.suppressed = false;
+        });
     }
 
     /// Unregistered by script: no longer perceivable, even as a `CharacterBody3D`.
     pub fn unregister(&mut self, id: InstanceId) {
-        if let Some(&i) = self.index.get(&id.to_i64()) {
-            let e = &mut self.entries[i];
+        self.change_existing(id, |e| {
             e.registered = false;
             e.suppressed = true;
-        }
+        });
     }
 
     /// A target component describes `target` from now on.
     pub fn attach_component(&mut self, target: InstanceId, component: InstanceId) {
-        let e = self.entry_mut(target);
-        e.registered = true;
-        e.suppressed = false;
-        e.component = Some(component);
-        e.local_points = None;
-        e.handles = None;
+        self.change(target, |e| {
+            e.registered = true;
+            e.suppressed = false;
+            e.component = Some(component);
+            e.local_points = None;
+            e.handles = None;
+        });
     }
 
     /// The component left: the target stays only if it is perceivable on its own.
     pub fn detach_component(&mut self, target: InstanceId, component: InstanceId) {
-        if let Some(&i) = self.index.get(&target.to_i64()) {
-            let e = &mut self.entries[i];
+        self.change_existing(target, |e| {
             if e.component == Some(component) {
                 e.component = None;
                 e.registered = false;
                 e.local_points = None;
                 e.handles = None;
             }
-        }
+        });
+    }
+
+    /// Looks at the entry at `i` (see [`crate::snapshot::look`]); its head keeps the team found.
+    pub fn look(
+        &mut self,
+        i: usize,
+        now: f64,
+        conditions: &aps_core::world::conditions::WorldConditions,
+        tag: &mut dyn FnMut(&StringName) -> u32,
+    ) -> Option<crate::snapshot::Look> {
+        let entry = self.entries.get_mut(i)?;
+        let look = crate::snapshot::look(entry, now, conditions, tag);
+        self.heads[i].team = entry.seen.as_ref().map(|(_, s)| s.team_id);
+        Some(look)
     }
 
     /// The node left the tree: forget it entirely.
     pub fn remove(&mut self, id: InstanceId) {
         if let Some(i) = self.index.remove(&id.to_i64()) {
             self.entries.swap_remove(i);
+            self.heads.swap_remove(i);
             if let Some(moved) = self.entries.get(i) {
                 self.index.insert(moved.id.to_i64(), i);
                 self.mark_changed(i);
@@ -181,12 +236,82 @@ impl Registry {
         &self.entries
     }
 
-    pub fn entries_mut(&mut self) -> &mut [Entry] {
-        &mut self.entries
+    /// Each entry's head, at the entry's place.
+    #[must_use]
+    pub fn heads(&self) -> &[Head] {
+        &self.heads
+    }
+
+    /// Where the node of the entry at `i` is, if it is perceivable, alive and in the tree.
+    pub fn position_in_tree(&mut self, i: usize) -> Option<aps_core::Vec3> {
+        let entry = self.entries.get_mut(i)?;
+        if !entry.is_perceivable() {
+            return None;
+        }
+        crate::snapshot::position_in_tree(entry)
+    }
+
+    /// Restores the motion sample of the entry of `id`, if it has one.
+    pub fn set_motion(&mut self, id: InstanceId, motion: VelocitySampler) {
+        if let Some(&i) = self.index.get(&id.to_i64()) {
+            self.entries[i].motion = motion;
+        }
     }
 
     #[must_use]
     pub fn len(&self) -> usize {
         self.entries.iter().filter(|e| e.is_perceivable()).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(n: i64) -> InstanceId {
+        InstanceId::from_i64(n)
+    }
+
+    /// Every head says what its entry does, at the entry's place.
+    fn assert_in_step(r: &Registry) {
+        assert_eq!(r.heads().len(), r.entries().len());
+        for (h, e) in r.heads().iter().zip(r.entries()) {
+            assert_eq!(h.id, e.id);
+            assert_eq!(h.perceivable, e.is_perceivable(), "{:?}", e.id);
+            assert_eq!(h.team, e.seen.as_ref().map(|(_, s)| s.team_id));
+        }
+    }
+
+    #[test]
+    fn heads_follow_their_entries_through_every_change_and_removal() {
+        let mut r = Registry::default();
+        r.add_auto(id(1));
+        r.register(id(2));
+        r.attach_component(id(3), id(30));
+        r.add_auto(id(4));
+        assert_in_step(&r);
+        assert!(r.heads().iter().all(|h| h.perceivable));
+
+        r.unregister(id(1));
+        assert!(!r.heads()[0].perceivable, "unregistered, though a body");
+        r.detach_component(id(3), id(31));
+        assert!(
+            r.heads()[2].perceivable,
+            "another component left: no change"
+        );
+        r.detach_component(id(3), id(30));
+        assert!(!r.heads()[2].perceivable, "its own component left");
+        assert_in_step(&r);
+
+        // The last entry moves into the place of the first.
+        r.remove(id(1));
+        assert_eq!(r.heads()[0].id, id(4));
+        assert_in_step(&r);
+        r.remove(id(4));
+        r.remove(id(99));
+        assert_in_step(&r);
+        r.register(id(1));
+        assert_in_step(&r);
+        assert_eq!(r.heads().len(), 3);
     }
 }

@@ -237,7 +237,7 @@ impl Placement {
 
 /// Looks at one registry entry at world time `now`, lit by `conditions`. Evidence tags are
 /// turned into the world's tag numbers by `tag`.
-pub fn look(
+pub(crate) fn look(
     entry: &mut Entry,
     now: f64,
     conditions: &WorldConditions,

@@ -11,7 +11,7 @@ use crate::dim::WorldOf;
 use crate::names::Names;
 use crate::physics_space::SpaceState;
 use crate::registry::Registry;
-use crate::snapshot::{look, Look};
+use crate::snapshot::Look;
 use aps_core::brain::squad::Sighting;
 use aps_core::crowd::grid::SpatialGrid;
 use aps_core::crowd::lod::viewer_distance;
@@ -177,22 +177,23 @@ impl World {
                 self.rebuild_grid(now);
             }
             self.grid.query_around(eye, range, &mut self.nearby);
-            let entries = self.registry.entries();
+            // The heads, not the entries: a flat list that stays in cache (issue 17).
+            let heads = self.registry.heads();
             for &i in &self.nearby {
-                let Some(entry) = entries.get(i as usize) else {
+                let Some(head) = heads.get(i as usize) else {
                     continue;
                 };
                 // Moved since the rebuild: it comes from the changed entries below.
-                if self.grid_ids.get(i as usize) != Some(&entry.id)
-                    || !entry.is_perceivable()
-                    || own.contains(&entry.id)
+                if self.grid_ids.get(i as usize) != Some(&head.id)
+                    || !head.perceivable
+                    || own.contains(&head.id)
                 {
                     continue;
                 }
                 out.push(Nearby {
-                    id: target_id(entry.id),
+                    id: target_id(head.id),
                     position: self.grid.position(i).unwrap_or(Vec3::NAN),
-                    team: entry.seen.as_ref().map(|(_, s)| s.team_id),
+                    team: head.team,
                 });
             }
             // Entries added or moved since the rebuild are not in the grid where they are: each
@@ -227,24 +228,23 @@ impl World {
     ) {
         let range_sq = range * range;
         let conditions = self.state.conditions();
-        let entries = self.registry.entries_mut();
         let mut freed = Vec::new();
         for &i in indices {
-            let Some(entry) = entries.get_mut(i as usize) else {
+            let Some(head) = self.registry.heads().get(i as usize).copied() else {
                 continue;
             };
-            if !entry.is_perceivable() || own.contains(&entry.id) {
+            if !head.perceivable || own.contains(&head.id) {
                 continue;
             }
-            match look(entry, now, conditions, tag) {
-                Look::Seen(snap) if (eye - snap.position).length_squared() <= range_sq => {
+            match self.registry.look(i as usize, now, conditions, tag) {
+                Some(Look::Seen(snap)) if (eye - snap.position).length_squared() <= range_sq => {
                     out.push(Nearby {
                         id: snap.id,
                         position: snap.position,
                         team: Some(snap.team_id),
                     });
                 }
-                Look::Gone => freed.push(entry.id),
+                Some(Look::Gone) => freed.push(head.id),
                 _ => {}
             }
         }
@@ -282,20 +282,20 @@ impl World {
             }
             match instance_id(t).and_then(|id| self.registry.index_of(id)) {
                 Some(i) => {
-                    let e = &mut self.registry.entries_mut()[i];
-                    if !e.is_perceivable() {
+                    let head = self.registry.heads()[i];
+                    if !head.perceivable {
                         continue;
                     }
-                    match look(e, now, conditions, tag) {
-                        Look::Seen(snap) => {
+                    match self.registry.look(i, now, conditions, tag) {
+                        Some(Look::Seen(snap)) => {
                             let near = (eye - snap.position).length_squared() <= range_sq;
                             if near || is_held {
                                 out.push(snap);
                             }
                         }
-                        Look::Absent => {}
-                        Look::Gone => {
-                            freed.push(e.id);
+                        Some(Look::Absent) | None => {}
+                        Some(Look::Gone) => {
+                            freed.push(head.id);
                             if is_held {
                                 gone.push(t);
                             }
@@ -314,14 +314,11 @@ impl World {
     /// Puts every perceivable node in the grid at its position now.
     fn rebuild_grid(&mut self, now: f64) {
         self.grid_ids.clear();
-        let entries = self.registry.entries_mut();
-        self.grid_ids.extend(entries.iter().map(|e| e.id));
-        let positions = entries.iter_mut().enumerate().filter_map(|(i, e)| {
-            if !e.is_perceivable() {
-                return None;
-            }
-            crate::snapshot::position_in_tree(e).map(|p| (i as u32, p))
-        });
+        self.grid_ids
+            .extend(self.registry.heads().iter().map(|h| h.id));
+        let registry = &mut self.registry;
+        let positions = (0..registry.heads().len())
+            .filter_map(|i| registry.position_in_tree(i).map(|p| (i as u32, p)));
         self.grid.rebuild(positions, now);
         self.registry.clear_changed();
     }
@@ -341,11 +338,13 @@ impl World {
             return;
         }
         let state = Rc::make_mut(&mut self.state);
-        for entry in self.registry.entries_mut() {
-            if !entry.is_perceivable() {
+        for i in 0..self.registry.heads().len() {
+            if !self.registry.heads()[i].perceivable {
                 continue;
             }
-            if let Look::Seen(snap) = look(entry, now, state.conditions(), &mut |_| 0) {
+            if let Some(Look::Seen(snap)) =
+                self.registry.look(i, now, state.conditions(), &mut |_| 0)
+            {
                 state.deposit_scent(snap.id, snap.position, snap.scent_multiplier, now);
             }
         }
@@ -607,10 +606,10 @@ impl World {
         time: f64,
         velocity: aps_core::Vec3,
     ) {
-        if let Some(i) = self.registry.index_of(id) {
-            self.registry.entries_mut()[i].motion =
-                aps_core::gather::motion::VelocitySampler::restored(position, time, velocity);
-        }
+        self.registry.set_motion(
+            id,
+            aps_core::gather::motion::VelocitySampler::restored(position, time, velocity),
+        );
     }
 
     // ---- Squads (spec section 10) ----
