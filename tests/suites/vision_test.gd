@@ -84,6 +84,60 @@ func test_a_cloaked_target_in_view_drops_out() -> void:
 	expect_eq(guard.get_loss_reason(runner), ApsPerceptionComponent.LOSS_SENSOR_DROPOUT, "loss reason")
 
 
+func test_a_cloak_changed_any_way_a_script_can_is_seen_at_the_next_look() -> void:
+	# Looks keep what a target component said until it changes (issue 17): every way a game can
+	# change a setting must reach the next look.
+	ApsWorldBuilder.floor(self)
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
+	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -5), "Runner")
+	var cloak := ApsTargetComponent.new()
+	runner.add_child(cloak)
+	await seconds(1.0)
+	var cloak_seen := func() -> float:
+		return guard.explain(runner)["senses"]["vision"]["factors"]["cloak"]
+	expect_near(cloak_seen.call(), 1.0, 0.0001, "no cloak at first")
+	var untyped: Variant = cloak
+	var ways := {
+		"a typed assignment": func(): cloak.visibility_multiplier = 0.9,
+		"an untyped assignment": func(): untyped.visibility_multiplier = 0.8,
+		"its setter": func(): cloak.set_visibility_multiplier(0.7),
+		"set()": func(): cloak.set("visibility_multiplier", 0.6),
+		"set_deferred()": func(): cloak.set_deferred("visibility_multiplier", 0.5),
+		"call()": func(): cloak.call("set_visibility_multiplier", 0.4),
+		"a tween": func(): create_tween().tween_property(cloak, "visibility_multiplier", 0.3, 0.05),
+	}
+	var value := 0.9
+	for way in ways:
+		ways[way].call()
+		await seconds(0.4)
+		expect_near(cloak_seen.call(), value, 0.0001, "changed by %s" % way)
+		value -= 0.1
+	# From a handler of a signal, in the middle of the frame.
+	var in_handler := func(): cloak.visibility_multiplier = 0.2
+	get_tree().physics_frame.connect(in_handler, CONNECT_ONE_SHOT)
+	await seconds(0.4)
+	expect_near(cloak_seen.call(), 0.2, 0.0001, "changed in a signal handler")
+	# Out of range: stored clamped, with a warning, whichever way.
+	cloak.set_visibility_multiplier(-1.0)
+	expect_eq(cloak.visibility_multiplier, 0.0, "a setter call is clamped too")
+
+	# Its sample points: set, then one appended and set back.
+	cloak.visibility_multiplier = 1.0
+	cloak.sample_points = PackedVector3Array([Vector3(0, 1.5, 0)])
+	await seconds(0.4)
+	var points_seen := func() -> float:
+		return guard.explain(runner)["senses"]["vision"]["factors"]["sample_points"]
+	expect_eq(points_seen.call(), 1.0, "one point set")
+	var points := cloak.sample_points
+	points.append(Vector3(0, 0.5, 0))
+	cloak.sample_points = points
+	await seconds(0.4)
+	expect_eq(points_seen.call(), 2.0, "a second point set back")
+	cloak.sample_points = PackedVector3Array()
+	await seconds(0.4)
+	expect_eq(points_seen.call(), 3.0, "none: head, chest and feet from the shape again")
+
+
 func test_never_perceives_its_own_body() -> void:
 	ApsWorldBuilder.floor(self)
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)

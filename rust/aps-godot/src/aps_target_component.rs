@@ -5,6 +5,26 @@ use crate::editor::in_editor;
 use aps_core::gather::target::TargetTraits;
 use godot::classes::{INode2D, INode3D, Node, Node2D, Node3D};
 use godot::prelude::*;
+use std::cell::Cell;
+use std::rc::Rc;
+
+/// How many times a target component's look-relevant settings changed: the component counts,
+/// the registry compares with the count it last read at, and so reads the component again only
+/// when something changed. Shared, so comparing touches neither the engine nor the component.
+#[derive(Debug, Clone, Default)]
+pub struct Revision(Rc<Cell<u64>>);
+
+impl Revision {
+    fn bump(&self) {
+        self.0.set(self.0.get().wrapping_add(1));
+    }
+
+    /// The count now.
+    #[must_use]
+    pub fn get(&self) -> u64 {
+        self.0.get()
+    }
+}
 
 macro_rules! target_component {
     ($C:ident, $I:ident, $N:ident, $P:ident, $two:literal, $(#[doc = $doc:literal])*) => {
@@ -21,30 +41,38 @@ macro_rules! target_component {
             /// head, chest and feet from the parent's first collision shape, taken once; set them here
             /// when the body changes shape (a crouch) so vision sees the new outline.
             #[export]
+            #[var(set = set_sample_points)]
             sample_points: $P,
             /// How much of the world's light at its position reaches the target: 1 fully, 0.3 for dark
             /// clothes in shadow. Darkness makes it harder to see (see ApsWorld light zones).
             #[export(range = (0.0, 1.0, 0.01))]
+            #[var(set = set_light_level)]
             light_level: f32,
             /// Light the target carries (a flashlight, a torch): it is at least this lit, even in the
             /// dark.
             #[export(range = (0.0, 1.0, 0.01))]
+            #[var(set = set_carried_light)]
             carried_light: f32,
             /// Cloak: 1 normally visible, 0 invisible. Multiplies vision's confidence.
             #[export(range = (0.0, 2.0, 0.01))]
+            #[var(set = set_visibility_multiplier)]
             visibility_multiplier: f32,
             /// Scales the noise the target makes: below 1 is stealthy, above 1 clumsy.
             #[export(range = (0.0, 4.0, 0.01))]
+            #[var(set = set_noise_multiplier)]
             noise_multiplier: f32,
             /// Scales the scent the target leaves: 0 leaves no trail.
             #[export(range = (0.0, 4.0, 0.01))]
+            #[var(set = set_scent_multiplier)]
             scent_multiplier: f32,
             /// Team of the target, for relationships.
             #[export]
+            #[var(set = set_team_id)]
             team_id: i32,
             /// Discovered evidence: set a tag (e.g. "body", "forced_lock") and an AI that perceives
             /// this believes in a place of that tag where it lies, rather than in the object itself.
             #[export]
+            #[var(set = set_evidence_tag)]
             evidence_tag: StringName,
             /// A stable id for this target that the game gives (a save slot's name for the player,
             /// "guard_7"). Saved beliefs name the target by it, so a reloaded level reconnects them to
@@ -53,6 +81,9 @@ macro_rules! target_component {
             #[export]
             persistent_id: GString,
             registered_parent: Option<InstanceId>,
+            /// Counts the changes to what a look reads (traits, evidence tag, sample points); shared
+            /// with the registry, which keeps its last reading until the count moves (issue 17).
+            revision: Revision,
             /// In the editor: the parent it listens to for shapes added or removed.
             watched_parent: Option<(Gd<Node>, Callable)>,
             base: Base<$N>,
@@ -75,42 +106,10 @@ macro_rules! target_component {
                     evidence_tag: StringName::default(),
                     persistent_id: GString::new(),
                     registered_parent: None,
+                    revision: Revision::default(),
                     watched_parent: None,
                     base,
                 }
-            }
-
-            /// A light level or multiplier set out of its range is stored clamped, with a warning, so
-            /// what a script reads back is what APS uses.
-            fn on_set(&mut self, property: StringName, value: Variant) -> bool {
-                let name = property.to_string();
-                if name == "sample_points" && in_editor() {
-                    self.base_mut()
-                        .call_deferred("update_configuration_warnings", &[]);
-                }
-                let (light, multiplier) = (TargetTraits::LIGHT_RANGE, TargetTraits::MULTIPLIER_RANGE);
-                let d = TargetTraits::default();
-                let field = match name.as_str() {
-                    "light_level" => Some((&mut self.light_level, light, d.light_level)),
-                    "carried_light" => Some((&mut self.carried_light, light, d.carried_light)),
-                    "visibility_multiplier" => Some((
-                        &mut self.visibility_multiplier,
-                        multiplier,
-                        d.visibility_multiplier,
-                    )),
-                    "noise_multiplier" => {
-                        Some((&mut self.noise_multiplier, multiplier, d.noise_multiplier))
-                    }
-                    "scent_multiplier" => {
-                        Some((&mut self.scent_multiplier, multiplier, d.scent_multiplier))
-                    }
-                    _ => None,
-                };
-                crate::convert::store_kept(
-                    &format!("{}.{name}", stringify!($C)),
-                    field,
-                    &value,
-                )
             }
 
             fn enter_tree(&mut self) {
@@ -173,6 +172,65 @@ macro_rules! target_component {
                 self.get_setup_warnings()
             }
 
+            /// Sets the points vision looks at (see [member sample_points]).
+            #[func]
+            pub fn set_sample_points(&mut self, points: $P) {
+                self.sample_points = points;
+                self.revision.bump();
+                // Points set or cleared change what the Scene dock warns of.
+                if in_editor() {
+                    self.base_mut()
+                        .call_deferred("update_configuration_warnings", &[]);
+                }
+            }
+
+            /// Sets [member light_level]; a value outside 0..1 is stored clamped, with a warning.
+            #[func]
+            pub fn set_light_level(&mut self, level: f32) {
+                self.light_level = self.kept("light_level", level, TargetTraits::LIGHT_RANGE, TargetTraits::default().light_level);
+            }
+
+            /// Sets [member carried_light]; a value outside 0..1 is stored clamped, with a warning.
+            #[func]
+            pub fn set_carried_light(&mut self, light: f32) {
+                self.carried_light = self.kept("carried_light", light, TargetTraits::LIGHT_RANGE, TargetTraits::default().carried_light);
+            }
+
+            /// Sets [member visibility_multiplier]; a value outside its range is stored clamped,
+            /// with a warning.
+            #[func]
+            pub fn set_visibility_multiplier(&mut self, multiplier: f32) {
+                self.visibility_multiplier = self.kept("visibility_multiplier", multiplier, TargetTraits::MULTIPLIER_RANGE, TargetTraits::default().visibility_multiplier);
+            }
+
+            /// Sets [member noise_multiplier]; a value outside its range is stored clamped, with a
+            /// warning.
+            #[func]
+            pub fn set_noise_multiplier(&mut self, multiplier: f32) {
+                self.noise_multiplier = self.kept("noise_multiplier", multiplier, TargetTraits::MULTIPLIER_RANGE, TargetTraits::default().noise_multiplier);
+            }
+
+            /// Sets [member scent_multiplier]; a value outside its range is stored clamped, with a
+            /// warning.
+            #[func]
+            pub fn set_scent_multiplier(&mut self, multiplier: f32) {
+                self.scent_multiplier = self.kept("scent_multiplier", multiplier, TargetTraits::MULTIPLIER_RANGE, TargetTraits::default().scent_multiplier);
+            }
+
+            /// Sets [member team_id].
+            #[func]
+            pub fn set_team_id(&mut self, team: i32) {
+                self.team_id = team;
+                self.revision.bump();
+            }
+
+            /// Sets [member evidence_tag].
+            #[func]
+            pub fn set_evidence_tag(&mut self, tag: StringName) {
+                self.evidence_tag = tag;
+                self.revision.bump();
+            }
+
             #[func]
             pub fn get_setup_warnings(&self) -> PackedStringArray {
                 crate::editor::warnings::target(
@@ -184,6 +242,19 @@ macro_rules! target_component {
         }
 
         impl $C {
+            /// `given` for the property `name`, kept in `range` (a NaN becomes `fallback`) with
+            /// a warning naming the property; counted as a change.
+            fn kept(&self, name: &str, given: f32, range: (f32, f32), fallback: f32) -> f32 {
+                self.revision.bump();
+                crate::convert::kept_in_range(&format!("{}.{name}", stringify!($C)), given, range, fallback)
+            }
+
+            /// The count of changes to what a look reads, shared (see [`Revision`]).
+            #[must_use]
+            pub fn revision(&self) -> Revision {
+                self.revision.clone()
+            }
+
             /// The stable id saves and replication name the target by (empty: none).
             #[must_use]
             pub fn persistent_id(&self) -> String {

@@ -3,7 +3,7 @@
 //! cloak, noise and team from its `ApsTargetComponent` (or `ApsTargetComponent2D`). A 2D node is
 //! placed on the core's plane (see `dim`).
 
-use crate::aps_target_component::{ApsTargetComponent, ApsTargetComponent2D};
+use crate::aps_target_component::{ApsTargetComponent, ApsTargetComponent2D, Revision};
 use crate::convert::{target_id, to_vec3};
 use crate::dim::{from_pixels, Spatial};
 use crate::registry::Entry;
@@ -137,57 +137,130 @@ impl Description {
         }
     }
 
+    fn revision(&self) -> Revision {
+        match self {
+            Description::Three(c) => c.bind().revision(),
+            Description::Two(c) => c.bind().revision(),
+        }
+    }
+
+    /// What the component says now, at its revision `at`. Sample points that are no position
+    /// are left out (and counted); a 2D component's are in pixels with z = 0.
+    fn read(&self, at: u64) -> Reading {
+        let finite = |points: &mut dyn Iterator<Item = Vector3>| -> LocalPoints {
+            points.filter(|p| p.is_finite()).collect()
+        };
+        let (traits, evidence, points, given, three) = match self {
+            Description::Three(c) => {
+                let c = c.bind();
+                let local = c.sample_points().as_slice();
+                let points = finite(&mut local.iter().copied());
+                (
+                    c.traits(),
+                    c.evidence_tag().clone(),
+                    points,
+                    local.len(),
+                    true,
+                )
+            }
+            Description::Two(c) => {
+                let c = c.bind();
+                let local = c.sample_points().as_slice();
+                let points = finite(&mut local.iter().map(|p| Vector3::new(p.x, p.y, 0.0)));
+                (
+                    c.traits(),
+                    c.evidence_tag().clone(),
+                    points,
+                    local.len(),
+                    false,
+                )
+            }
+        };
+        Reading {
+            at,
+            traits,
+            evidence,
+            points,
+            given,
+            three,
+        }
+    }
+}
+
+/// Sample points in a node's own space.
+type LocalPoints = smallvec::SmallVec<[Vector3; 4]>;
+
+/// A target component as a look last read it: kept until the component's revision moves, so a
+/// look binds the component only after a change (issue 17).
+#[derive(Debug, Clone)]
+struct Reading {
+    at: u64,
+    traits: aps_core::gather::target::TargetTraits,
+    evidence: StringName,
+    /// Its finite sample points, and how many it gave in all.
+    points: LocalPoints,
+    given: usize,
+    /// A 3D component (its points are for a 3D node).
+    three: bool,
+}
+
+/// A perceivable node's target component: its handle, its revision, and what it said.
+#[derive(Debug, Clone)]
+pub struct Component {
+    node: Description,
+    revision: Revision,
+    read: Option<Reading>,
+}
+
+impl Component {
+    fn resolve(id: InstanceId) -> Option<Component> {
+        let node = Description::resolve(id)?;
+        let revision = node.revision();
+        Some(Component {
+            node,
+            revision,
+            read: None,
+        })
+    }
+
     /// Applies the component's traits, evidence tag and sample points (if it sets any, placed
-    /// by `at`; those that are no position are left out) to `snap`. Returns whether it set
-    /// sample points, and how many it left out.
+    /// by `at`; those that are no position are left out) to `snap`, as it says them now: read
+    /// again only if it changed since the last look. Returns whether it set sample points,
+    /// and how many it left out. `None` once the component is gone.
     fn describe(
-        &self,
+        &mut self,
         at: &Placement,
         snap: &mut TargetSnapshot,
         world_light: f32,
         tag: &mut dyn FnMut(&StringName) -> u32,
-    ) -> (bool, usize) {
+    ) -> Option<(bool, usize)> {
+        if !self.node.is_instance_valid() {
+            return None;
+        }
+        let now = self.revision.get();
+        if self.read.as_ref().is_none_or(|r| r.at != now) {
+            self.read = Some(self.node.read(now));
+        }
+        let r = self.read.as_ref()?;
+        r.traits.apply(snap, world_light);
+        // The evidence tag is numbered by the world each look; no copy of its name crosses into
+        // the engine.
+        if !r.evidence.is_empty() {
+            snap.evidence_tag = Some(tag(&r.evidence));
+        }
         // A component's points are in its own kind's space; on a node of the other kind (which
         // its setup warning names) it sets none.
-        // The evidence tag is turned into its number while the component is bound: no copy of
-        // its name crosses into the engine.
-        let mut number = |t: &StringName| (!t.is_empty()).then(|| tag(t));
-        let (traits, evidence, points, given) = match (self, at) {
-            (Description::Three(c), _) => {
-                let c = c.bind();
-                let local = c.sample_points().as_slice();
-                let points = matches!(at, Placement::Three(_))
-                    .then(|| at.place_all(local.iter().copied().filter(|p| p.is_finite())));
-                (c.traits(), number(c.evidence_tag()), points, local.len())
-            }
-            (Description::Two(c), _) => {
-                let c = c.bind();
-                let local = c.sample_points().as_slice();
-                let points = matches!(at, Placement::Two(_)).then(|| {
-                    at.place_all(
-                        local
-                            .iter()
-                            .filter(|p| p.is_finite())
-                            .map(|p| Vector3::new(p.x, p.y, 0.0)),
-                    )
-                });
-                (c.traits(), number(c.evidence_tag()), points, local.len())
-            }
-        };
-        traits.apply(snap, world_light);
-        if evidence.is_some() {
-            snap.evidence_tag = evidence;
-        }
-        match points {
+        let placed = (r.three == matches!(at, Placement::Three(_)))
+            .then(|| at.place_all(r.points.iter().copied()));
+        Some(match placed {
             // None of them a position: looked at as if it set none.
             Some(points) if !points.is_empty() => {
-                let dropped = given - points.len();
                 snap.sample_points = points;
-                (true, dropped)
+                (true, r.given - r.points.len())
             }
-            Some(_) if given > 0 => (false, given),
+            Some(_) if r.given > 0 => (false, r.given),
             _ => (false, 0),
-        }
+        })
     }
 }
 
@@ -282,7 +355,7 @@ pub struct Handles {
     mover: Mover,
     /// A collision body: rays can hit it.
     body: bool,
-    component: Option<Description>,
+    component: Option<Component>,
 }
 
 impl Handles {
@@ -303,7 +376,7 @@ impl Handles {
         let body = !matches!(mover, Mover::Other)
             || any.clone().try_cast::<CollisionObject3D>().is_ok()
             || any.try_cast::<CollisionObject2D>().is_ok();
-        let component = entry.component.and_then(Description::resolve);
+        let component = entry.component.and_then(Component::resolve);
         Some(Handles {
             node,
             mover,
@@ -405,9 +478,9 @@ fn look_now(
     snap.light_level = world_light;
     let (custom, dropped) = handles
         .component
-        .as_ref()
-        .filter(|c| c.is_instance_valid())
-        .map_or((false, 0), |c| c.describe(&at, &mut snap, world_light, tag));
+        .as_mut()
+        .and_then(|c| c.describe(&at, &mut snap, world_light, tag))
+        .unwrap_or((false, 0));
     if dropped > 0 && !*warned_points {
         *warned_points = true;
         godot_warn!(
