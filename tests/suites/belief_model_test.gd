@@ -164,3 +164,27 @@ func test_discovered_evidence_is_a_place() -> void:
 	expect(place.get("state", 0) >= ApsPerceptionComponent.STATE_SUSPECTED, "noticed")
 	expect_eq(guard.get_belief_state(body), ApsPerceptionComponent.STATE_UNDETECTED, "not about the object")
 	expect_eq(guard.get_attention_target(), null, "places take no attention")
+
+
+func test_discovered_evidence_keeps_its_tag_where_an_ai_smells() -> void:
+	# A perceiver that smells makes the world lay scent from every perceivable each frame; the
+	# evidence tag read then must be the same as any pass reads.
+	ApsWorldBuilder.floor(self)
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
+	ApsWorldBuilder.guard(self, Vector3(30, 0, 30), Vector3.BACK, ApsWorldBuilder.only(["smell"]))
+	# A second tag elsewhere, so the world numbers more than one.
+	var other := ApsTargetComponent.new()
+	other.evidence_tag = &"forced_lock"
+	var door := StaticBody3D.new()
+	add_child(door)
+	door.global_position = Vector3(40, 0.3, 40)
+	door.add_child(other)
+	var body := StaticBody3D.new()
+	add_child(body)
+	body.global_position = Vector3(1, 0.3, -5)
+	var tag := ApsTargetComponent.new()
+	tag.evidence_tag = &"body"
+	body.add_child(tag)
+	await seconds(1.5)
+	var place := guard.get_strongest_location_belief()
+	expect_eq(place.get("tag"), &"body", "a belief about where the body lies, by its own tag")

@@ -329,7 +329,9 @@ impl World {
     }
 
     /// Once per physics frame `frame`, whoever asks first: scent trails get their new points.
-    pub fn begin_frame(&mut self, frame: u64, now: f64) {
+    /// The looks this takes are the frame's looks for every pass after it, so evidence tags are
+    /// numbered by `tag`, the world's own numbering, as in any other look.
+    pub fn begin_frame(&mut self, frame: u64, now: f64, tag: &mut dyn FnMut(&StringName) -> u32) {
         if self.last_frame == Some(frame) {
             return;
         }
@@ -342,9 +344,7 @@ impl World {
             if !self.registry.heads()[i].perceivable {
                 continue;
             }
-            if let Some(Look::Seen(snap)) =
-                self.registry.look(i, now, state.conditions(), &mut |_| 0)
-            {
+            if let Some(Look::Seen(snap)) = self.registry.look(i, now, state.conditions(), tag) {
                 state.deposit_scent(snap.id, snap.position, snap.scent_multiplier, now);
             }
         }

@@ -171,8 +171,8 @@ macro_rules! pass {
                 let mut core = self.core.take()?;
                 let me = self.base().instance_id();
                 let (world_state, squad, occluder_areas) = {
-                    let world = aps.world_mut(key);
-                    world.begin_frame(frame, now);
+                    let (world, tags) = aps.world_and_tags(key);
+                    world.begin_frame(frame, now, &mut |t| tags.intern(t));
                     (
                         world.state(),
                         world.squad_of(me),
