@@ -175,8 +175,10 @@ macro_rules! target_component {
             /// Sets the points vision looks at (see [member sample_points]).
             #[func]
             pub fn set_sample_points(&mut self, points: $P) {
+                if points != self.sample_points {
+                    self.revision.bump();
+                }
                 self.sample_points = points;
-                self.revision.bump();
                 // Points set or cleared change what the Scene dock warns of.
                 if in_editor() {
                     self.base_mut()
@@ -187,48 +189,62 @@ macro_rules! target_component {
             /// Sets [member light_level]; a value outside 0..1 is stored clamped, with a warning.
             #[func]
             pub fn set_light_level(&mut self, level: f32) {
-                self.light_level = self.kept("light_level", level, TargetTraits::LIGHT_RANGE, TargetTraits::default().light_level);
+                let (old, fallback) = (self.light_level, TargetTraits::default().light_level);
+                let range = TargetTraits::LIGHT_RANGE;
+                self.light_level = self.kept("light_level", old, level, range, fallback);
             }
 
             /// Sets [member carried_light]; a value outside 0..1 is stored clamped, with a warning.
             #[func]
             pub fn set_carried_light(&mut self, light: f32) {
-                self.carried_light = self.kept("carried_light", light, TargetTraits::LIGHT_RANGE, TargetTraits::default().carried_light);
+                let (old, fallback) = (self.carried_light, TargetTraits::default().carried_light);
+                let range = TargetTraits::LIGHT_RANGE;
+                self.carried_light = self.kept("carried_light", old, light, range, fallback);
             }
 
             /// Sets [member visibility_multiplier]; a value outside its range is stored clamped,
             /// with a warning.
             #[func]
             pub fn set_visibility_multiplier(&mut self, multiplier: f32) {
-                self.visibility_multiplier = self.kept("visibility_multiplier", multiplier, TargetTraits::MULTIPLIER_RANGE, TargetTraits::default().visibility_multiplier);
+                let (old, fallback) = (self.visibility_multiplier, TargetTraits::default().visibility_multiplier);
+                let range = TargetTraits::MULTIPLIER_RANGE;
+                self.visibility_multiplier = self.kept("visibility_multiplier", old, multiplier, range, fallback);
             }
 
             /// Sets [member noise_multiplier]; a value outside its range is stored clamped, with a
             /// warning.
             #[func]
             pub fn set_noise_multiplier(&mut self, multiplier: f32) {
-                self.noise_multiplier = self.kept("noise_multiplier", multiplier, TargetTraits::MULTIPLIER_RANGE, TargetTraits::default().noise_multiplier);
+                let (old, fallback) = (self.noise_multiplier, TargetTraits::default().noise_multiplier);
+                let range = TargetTraits::MULTIPLIER_RANGE;
+                self.noise_multiplier = self.kept("noise_multiplier", old, multiplier, range, fallback);
             }
 
             /// Sets [member scent_multiplier]; a value outside its range is stored clamped, with a
             /// warning.
             #[func]
             pub fn set_scent_multiplier(&mut self, multiplier: f32) {
-                self.scent_multiplier = self.kept("scent_multiplier", multiplier, TargetTraits::MULTIPLIER_RANGE, TargetTraits::default().scent_multiplier);
+                let (old, fallback) = (self.scent_multiplier, TargetTraits::default().scent_multiplier);
+                let range = TargetTraits::MULTIPLIER_RANGE;
+                self.scent_multiplier = self.kept("scent_multiplier", old, multiplier, range, fallback);
             }
 
             /// Sets [member team_id].
             #[func]
             pub fn set_team_id(&mut self, team: i32) {
+                if team != self.team_id {
+                    self.revision.bump();
+                }
                 self.team_id = team;
-                self.revision.bump();
             }
 
             /// Sets [member evidence_tag].
             #[func]
             pub fn set_evidence_tag(&mut self, tag: StringName) {
+                if tag != self.evidence_tag {
+                    self.revision.bump();
+                }
                 self.evidence_tag = tag;
-                self.revision.bump();
             }
 
             #[func]
@@ -242,11 +258,28 @@ macro_rules! target_component {
         }
 
         impl $C {
-            /// `given` for the property `name`, kept in `range` (a NaN becomes `fallback`) with
-            /// a warning naming the property; counted as a change.
-            fn kept(&self, name: &str, given: f32, range: (f32, f32), fallback: f32) -> f32 {
-                self.revision.bump();
-                crate::convert::kept_in_range(&format!("{}.{name}", stringify!($C)), given, range, fallback)
+            /// `given` for the property `name`, now `old`, kept in `range` (a NaN becomes
+            /// `fallback`) with a warning naming the property; counted if it changes the value.
+            fn kept(
+                &self,
+                name: &str,
+                old: f32,
+                given: f32,
+                range: (f32, f32),
+                fallback: f32,
+            ) -> f32 {
+                // Set every frame by an animation or a synchronizer: no name is made for a value
+                // in range.
+                let value = if (range.0..=range.1).contains(&given) {
+                    given
+                } else {
+                    let what = format!("{}.{name}", stringify!($C));
+                    crate::convert::kept_in_range(&what, given, range, fallback)
+                };
+                if value.to_bits() != old.to_bits() {
+                    self.revision.bump();
+                }
+                value
             }
 
             /// The count of changes to what a look reads, shared (see [`Revision`]).
