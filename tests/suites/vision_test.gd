@@ -120,6 +120,15 @@ func test_a_cloak_changed_any_way_a_script_can_is_seen_at_the_next_look() -> voi
 	# Out of range: stored clamped, with a warning, whichever way.
 	cloak.set_visibility_multiplier(-1.0)
 	expect_eq(cloak.visibility_multiplier, 0.0, "a setter call is clamped too")
+	# A copy made by duplicate() looks as the original was set.
+	cloak.visibility_multiplier = 0.25
+	var twin: Node3D = runner.duplicate()
+	add_child(twin)
+	twin.global_position = Vector3(2, 0, -5)
+	await seconds(1.0)
+	expect_near(guard.explain(twin)["senses"]["vision"]["factors"]["cloak"], 0.25, 0.0001,
+			"a duplicate carries the cloak")
+	twin.queue_free()
 
 	# Its sample points: set, then one appended and set back.
 	cloak.visibility_multiplier = 1.0
