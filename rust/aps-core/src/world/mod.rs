@@ -159,6 +159,12 @@ impl WorldState {
         self.scents.deposit(target, position, strength, now);
     }
 
+    /// Whether `target`'s trail takes a point at `now` (see [`ScentField::is_due`]).
+    #[must_use]
+    pub fn scent_due(&self, target: TargetId, now: f64) -> bool {
+        self.scents.is_due(target, now)
+    }
+
     /// Forgets scent that has faded by `now`.
     pub fn prune_scents(&mut self, now: f64) {
         self.scents.prune(now);

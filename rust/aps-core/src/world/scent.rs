@@ -2,6 +2,7 @@
 //! moves; a point's strength fades over the scent's lifetime. The world deposits them; smell
 //! reads them.
 
+use crate::id_map::IdMap;
 use crate::TargetId;
 use glam::Vec3;
 
@@ -63,6 +64,9 @@ impl Trail {
 #[derive(Debug, Clone)]
 pub struct ScentField {
     trails: Vec<Trail>,
+    /// Where each target's trail is in `trails`: a trail is a couple of kilobytes, so finding
+    /// one by walking them cost a cache miss a trail, for every target every frame (issue 17).
+    index: IdMap<u64, usize>,
     /// Seconds between points of one trail.
     pub deposit_interval: f32,
     /// Seconds until a point has faded to nothing.
@@ -73,6 +77,7 @@ impl Default for ScentField {
     fn default() -> Self {
         ScentField {
             trails: Vec::new(),
+            index: IdMap::default(),
             deposit_interval: 0.5,
             lifetime: 60.0,
         }
@@ -83,26 +88,37 @@ impl ScentField {
     /// Leaves a point of `target`'s scent at `position` if its last one is at least the deposit
     /// interval old.
     pub fn deposit(&mut self, target: TargetId, position: Vec3, strength: f32, now: f64) {
-        let i = match self.trails.iter().position(|t| t.target == target) {
-            Some(i) => i,
-            None => {
-                self.trails.push(Trail::new(target));
-                self.trails.len() - 1
-            }
-        };
-        let trail = &mut self.trails[i];
-        if now - trail.last_deposit >= f64::from(self.deposit_interval) - 1e-6 {
-            trail.push(ScentPoint {
-                position,
-                time: now,
-                strength: strength.max(0.0),
-            });
+        if !self.is_due(target, now) {
+            return;
         }
+        let i = self.place_of(target);
+        self.trails[i].push(ScentPoint {
+            position,
+            time: now,
+            strength: strength.max(0.0),
+        });
+    }
+
+    /// Whether a deposit for `target` at `now` would leave a point: it has no trail yet, or its
+    /// last point is at least the deposit interval old.
+    #[must_use]
+    pub fn is_due(&self, target: TargetId, now: f64) -> bool {
+        self.trail(target)
+            .is_none_or(|trail| now - trail.last_deposit >= f64::from(self.deposit_interval) - 1e-6)
+    }
+
+    /// The place of `target`'s trail, a new empty one if it has none.
+    fn place_of(&mut self, target: TargetId) -> usize {
+        *self.index.entry(target.0).or_insert_with(|| {
+            self.trails.push(Trail::new(target));
+            self.trails.len() - 1
+        })
     }
 
     /// Forgets every trail.
     pub fn clear(&mut self) {
         self.trails.clear();
+        self.index.clear();
     }
 
     /// Every trail.
@@ -113,26 +129,26 @@ impl ScentField {
     /// Adds a point to `target`'s trail as it was (from a saved game), whatever the deposit
     /// interval.
     pub fn restore_point(&mut self, target: TargetId, point: ScentPoint) {
-        let i = match self.trails.iter().position(|t| t.target == target) {
-            Some(i) => i,
-            None => {
-                self.trails.push(Trail::new(target));
-                self.trails.len() - 1
-            }
-        };
+        let i = self.place_of(target);
         self.trails[i].push(point);
     }
 
     /// `target`'s trail, if it left one.
     #[must_use]
     pub fn trail(&self, target: TargetId) -> Option<&Trail> {
-        self.trails.iter().find(|t| t.target == target)
+        self.index.get(&target.0).map(|&i| &self.trails[i])
     }
 
     /// Forgets trails whose newest point has faded out.
     pub fn prune(&mut self, now: f64) {
         let lifetime = f64::from(self.lifetime);
+        let before = self.trails.len();
         self.trails.retain(|t| now - t.newest() <= lifetime);
+        if self.trails.len() != before {
+            self.index.clear();
+            self.index
+                .extend(self.trails.iter().enumerate().map(|(i, t)| (t.target.0, i)));
+        }
     }
 
     /// A point's strength at `now`: linear fade over the lifetime.
@@ -166,6 +182,43 @@ mod tests {
         assert!((f.strength_at(&p, 30.0) - 0.5).abs() < 1e-6);
         f.prune(100.0);
         assert!(f.trail(t).is_none());
+    }
+
+    #[test]
+    fn a_deposit_is_due_once_a_deposit_interval_has_passed() {
+        let mut f = ScentField::default();
+        let t = TargetId(7);
+        assert!(f.is_due(t, 0.0), "no trail yet");
+        f.deposit(t, Vec3::ZERO, 1.0, 0.0);
+        assert!(!f.is_due(t, 0.25));
+        assert!(!f.is_due(t, 0.49));
+        assert!(f.is_due(t, 0.5), "the default half second");
+        f.deposit(t, Vec3::ONE, 1.0, 0.25);
+        assert_eq!(f.trail(t).unwrap().points().len(), 1, "not due: no point");
+    }
+
+    #[test]
+    fn trails_stay_found_after_others_fade() {
+        let mut f = ScentField::default();
+        for id in 1..=5u64 {
+            // Targets 1 and 2 stop leaving scent at 0 s; the rest keep going to 50 s.
+            f.deposit(TargetId(id), Vec3::splat(id as f32), 1.0, 0.0);
+            if id > 2 {
+                f.deposit(TargetId(id), Vec3::splat(id as f32), 1.0, 50.0);
+            }
+        }
+        f.prune(70.0);
+        assert!(f.trail(TargetId(1)).is_none() && f.trail(TargetId(2)).is_none());
+        for id in 3..=5u64 {
+            let trail = f.trail(TargetId(id)).unwrap();
+            assert_eq!(trail.target, TargetId(id));
+            assert_eq!(trail.points().len(), 2);
+        }
+        f.deposit(TargetId(4), Vec3::ZERO, 1.0, 71.0);
+        assert_eq!(f.trail(TargetId(4)).unwrap().points().len(), 3);
+        assert_eq!(f.trail(TargetId(5)).unwrap().points().len(), 2);
+        f.clear();
+        assert!(f.trail(TargetId(3)).is_none() && f.is_due(TargetId(3), 71.0));
     }
 
     #[test]
