@@ -11,7 +11,8 @@ extends Node3D
 ## mode (300 guards perceiving every physics frame, level of detail off). Options: --guards N,
 ## --frames N, --only-main, --only-insight, --only-saves, --only-occluders, --only-2d,
 ## --only-every-frame, --only-scaling, --no-scaling, --scaling-rounds=N (3), --no-perceivables,
-## --frames-csv=PATH (the first run's frames, one line each).
+## --frames-csv=PATH (the first run's frames, one line each), --with-dog (the first guard also
+## smells, so the world lays scent from every perceivable).
 ##
 ## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
 ## rays" subtracts the time spent inside its ray queries, as the passes timed them
@@ -35,6 +36,8 @@ const SECTIONS := ["insight", "saves", "occluders", "2d", "every-frame", "scalin
 var only_section := ""
 ## `--frames-csv=PATH`: the main run's frames (ms, passes, rays, ms in rays) are written there.
 var frames_csv := ""
+## `--with-dog`: the first guard of each crowd smells too.
+var with_dog := false
 var rng := RandomNumberGenerator.new()
 
 
@@ -54,6 +57,8 @@ func _ready() -> void:
 			perceivables = false
 		elif arg.begins_with("--frames-csv="):
 			frames_csv = arg.trim_prefix("--frames-csv=")
+		elif arg == "--with-dog":
+			with_dog = true
 		elif arg.begins_with("--only-") and arg.trim_prefix("--only-") in SECTIONS:
 			only_section = arg.trim_prefix("--only-")
 	await get_tree().physics_frame
@@ -590,6 +595,10 @@ func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int, ma
 		var g := _capsule(root, Vector3(rng.randf_range(-inner, inner), 0, rng.randf_range(-inner, inner)))
 		var eye := ApsPerceptionComponent.new()
 		eye.profile = profile
+		if i == 0 and with_dog:
+			var dog: ApsProfile = profile.duplicate()
+			dog.smell_enabled = true
+			eye.profile = dog
 		eye.team_id = 1
 		g.add_child(eye)
 		# The guards are one team: they see each other without alarm.

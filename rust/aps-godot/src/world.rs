@@ -341,7 +341,11 @@ impl World {
         }
         let state = Rc::make_mut(&mut self.state);
         for i in 0..self.registry.heads().len() {
-            if !self.registry.heads()[i].perceivable {
+            let head = self.registry.heads()[i];
+            // Only a target whose trail takes a point now is looked at: a trail keeps one point
+            // a deposit interval, so a dog in a crowd reads each node twice a second rather than
+            // every frame (issue 17).
+            if !head.perceivable || !state.scent_due(target_id(head.id), now) {
                 continue;
             }
             if let Some(Look::Seen(snap)) = self.registry.look(i, now, state.conditions(), tag) {
