@@ -71,6 +71,9 @@ pub struct World {
     last_frame: Option<u64>,
     /// How many beliefs each perceiver held after its last pass, for the monitors.
     beliefs_held: aps_core::id_map::IdMap<InstanceId, u32>,
+    /// Each scheduled perceiver's node, found as it entered: planning reads a far AI's position
+    /// through it with a liveness check, not a lookup by id and a class test (issue 17).
+    perceiver_nodes: aps_core::id_map::IdMap<InstanceId, crate::dim::Spatial>,
     /// The Area3D occluders: while there are any, rays stop at areas.
     occluder_areas: Vec<InstanceId>,
     /// Its physics space and its navigation map (if the map has regions) as of a frame, asked
@@ -101,6 +104,7 @@ impl World {
             scent_wanted: false,
             last_frame: None,
             beliefs_held: aps_core::id_map::IdMap::default(),
+            perceiver_nodes: aps_core::id_map::IdMap::default(),
             occluder_areas: Vec::new(),
             physics: None,
             viewers: Vec::new(),
@@ -386,13 +390,16 @@ impl World {
     }
 
     /// A perception component at `position` (the core's space) joins the schedule.
-    pub fn add_perceiver(&mut self, id: InstanceId, position: Vec3) {
+    pub fn add_perceiver(&mut self, node: &crate::dim::Spatial, position: Vec3) {
+        let id = node.node().instance_id();
         self.schedule.add(id.to_i64() as u64, position);
+        self.perceiver_nodes.insert(id, node.clone());
     }
 
     /// Takes a perception component out of the schedule and its squad.
     pub fn remove_perceiver(&mut self, id: InstanceId) {
         self.schedule.remove(id.to_i64() as u64);
+        self.perceiver_nodes.remove(&id);
         self.leave_squad(id);
         self.beliefs_held.remove(&id);
     }
@@ -459,8 +466,12 @@ impl World {
             };
             let mut position = d.position;
             if d.wants_fresh_position() {
-                if let Some(node) = crate::dim::Spatial::from_id(id) {
-                    position = node.position();
+                let fresh = match self.perceiver_nodes.get(&id) {
+                    Some(n) => n.is_instance_valid().then(|| n.position()),
+                    None => crate::dim::Spatial::from_id(id).map(|n| n.position()),
+                };
+                if let Some(fresh) = fresh {
+                    position = fresh;
                     self.schedule.set_position(d.id, position);
                 }
             }

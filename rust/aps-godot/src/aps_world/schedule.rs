@@ -132,8 +132,7 @@ impl ApsWorld {
         self.ensure_driver();
         let key = component.world_key().unwrap_or_else(main_world_key);
         let at = component.position();
-        self.world_mut(key)
-            .add_perceiver(component.node().instance_id(), at);
+        self.world_mut(key).add_perceiver(component, at);
     }
 
     /// A perception component left the tree: out of every schedule and squad.
