@@ -107,18 +107,23 @@ impl Registry {
         }
     }
 
+    /// Changes the entry at `i` and keeps its head in step.
+    fn change_at<R>(&mut self, i: usize, f: impl FnOnce(&mut Entry) -> R) -> R {
+        let r = f(&mut self.entries[i]);
+        self.heads[i] = Head::of(&self.entries[i]);
+        r
+    }
+
     /// Changes the entry of `id` (made if it has none) and keeps its head in step.
     fn change(&mut self, id: InstanceId, f: impl FnOnce(&mut Entry)) {
         let i = self.place_of(id);
-        f(&mut self.entries[i]);
-        self.heads[i] = Head::of(&self.entries[i]);
+        self.change_at(i, f);
     }
 
     /// Changes the entry of `id` if it has one, and keeps its head in step.
     fn change_existing(&mut self, id: InstanceId, f: impl FnOnce(&mut Entry)) {
         if let Some(&i) = self.index.get(&id.to_i64()) {
-            f(&mut self.entries[i]);
-            self.heads[i] = Head::of(&self.entries[i]);
+            self.change_at(i, f);
         }
     }
 
@@ -202,10 +207,8 @@ impl Registry {
         conditions: &aps_core::world::conditions::WorldConditions,
         tag: &mut dyn FnMut(&StringName) -> u32,
     ) -> Option<crate::snapshot::Look> {
-        let entry = self.entries.get_mut(i)?;
-        let look = crate::snapshot::look(entry, now, conditions, tag);
-        self.heads[i].team = entry.seen.as_ref().map(|(_, s)| s.team_id);
-        Some(look)
+        (i < self.entries.len())
+            .then(|| self.change_at(i, |e| crate::snapshot::look(e, now, conditions, tag)))
     }
 
     /// The node left the tree: forget it entirely.

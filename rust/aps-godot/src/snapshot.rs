@@ -238,10 +238,10 @@ impl Component {
             return None;
         }
         let now = self.revision.get();
-        if self.read.as_ref().is_none_or(|r| r.at != now) {
-            self.read = Some(self.node.read(now));
-        }
-        let r = self.read.as_ref()?;
+        let r = match &mut self.read {
+            Some(r) if r.at == now => r,
+            stale => stale.insert(self.node.read(now)),
+        };
         r.traits.apply(snap, world_light);
         // The evidence tag is numbered by the world each look; no copy of its name crosses into
         // the engine.

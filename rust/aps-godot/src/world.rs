@@ -466,11 +466,8 @@ impl World {
             };
             let mut position = d.position;
             if d.wants_fresh_position() {
-                let fresh = match self.perceiver_nodes.get(&id) {
-                    Some(n) => n.is_instance_valid().then(|| n.position()),
-                    None => crate::dim::Spatial::from_id(id).map(|n| n.position()),
-                };
-                if let Some(fresh) = fresh {
+                let node = self.perceiver_nodes.get(&id);
+                if let Some(fresh) = node.filter(|n| n.is_instance_valid()).map(|n| n.position()) {
                     position = fresh;
                     self.schedule.set_position(d.id, position);
                 }
