@@ -29,6 +29,10 @@ var only_main := false
 var scaling := true
 ## How many rounds the scaling section takes its sizes in turn (`--scaling-rounds=N`).
 var scaling_rounds := 3
+## The crowd sizes of the scaling section (`--scaling-sizes=100,1000`).
+var scaling_sizes := [100, 250, 500, 1000]
+## Only the scaling section's runs with the band (`--scaling-band-only`).
+var scaling_band_only := false
 var perceivables := true
 ## The sections run after the main figures, in order; `--only-<name>` runs one alone.
 const SECTIONS := ["insight", "saves", "occluders", "2d", "every-frame", "scaling"]
@@ -59,6 +63,12 @@ func _ready() -> void:
 			frames_csv = arg.trim_prefix("--frames-csv=")
 		elif arg == "--with-dog":
 			with_dog = true
+		elif arg.begins_with("--scaling-sizes="):
+			scaling_sizes = Array(arg.trim_prefix("--scaling-sizes=").split(",")).map(func(n): return n.to_int())
+		elif arg == "--scaling-band-only":
+			scaling_band_only = true
+		elif arg.begins_with("--budget="):
+			ProjectSettings.set_setting("aps/max_perception_updates_per_frame", int(arg.trim_prefix("--budget=")))
 		elif arg.begins_with("--only-") and arg.trim_prefix("--only-") in SECTIONS:
 			only_section = arg.trim_prefix("--only-")
 	await get_tree().physics_frame
@@ -99,12 +109,12 @@ func _ready() -> void:
 ## the same crowd around it. The sizes take turns for `--scaling-rounds` rounds and each figure is
 ## the median of its rounds, so a busy spell of the machine falls on every size alike.
 func _scaling() -> void:
-	for margin in [0.0, SCALING_BAND]:
+	for margin in ([SCALING_BAND] if scaling_band_only else [0.0, SCALING_BAND]):
 		if margin == 0.0:
 			print("scaling at constant density, edges open (level of detail on, spatial index on):")
 		else:
 			print("scaling at constant density, with a %.0f m band of the same density around the square:" % margin)
-		var sizes := [100, 250, 500, 1000]
+		var sizes: Array = scaling_sizes
 		var runs := {}
 		for n in sizes:
 			runs[n] = []

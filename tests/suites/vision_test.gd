@@ -147,6 +147,54 @@ func test_a_cloak_changed_any_way_a_script_can_is_seen_at_the_next_look() -> voi
 	expect_eq(points_seen.call(), 3.0, "none: head, chest and feet from the shape again")
 
 
+func test_a_cloak_freed_any_way_stops_cloaking_at_the_next_look() -> void:
+	# A look knows a target component is gone without asking the engine (issue 17): whichever way
+	# it goes, the next look sees the body bare, and nothing reads the freed component.
+	ApsWorldBuilder.floor(self)
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
+	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -5), "Runner")
+	var cloak_seen := func() -> float:
+		return guard.explain(runner)["senses"]["vision"]["factors"]["cloak"]
+	var cloaked := func() -> ApsTargetComponent:
+		var c := ApsTargetComponent.new()
+		c.visibility_multiplier = 0.5
+		runner.add_child(c)
+		return c
+	var ways := {
+		"free()": func(c: ApsTargetComponent): c.free(),
+		"queue_free()": func(c: ApsTargetComponent): c.queue_free(),
+		"taken out of the tree": func(c: ApsTargetComponent): runner.remove_child(c),
+		"freed in a physics frame's handler": func(c: ApsTargetComponent):
+			get_tree().physics_frame.connect(func(): c.free(), CONNECT_ONE_SHOT),
+	}
+	var out_of_tree: Array[Node] = []
+	for way in ways:
+		var cloak: ApsTargetComponent = cloaked.call()
+		await seconds(0.4)
+		expect_near(cloak_seen.call(), 0.5, 0.0001, "cloaked before %s" % way)
+		ways[way].call(cloak)
+		if way == "taken out of the tree":
+			out_of_tree.append(cloak)
+		await seconds(0.4)
+		expect_near(cloak_seen.call(), 1.0, 0.0001, "bare after %s" % way)
+		expect(guard.get_belief_state(runner) in [ApsPerceptionComponent.STATE_DETECTED,
+				ApsPerceptionComponent.STATE_TRACKED], "still in sight after %s" % way)
+	for c in out_of_tree:
+		c.free()
+	# Freed from the guard's own signal: a full cloak loses the runner, and the handler of that
+	# loss frees it; the next looks see the runner bare again.
+	var full := ApsTargetComponent.new()
+	full.visibility_multiplier = 0.0
+	runner.add_child(full)
+	guard.target_lost.connect(func(_t, _r, _at): full.free(), CONNECT_ONE_SHOT)
+	await seconds(1.0)
+	expect(not is_instance_valid(full), "the loss freed the cloak")
+	await seconds(2.0)
+	expect_near(cloak_seen.call(), 1.0, 0.0001, "bare after it was freed in target_lost")
+	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED,
+			"tracked again after the cloak freed in target_lost")
+
+
 func test_never_perceives_its_own_body() -> void:
 	ApsWorldBuilder.floor(self)
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)

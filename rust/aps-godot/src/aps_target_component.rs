@@ -6,12 +6,13 @@ use aps_core::gather::target::TargetTraits;
 use godot::classes::{INode2D, INode3D, Node, Node2D, Node3D};
 use godot::prelude::*;
 use std::cell::Cell;
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 
 /// How many times a target component's look-relevant settings changed: the component counts,
 /// the registry compares with the count it last read at, and so reads the component again only
-/// when something changed. Shared, so comparing touches neither the engine nor the component.
-#[derive(Debug, Clone, Default)]
+/// when something changed. Only the component holds it; the registry watches it through a
+/// [`RevisionWatch`], so comparing touches neither the engine nor the component.
+#[derive(Debug, Default)]
 pub struct Revision(Rc<Cell<u64>>);
 
 impl Revision {
@@ -19,10 +20,24 @@ impl Revision {
         self.0.set(self.0.get().wrapping_add(1));
     }
 
-    /// The count now.
+    /// A watch on this count, which outlives the component without keeping it.
     #[must_use]
-    pub fn get(&self) -> u64 {
-        self.0.get()
+    pub fn watch(&self) -> RevisionWatch {
+        RevisionWatch(Rc::downgrade(&self.0))
+    }
+}
+
+/// The registry's view of a component's [`Revision`]. The count dies with the component (the
+/// engine drops a component's Rust side when it frees the node), so the watch also says whether
+/// the component still exists, without a call into the engine (issue 17).
+#[derive(Debug, Clone)]
+pub struct RevisionWatch(Weak<Cell<u64>>);
+
+impl RevisionWatch {
+    /// The count now; `None` once the component is freed.
+    #[must_use]
+    pub fn get(&self) -> Option<u64> {
+        self.0.upgrade().map(|c| c.get())
     }
 }
 
@@ -282,10 +297,10 @@ macro_rules! target_component {
                 value
             }
 
-            /// The count of changes to what a look reads, shared (see [`Revision`]).
+            /// A watch on the count of changes to what a look reads (see [`Revision`]).
             #[must_use]
-            pub fn revision(&self) -> Revision {
-                self.revision.clone()
+            pub fn revision(&self) -> RevisionWatch {
+                self.revision.watch()
             }
 
             /// The stable id saves and replication name the target by (empty: none).

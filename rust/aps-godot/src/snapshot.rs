@@ -3,7 +3,7 @@
 //! cloak, noise and team from its `ApsTargetComponent` (or `ApsTargetComponent2D`). A 2D node is
 //! placed on the core's plane (see `dim`).
 
-use crate::aps_target_component::{ApsTargetComponent, ApsTargetComponent2D, Revision};
+use crate::aps_target_component::{ApsTargetComponent, ApsTargetComponent2D, RevisionWatch};
 use crate::convert::{target_id, to_vec3};
 use crate::dim::{from_pixels, Spatial};
 use crate::registry::Entry;
@@ -130,14 +130,7 @@ impl Description {
         }
     }
 
-    fn is_instance_valid(&self) -> bool {
-        match self {
-            Description::Three(c) => c.is_instance_valid(),
-            Description::Two(c) => c.is_instance_valid(),
-        }
-    }
-
-    fn revision(&self) -> Revision {
+    fn revision(&self) -> RevisionWatch {
         match self {
             Description::Three(c) => c.bind().revision(),
             Description::Two(c) => c.bind().revision(),
@@ -208,7 +201,7 @@ struct Reading {
 #[derive(Debug, Clone)]
 pub struct Component {
     node: Description,
-    revision: Revision,
+    revision: RevisionWatch,
     read: Option<Reading>,
 }
 
@@ -234,10 +227,8 @@ impl Component {
         world_light: f32,
         tag: &mut dyn FnMut(&StringName) -> u32,
     ) -> Option<(bool, usize)> {
-        if !self.node.is_instance_valid() {
-            return None;
-        }
-        let now = self.revision.get();
+        // Alive while its count is: no call into the engine for an unchanged component.
+        let now = self.revision.get()?;
         let r = match &mut self.read {
             Some(r) if r.at == now => r,
             stale => stale.insert(self.node.read(now)),
