@@ -6,8 +6,7 @@
 use crate::aps_perception_component::Perceiver;
 use crate::aps_significance_policy::{default_score, policy_score};
 use crate::aps_world::ApsWorld;
-use crate::world::WorldKey;
-use aps_core::crowd::scheduler::Run;
+use crate::world::{Granted, WorldKey};
 use godot::classes::{INode, Node, Node3D};
 use godot::prelude::*;
 use std::time::Instant;
@@ -27,7 +26,7 @@ struct DriveBuffers {
     keys: Vec<WorldKey>,
     due: Vec<(InstanceId, f32, u8)>,
     scores: Vec<f32>,
-    runs: Vec<(InstanceId, Run)>,
+    runs: Vec<Granted>,
 }
 
 #[godot_api]
@@ -70,9 +69,11 @@ fn drive(delta: f32, b: &mut DriveBuffers) {
         );
         world.bind_mut().plan_decide(key, &b.scores, &mut b.runs);
         let mut passes = 0u32;
-        for (id, run) in &b.runs {
-            match Perceiver::from_id(*id) {
+        for (id, kept, run) in &b.runs {
+            // Anything may have been freed by the runs before it this frame.
+            match kept.as_ref().filter(|c| c.is_instance_valid()) {
                 Some(c) => {
+                    let c = c.clone();
                     c.run_scheduled(run.dt, run.full, run.tier);
                     passes += u32::from(run.full);
                 }

@@ -6,6 +6,7 @@
 //!
 //! Plain data owned by `ApsWorld`, which routes each call to the world of the node it concerns.
 
+use crate::aps_perception_component::Perceiver;
 use crate::convert::{instance_id, live_node_as, target_id, to_vec3, to_vector3};
 use crate::dim::WorldOf;
 use crate::names::Names;
@@ -27,6 +28,10 @@ use aps_core::{TargetId, Vec3};
 use godot::classes::{Camera2D, Camera3D, World2D, World3D};
 use godot::prelude::*;
 use std::rc::Rc;
+
+/// A run the frame's plan granted: the component's id, its handle if it is a perception
+/// component, and the run.
+pub type Granted = (InstanceId, Option<Perceiver>, Run);
 
 /// A world's key: the instance id of its `World3D` (0: no `World3D` could be found).
 pub type WorldKey = i64;
@@ -71,9 +76,10 @@ pub struct World {
     last_frame: Option<u64>,
     /// How many beliefs each perceiver held after its last pass, for the monitors.
     beliefs_held: aps_core::id_map::IdMap<InstanceId, u32>,
-    /// Each scheduled perceiver's node, found as it entered: planning reads a far AI's position
-    /// through it with a liveness check, not a lookup by id and a class test (issue 17).
-    perceiver_nodes: aps_core::id_map::IdMap<InstanceId, crate::dim::Spatial>,
+    /// Each scheduled perceiver's node and component, found as it entered: planning reads a far
+    /// AI's position, and the driver runs it, through these with a liveness check, not a lookup
+    /// by id and a class test (issue 17).
+    perceiver_nodes: aps_core::id_map::IdMap<InstanceId, (crate::dim::Spatial, Option<Perceiver>)>,
     /// The Area3D occluders: while there are any, rays stop at areas.
     occluder_areas: Vec<InstanceId>,
     /// Its physics space and its navigation map (if the map has regions) as of a frame, asked
@@ -393,7 +399,8 @@ impl World {
     pub fn add_perceiver(&mut self, node: &crate::dim::Spatial, position: Vec3) {
         let id = node.node().instance_id();
         self.schedule.add(id.to_i64() as u64, position);
-        self.perceiver_nodes.insert(id, node.clone());
+        let component = Perceiver::of(&node.node());
+        self.perceiver_nodes.insert(id, (node.clone(), component));
     }
 
     /// Takes a perception component out of the schedule and its squad.
@@ -466,7 +473,7 @@ impl World {
             };
             let mut position = d.position;
             if d.wants_fresh_position() {
-                let node = self.perceiver_nodes.get(&id);
+                let node = self.perceiver_nodes.get(&id).map(|(n, _)| n);
                 if let Some(fresh) = node.filter(|n| n.is_instance_valid()).map(|n| n.position()) {
                     position = fresh;
                     self.schedule.set_position(d.id, position);
@@ -479,21 +486,22 @@ impl World {
     }
 
     /// Phase two: tiers from the scores (in the order `plan_advance` gave), claims, the frame
-    /// budget. The runs go into `out` (cleared first), with each component's instance id.
+    /// budget. The runs go into `out` (cleared first), with each component's instance id and
+    /// the handle kept as it entered (to check it is alive before it runs).
     pub fn plan_decide(
         &mut self,
         scores: &[f32],
         lod: bool,
         budget: usize,
-        out: &mut Vec<(InstanceId, Run)>,
+        out: &mut Vec<Granted>,
     ) {
         out.clear();
         self.schedule.decide(scores, lod, budget, &mut self.runs);
-        out.extend(
-            self.runs
-                .iter()
-                .filter_map(|r| InstanceId::try_from_i64(r.id as i64).map(|id| (id, *r))),
-        );
+        let kept = &self.perceiver_nodes;
+        out.extend(self.runs.iter().filter_map(|r| {
+            let id = InstanceId::try_from_i64(r.id as i64)?;
+            Some((id, kept.get(&id).and_then(|(_, p)| p.clone()), *r))
+        }));
     }
 
     // ---- Occluders (issue 15) ----

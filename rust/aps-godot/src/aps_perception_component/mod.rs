@@ -158,6 +158,12 @@ impl Perceiver {
     }
 
     /// See `run_scheduled` of the class: `self` must not be bound.
+    /// Whether the component is still alive: one call into the engine.
+    #[must_use]
+    pub fn is_instance_valid(&self) -> bool {
+        each_kind!(self, c => c.is_instance_valid())
+    }
+
     pub fn run_scheduled(self, dt: f32, full: bool, tier: u8) {
         match self {
             Perceiver::Three(c) => ApsPerceptionComponent::run_scheduled(c, dt, full, tier),

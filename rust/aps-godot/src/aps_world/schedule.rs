@@ -9,8 +9,7 @@ use crate::aps_significance_policy::ApsSignificancePolicy;
 use crate::convert::{main_world_key, MaybeNull};
 use crate::physics_space::{GodotSpace, RayQuery};
 use crate::settings;
-use crate::world::WorldKey;
-use aps_core::crowd::scheduler::Run;
+use crate::world::{Granted, WorldKey};
 use aps_core::senses::rays::Space;
 use godot::classes::Node;
 use godot::prelude::*;
@@ -269,7 +268,7 @@ impl ApsWorld {
     }
 
     /// Phase two: tiers from the scores, claims, the frame budget; the runs into `out`.
-    pub fn plan_decide(&mut self, key: WorldKey, scores: &[f32], out: &mut Vec<(InstanceId, Run)>) {
+    pub fn plan_decide(&mut self, key: WorldKey, scores: &[f32], out: &mut Vec<Granted>) {
         out.clear();
         let frame = self.frame;
         if let Some(w) = self.worlds.iter_mut().find(|w| w.key() == key) {
