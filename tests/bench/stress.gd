@@ -12,7 +12,9 @@ extends Node3D
 ## --frames N, --only-main, --only-insight, --only-saves, --only-occluders, --only-2d,
 ## --only-every-frame, --only-scaling, --no-scaling, --scaling-rounds=N (3), --no-perceivables,
 ## --frames-csv=PATH (the first run's frames, one line each), --with-dog (the first guard also
-## smells, so the world lays scent from every perceivable).
+## smells, so the world lays scent from every perceivable), --budget=N (Max Perception Updates
+## Per Frame for every run, 0 for no cap), --scaling-sizes=100,1000 (the scaling section's crowds)
+## and --scaling-band-only (its runs with the band alone).
 ##
 ## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
 ## rays" subtracts the time spent inside its ray queries, as the passes timed them
