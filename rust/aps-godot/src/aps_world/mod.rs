@@ -4,12 +4,18 @@
 //! registered; a call with no node goes to the main scene's world. `get_world_state(node)` gives
 //! a script the calls of any other world.
 
+mod conditions;
 mod plane;
 mod saves;
 mod schedule;
 mod squads;
 pub(crate) mod stimuli;
+mod tracking;
 
+pub(crate) use conditions::{
+    add_light_zone, add_light_zone_2d, remove_light_zone, set_ambient_light, set_rain, set_wind,
+    set_wind_2d,
+};
 pub(crate) use schedule::frame_stats_dict;
 
 use crate::aps_significance_policy::ApsSignificancePolicy;
@@ -462,122 +468,6 @@ impl ApsWorld {
         self.world_mut(key)
     }
 
-    /// Starts following the scene tree for `CharacterBody3D`s and cameras, once.
-    ///
-    /// The tree's signals call Rust closures bound to this singleton, not methods of the class:
-    /// engine callbacks are no part of the API a script sees (nor of the class reference).
-    pub fn ensure_tracking(&mut self) {
-        if self.tracking {
-            return;
-        }
-        let Some(tree) = crate::convert::scene_tree() else {
-            return;
-        };
-        self.tracking = true;
-        let me = self.to_gd();
-        let mut tree = tree;
-        let mut world = me.clone();
-        tree.connect(
-            "node_added",
-            &me.linked_callable("ApsWorld.node_added", move |args| {
-                if let Some(Ok(node)) = args.first().map(|a| a.try_to::<Gd<Node>>()) {
-                    world.bind_mut().on_node_added(&node);
-                }
-            }),
-        );
-        let mut world = me.clone();
-        tree.connect(
-            "node_removed",
-            &me.linked_callable("ApsWorld.node_removed", move |args| {
-                if let Some(Ok(node)) = args.first().map(|a| a.try_to::<Gd<Node>>()) {
-                    world.bind_mut().on_node_removed(&node);
-                }
-            }),
-        );
-        if let Some(root) = tree.get_root().maybe_null() {
-            self.scan(root.upcast());
-        }
-    }
-
-    /// The tree's `node_added`: the node may be a body, a camera or a node registered early.
-    fn on_node_added(&mut self, node: &Gd<Node>) {
-        self.track(node);
-    }
-
-    /// The tree's `node_removed`: every world forgets the node. What a script said of it
-    /// (registered, or unregistered) is kept while it is out of the tree, so a node moved with
-    /// `reparent` (out and in again) stays as the script left it.
-    fn on_node_removed(&mut self, node: &Gd<Node>) {
-        let id = node.instance_id();
-        let leaving = !node.is_queued_for_deletion();
-        for w in &mut self.worlds {
-            if leaving {
-                if let Some(e) = w.registry().get(id) {
-                    if e.suppressed {
-                        self.suppressed.add(id);
-                    } else if e.registered && e.component.is_none() {
-                        self.pending.add(id);
-                    }
-                }
-            }
-            w.forget_node(id);
-        }
-    }
-
-    /// Notes a node that entered the tree, in its world: bodies are perceivable, cameras are
-    /// viewers, and a node registered while outside the tree becomes perceivable here.
-    fn track(&mut self, node: &Gd<Node>) {
-        let id = node.instance_id();
-        let pending = self.pending.contains(id);
-        let suppressed = self.suppressed.remove(id);
-        let body = node.clone().try_cast::<CharacterBody3D>().is_ok()
-            || node.clone().try_cast::<CharacterBody2D>().is_ok();
-        let camera = !body
-            && (node.clone().try_cast::<Camera3D>().is_ok()
-                || node.clone().try_cast::<Camera2D>().is_ok());
-        if !(body || camera || pending) {
-            return;
-        }
-        let Some(key) = world_key_of(node) else {
-            return;
-        };
-        let world = self.world_mut(key);
-        if body {
-            world.registry_mut().add_auto(id);
-        } else if camera {
-            world.add_camera(id);
-        }
-        if pending {
-            self.pending.remove(id);
-            self.world_mut(key).registry_mut().register(id);
-        }
-        if suppressed {
-            self.world_mut(key).registry_mut().unregister(id);
-        }
-    }
-
-    fn scan(&mut self, node: Gd<Node>) {
-        self.track(&node);
-        for child in node.get_children().iter_shared() {
-            self.scan(child);
-        }
-    }
-
-    /// A target component describes `target` from now on, in the component's world.
-    pub fn attach_component(&mut self, component: &Gd<Node>, target: InstanceId) {
-        self.ensure_tracking();
-        let id = component.instance_id();
-        self.world_of_mut(Some(component))
-            .registry_mut()
-            .attach_component(target, id);
-    }
-
-    pub fn detach_component(&mut self, target: InstanceId, component: InstanceId) {
-        for w in &mut self.worlds {
-            w.registry_mut().detach_component(target, component);
-        }
-    }
-
     /// The tag a sound or place was reported with (`&""` for none).
     #[must_use]
     pub fn tag_name(&self, tag: u32) -> StringName {
@@ -609,104 +499,6 @@ impl ApsWorld {
             None => self.new_world(key),
         };
         (&mut self.worlds[i], &mut self.tags)
-    }
-}
-
-/// Warns, naming `call`, when APS used `used` instead of the `given` value.
-fn warn_if_changed(call: &str, given: f32, used: f32, range: (f32, f32)) {
-    if given.to_bits() != used.to_bits() {
-        godot_warn!(
-            "{call}: {given} is outside {}..{}; using {used}",
-            range.0,
-            range.1
-        );
-    }
-}
-
-// The calls a world answers, shared by `ApsWorld` (the main scene's world) and `ApsWorldState`
-// (any world), so both check and warn alike.
-
-pub(crate) fn set_ambient_light(world: &mut World, call: &str, level: f32) {
-    let used = world.state_mut().set_ambient_light(level);
-    warn_if_changed(call, level, used, LEVEL_RANGE);
-}
-
-pub(crate) fn set_wind(world: &mut World, call: &str, wind: Vector3) {
-    if !wind.is_finite() {
-        godot_warn!("{call}: {wind} is not finite; using no wind");
-    }
-    world.state_mut().set_wind(to_vec3(wind));
-}
-
-/// A 2D wind in pixels per second.
-pub(crate) fn set_wind_2d(world: &mut World, call: &str, wind: Vector2) {
-    if !wind.is_finite() {
-        godot_warn!("{call}: {wind} is not finite; using no wind");
-    }
-    world.state_mut().set_wind(crate::dim::from_pixels(wind));
-}
-
-pub(crate) fn set_rain(world: &mut World, call: &str, rain: f32) {
-    let used = world.state_mut().set_rain(rain);
-    warn_if_changed(call, rain, used, LEVEL_RANGE);
-}
-
-pub(crate) fn add_light_zone(
-    world: &mut World,
-    call: &str,
-    center: Vector3,
-    radius: f32,
-    level: f32,
-) -> i64 {
-    if !center.is_finite() {
-        godot_warn!("{call}: center {center} is not finite; no zone added");
-        return 0;
-    }
-    add_light_zone_at(world, call, to_vec3(center), radius, level)
-}
-
-/// A 2D light zone: `center` and `radius` in pixels.
-pub(crate) fn add_light_zone_2d(
-    world: &mut World,
-    call: &str,
-    center: Vector2,
-    radius: f32,
-    level: f32,
-) -> i64 {
-    if !center.is_finite() {
-        godot_warn!("{call}: center {center} is not finite; no zone added");
-        return 0;
-    }
-    // Kept in the zones' range in pixels, and said in pixels, as the game gave it.
-    let px = crate::dim::pixels_per_meter();
-    let range = (ZONE_RADIUS_RANGE.0 * px, ZONE_RADIUS_RANGE.1 * px);
-    let used = keep_in_range(radius, range, 0.0);
-    warn_if_changed(&format!("{call} radius (px)"), radius, used, range);
-    let radius = (used / px).clamp(ZONE_RADIUS_RANGE.0, ZONE_RADIUS_RANGE.1);
-    add_light_zone_at(world, call, crate::dim::from_pixels(center), radius, level)
-}
-
-/// A light zone at `center` in the core's space, `radius` metres.
-fn add_light_zone_at(world: &mut World, call: &str, center: Vec3, radius: f32, level: f32) -> i64 {
-    warn_if_changed(
-        &format!("{call} radius"),
-        radius,
-        keep_in_range(radius, ZONE_RADIUS_RANGE, 0.0),
-        ZONE_RADIUS_RANGE,
-    );
-    warn_if_changed(
-        &format!("{call} level"),
-        level,
-        keep_in_range(level, LEVEL_RANGE, 1.0),
-        LEVEL_RANGE,
-    );
-    let zone = world.state_mut().add_light_zone(center, radius, level);
-    i64::from(zone.id)
-}
-
-pub(crate) fn remove_light_zone(world: &mut World, id: i64) {
-    if let Ok(id) = u32::try_from(id) {
-        world.state_mut().remove_light_zone(id);
     }
 }
 
