@@ -137,18 +137,38 @@ pub fn number(key: &str, fallback: i64) -> i64 {
         .unwrap_or(fallback)
 }
 
+/// A project setting's value as last read, to tell whether it changed: a number by its bits (so
+/// a NaN is the same value from frame to frame, and nothing is made of it each frame), anything
+/// else by its type and text.
+#[derive(PartialEq)]
+enum Held {
+    Float(u64),
+    Int(i64),
+    Other(VariantType, String),
+}
+
+impl Held {
+    fn of(value: &Variant) -> Held {
+        let ty = value.get_type();
+        match ty {
+            VariantType::FLOAT => value.try_to::<f64>().ok().map(|v| Held::Float(v.to_bits())),
+            VariantType::INT => value.try_to::<i64>().ok().map(Held::Int),
+            _ => None,
+        }
+        .unwrap_or_else(|| Held::Other(ty, value.to_string()))
+    }
+}
+
 /// Reads `aps/2d/pixels_per_meter` into the 2D front end (an int is the number it is), with
 /// one warning per value it has to change (0 or less, not a number, or past its range), and
 /// one when it changes while 2D AI already hold beliefs in the old scale.
 pub fn read_pixels_per_meter() {
     thread_local! {
         /// The value last read, as the setting held it.
-        static LAST: std::cell::RefCell<Option<(VariantType, String)>> =
-            const { std::cell::RefCell::new(None) };
+        static LAST: std::cell::RefCell<Option<Held>> = const { std::cell::RefCell::new(None) };
     }
     let value = ProjectSettings::singleton().get_setting(PIXELS_PER_METER);
-    // By its type and text: a NaN is then the same value from frame to frame.
-    let key = (value.get_type(), value.to_string());
+    let key = Held::of(&value);
     if LAST.with(|l| l.borrow().as_ref() == Some(&key)) {
         return;
     }
