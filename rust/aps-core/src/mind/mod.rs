@@ -7,6 +7,7 @@
 //! tick's steps are in [`tick`](self) order in `tick.rs`; the calls a game's script makes (raise
 //! confidence, evidence, places, relationships, attention) are in `script.rs`.
 
+mod restored;
 mod saved;
 mod script;
 mod tick;
