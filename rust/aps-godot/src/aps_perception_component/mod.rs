@@ -157,13 +157,22 @@ impl Perceiver {
         each_kind!(self, c => c.instance_id())
     }
 
-    /// See `run_scheduled` of the class: `self` must not be bound.
+    /// The component as the node it is placed by (no call into the engine).
+    #[must_use]
+    pub fn spatial(&self) -> crate::dim::Spatial {
+        match self {
+            Perceiver::Three(c) => crate::dim::Spatial::Three(c.clone().upcast()),
+            Perceiver::Two(c) => crate::dim::Spatial::Two(c.clone().upcast()),
+        }
+    }
+
     /// Whether the component is still alive: one call into the engine.
     #[must_use]
     pub fn is_instance_valid(&self) -> bool {
         each_kind!(self, c => c.is_instance_valid())
     }
 
+    /// See `run_scheduled` of the class: `self` must not be bound.
     pub fn run_scheduled(self, dt: f32, full: bool, tier: u8) {
         match self {
             Perceiver::Three(c) => ApsPerceptionComponent::run_scheduled(c, dt, full, tier),

@@ -82,10 +82,10 @@ pub struct World {
     last_frame: Option<u64>,
     /// How many beliefs each perceiver held after its last pass, for the monitors.
     beliefs_held: aps_core::id_map::IdMap<InstanceId, u32>,
-    /// Each scheduled perceiver's node and component, found as it entered: planning reads a far
-    /// AI's position, and the driver runs it, through these with a liveness check, not a lookup
-    /// by id and a class test (issue 17).
-    perceiver_nodes: aps_core::id_map::IdMap<InstanceId, (crate::dim::Spatial, Option<Perceiver>)>,
+    /// Each scheduled perceiver's component, found as it entered: planning reads a far AI's
+    /// position, and the driver runs it, through it with a liveness check, not a lookup by id
+    /// and a class test (issue 17).
+    perceiver_nodes: aps_core::id_map::IdMap<InstanceId, Perceiver>,
     /// The Area3D occluders: while there are any, rays stop at areas.
     occluder_areas: Vec<InstanceId>,
     /// Its physics space and its navigation map (if the map has regions) as of a frame, asked

@@ -36,8 +36,9 @@ impl World {
     pub fn add_perceiver(&mut self, node: &crate::dim::Spatial, position: Vec3) {
         let id = node.node().instance_id();
         self.schedule.add(id.to_i64() as u64, position);
-        let component = Perceiver::of(&node.node());
-        self.perceiver_nodes.insert(id, (node.clone(), component));
+        if let Some(component) = Perceiver::of(&node.node()) {
+            self.perceiver_nodes.insert(id, component);
+        }
     }
 
     /// Takes a perception component out of the schedule and its squad.
@@ -110,8 +111,11 @@ impl World {
             };
             let mut position = d.position;
             if d.wants_fresh_position() {
-                let node = self.perceiver_nodes.get(&id).map(|(n, _)| n);
-                if let Some(fresh) = node.filter(|n| n.is_instance_valid()).map(|n| n.position()) {
+                let kept = self.perceiver_nodes.get(&id);
+                if let Some(fresh) = kept
+                    .filter(|c| c.is_instance_valid())
+                    .map(|c| c.spatial().position())
+                {
                     position = fresh;
                     self.schedule.set_position(d.id, position);
                 }
@@ -137,7 +141,7 @@ impl World {
         let kept = &self.perceiver_nodes;
         out.extend(self.runs.iter().filter_map(|r| {
             let id = InstanceId::try_from_i64(r.id as i64)?;
-            Some((id, kept.get(&id).and_then(|(_, p)| p.clone()), *r))
+            Some((id, kept.get(&id).cloned(), *r))
         }));
     }
 }
