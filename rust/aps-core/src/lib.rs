@@ -52,6 +52,7 @@ pub mod crowd;
 pub mod events;
 pub mod fusion;
 pub mod gather;
+pub mod gaze;
 pub mod id_map;
 pub mod insight;
 pub mod mind;
