@@ -1,6 +1,7 @@
 //! Why it lost you, and which way you went (spec section 4).
 
 mod common;
+use aps_core::belief::loss::LossDetail;
 use aps_core::{BeliefState::*, Event, LossReason, Sense, SenseReading, Vec3};
 use common::*;
 
@@ -142,4 +143,65 @@ fn a_scent_loss_points_the_way_the_trail_leads() {
         Vec3::ZERO,
         "the smelled spot itself never moved"
     );
+}
+
+/// Tracked by vision, then lost to one OutOfRange look of `detail` (or a plain miss of `cue`).
+fn lost_to(reading: SenseReading) -> Sim {
+    let mut s = Sim::default();
+    s.track_with(Sense::Vision);
+    s.until(Lost, 10, &[reading]);
+    s
+}
+
+fn detail(s: &Sim) -> LossDetail {
+    s.p.belief(T).map_or(LossDetail::None, |b| b.loss_detail)
+}
+
+#[test]
+fn out_of_range_says_whether_too_far_or_outside_the_cone() {
+    let eye = Sense::Vision.id();
+    // Leaving the side of the cone is OutOfRange (spec section 4), told apart by its detail.
+    let s = lost_to(SenseReading::out_of_range(eye, LossDetail::OutsideCone));
+    assert_eq!(s.loss_reason(), LossReason::OutOfRange);
+    assert_eq!(detail(&s), LossDetail::OutsideCone);
+    let s = lost_to(SenseReading::out_of_range(eye, LossDetail::TooFar));
+    assert_eq!(s.loss_reason(), LossReason::OutOfRange);
+    assert_eq!(detail(&s), LossDetail::TooFar);
+    // Any other reason has no detail.
+    let s = lost_to(vision_missed(LossReason::Occluded));
+    assert_eq!(detail(&s), LossDetail::None);
+}
+
+#[test]
+fn the_last_look_gives_the_detail_and_finding_it_again_clears_it() {
+    let eye = Sense::Vision.id();
+    let mut s = Sim::default();
+    s.track_with(Sense::Vision);
+    s.tick(&[SenseReading::out_of_range(eye, LossDetail::TooFar)]);
+    s.tick(&[SenseReading::out_of_range(eye, LossDetail::TooFar)]);
+    s.tick(&[SenseReading::out_of_range(eye, LossDetail::OutsideCone)]);
+    assert_eq!(s.state(), Lost);
+    assert_eq!(detail(&s), LossDetail::OutsideCone);
+    // Found again (Detect Threshold while Lost): the reason and its detail are cleared.
+    s.until(Detected, 20, &[vision(0.9)]);
+    assert_eq!(s.loss_reason(), LossReason::None);
+    assert_eq!(detail(&s), LossDetail::None);
+}
+
+#[test]
+fn a_sound_faded_after_leaving_the_cone_has_no_detail() {
+    // Hearing took over from vision and then faded: SoundFaded, which needs no detail.
+    let eye = Sense::Vision.id();
+    let mut s = Sim::default();
+    s.track_with(Sense::Vision);
+    s.ticks(
+        5,
+        &[
+            SenseReading::out_of_range(eye, LossDetail::OutsideCone),
+            hearing(0.5),
+        ],
+    );
+    s.until(Lost, 200, &[]);
+    assert_eq!(s.loss_reason(), LossReason::SoundFaded);
+    assert_eq!(detail(&s), LossDetail::None);
 }

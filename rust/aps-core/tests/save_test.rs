@@ -511,3 +511,62 @@ fn counts_at_their_maximum_never_overflow_and_places_stay_below_the_place_bit() 
         .place_for(5, Vec3::new(-50.0, 0.0, 50.0), 1.0);
     assert!(aps_core::belief::places::is_place(a) && aps_core::belief::places::is_place(b));
 }
+
+#[test]
+fn what_an_out_of_range_loss_meant_is_saved_and_a_damaged_one_is_dropped() {
+    use aps_core::belief::loss::LossDetail;
+    use aps_core::{LossReason, Observations, Sense};
+    let (mut core, _) = PerceptionCore::new(Profile::default());
+    let eye = Pose {
+        position: Vec3::ZERO,
+        forward: Vec3::NEG_Z,
+    };
+    let vision = Sense::Vision.id();
+    let mut obs = Observations::new();
+    for i in 0..30 {
+        obs.clear();
+        let r = if i < 20 {
+            SenseReading::new(vision, 0.9)
+        } else {
+            SenseReading::out_of_range(vision, LossDetail::OutsideCone)
+        };
+        obs.add(STAYS, 0.0, &[r]);
+        core.mind_mut().tick(0.1, eye, &obs);
+    }
+    let b = core.mind().belief(STAYS).unwrap();
+    assert_eq!(
+        (b.state, b.loss_reason, b.loss_detail),
+        (
+            BeliefState::Lost,
+            LossReason::OutOfRange,
+            LossDetail::OutsideCone
+        )
+    );
+    let mut names = Names::default();
+    let saved = core.save(&names, f64::from(SAVE_AT) * 0.1 - 0.1);
+    let mut value = through_json(&saved);
+    let (back, issues, _) = restored(&value, &mut names);
+    assert!(issues.is_empty(), "{issues:?}");
+    let b = back.mind().belief(STAYS).unwrap();
+    assert_eq!(b.loss_detail, LossDetail::OutsideCone);
+    // A detail beside any other reason means nothing: it is dropped.
+    value["mind"]["beliefs"][0]["loss_reason"] = "occluded".into();
+    let (back, _, _) = restored(&value, &mut names);
+    let b = back.mind().belief(STAYS).unwrap();
+    assert_eq!(
+        (b.loss_reason, b.loss_detail),
+        (LossReason::Occluded, LossDetail::None)
+    );
+    // Older data, written before details, loads with none.
+    value["mind"]["beliefs"][0]["loss_reason"] = "out_of_range".into();
+    value["mind"]["beliefs"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("loss_detail");
+    let (back, issues, _) = restored(&value, &mut names);
+    assert!(issues.is_empty(), "{issues:?}");
+    assert_eq!(
+        back.mind().belief(STAYS).unwrap().loss_detail,
+        LossDetail::None
+    );
+}

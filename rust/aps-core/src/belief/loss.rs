@@ -66,6 +66,49 @@ impl LossReason {
     }
 }
 
+/// What an OutOfRange loss meant, for a game that answers a target that walked off the side
+/// of the view differently from one that got too far (spec section 4 gives both one reason;
+/// this tells them apart without changing it). The numeric values are stable: the Godot layer
+/// exposes them as `LOSS_DETAIL_NONE` .. `LOSS_DETAIL_OUTSIDE_CONE`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[repr(u8)]
+pub enum LossDetail {
+    /// No detail: the reason says it all (or the target is not lost).
+    #[default]
+    None = 0,
+    /// Too far: beyond the sense's range, or so far that too little of it could be made out.
+    TooFar = 1,
+    /// Within range, but off the side of the sense's cone (vision's peripheral cone, the
+    /// echolocation pulse's).
+    OutsideCone = 2,
+}
+
+impl LossDetail {
+    /// Every detail, in order of their numeric values.
+    pub const ALL: [LossDetail; 3] = [
+        LossDetail::None,
+        LossDetail::TooFar,
+        LossDetail::OutsideCone,
+    ];
+
+    /// Whether there is no detail.
+    #[must_use]
+    pub const fn is_none(&self) -> bool {
+        matches!(self, LossDetail::None)
+    }
+
+    /// The detail's name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            LossDetail::None => "None",
+            LossDetail::TooFar => "TooFar",
+            LossDetail::OutsideCone => "OutsideCone",
+        }
+    }
+}
+
 /// One row of the grace table (spec section 3): how a sense lets go of a target once it stops
 /// perceiving it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

@@ -2,7 +2,7 @@
 //! the grace rules of spec section 3 and the loss bookkeeping of section 4.
 
 use crate::belief::evidence::EvidenceEffect;
-use crate::belief::loss::{LossReason, SenseLoss};
+use crate::belief::loss::{LossDetail, LossReason, SenseLoss};
 use crate::belief::smoothing::{smooth, SmoothingInput};
 use crate::belief::state::{next_state, BeliefState, TransitionInput};
 use crate::belief::whereabouts::update_uncertainty;
@@ -89,6 +89,17 @@ fn loss_reason(b: &Belief, ctx: &TickContext) -> LossReason {
     }
 }
 
+/// What the governing sense's last look said of an OutOfRange loss (too far, or outside the
+/// cone); nothing for any other reason.
+fn loss_detail(b: &Belief) -> LossDetail {
+    match b.governing {
+        Some(g) if b.loss_reason == LossReason::OutOfRange && b.sense_cue(g) == b.loss_reason => {
+            b.sense_detail(g)
+        }
+        _ => LossDetail::None,
+    }
+}
+
 /// Whether a sense's heading says something: not zero, and finite. Read off the bit patterns
 /// shifted past their sign bits, without branches: any bit left is a nonzero (or NaN) part, and
 /// finite parts sort below infinity.
@@ -138,6 +149,7 @@ pub(crate) fn update_belief(
                 fused.dominant = Some(r.sense);
             }
             b.sense_cue[i] = LossReason::None;
+            b.sense_detail[i] = LossDetail::None;
             if is_heading(r.heading) {
                 b.sensed_heading = Some((r.sense, r.heading));
             }
@@ -158,6 +170,7 @@ pub(crate) fn update_belief(
             }
         } else if r.cue != LossReason::None {
             b.sense_cue[i] = r.cue;
+            b.sense_detail[i] = r.detail;
         }
     }
     // When the governing sense last had the target: now, if it is among the active senses.
@@ -301,6 +314,7 @@ pub(crate) fn enter_state(
     match new {
         BeliefState::Lost => {
             b.loss_reason = loss_reason(b, ctx);
+            b.loss_detail = loss_detail(b);
             // The measured travel direction, or the heading the governing sense read off the
             // target (smell follows the trail).
             b.loss_direction = match b.sensed_heading {
@@ -310,6 +324,7 @@ pub(crate) fn enter_state(
         }
         BeliefState::Detected if matches!(old, BeliefState::Lost | BeliefState::Remembered) => {
             b.loss_reason = LossReason::None;
+            b.loss_detail = LossDetail::None;
             b.loss_direction = Vec3::ZERO;
         }
         BeliefState::Suspected if old == BeliefState::Undetected => {

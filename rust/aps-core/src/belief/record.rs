@@ -1,6 +1,6 @@
 //! The belief record: everything one AI believes about one target (spec section 1, "Belief").
 
-use crate::belief::loss::LossReason;
+use crate::belief::loss::{LossDetail, LossReason};
 use crate::belief::smoothing::Phase;
 use crate::belief::state::BeliefState;
 use crate::belief::whereabouts::Motion;
@@ -35,6 +35,8 @@ pub struct Belief {
     pub last_active_confidence: f32,
     /// Why it was lost; cleared when found again.
     pub loss_reason: LossReason,
+    /// What an OutOfRange loss meant: too far, or off the side of the cone (None otherwise).
+    pub loss_detail: LossDetail,
     /// Measured direction of travel at the last loss; zero if it was not moving.
     pub loss_direction: Vec3,
     /// Where the most precise active sense last placed the target.
@@ -73,6 +75,8 @@ pub struct Belief {
     /// Mind time when the governing sense last had the target (its grace runs from it).
     pub governing_last_active: f64,
     pub(crate) sense_cue: [LossReason; MAX_SENSES],
+    /// What an OutOfRange cue of each sense meant (too far, or outside the cone).
+    pub(crate) sense_detail: [LossDetail; MAX_SENSES],
 }
 
 impl Belief {
@@ -93,6 +97,7 @@ impl Belief {
             last_sensed_at: f64::NEG_INFINITY,
             last_active_confidence: 0.0,
             loss_reason: LossReason::None,
+            loss_detail: LossDetail::None,
             loss_direction: Vec3::ZERO,
             last_known_position: Vec3::ZERO,
             last_known_precision: 0.0,
@@ -114,6 +119,7 @@ impl Belief {
             governing_last_active: f64::NEG_INFINITY,
 
             sense_cue: [LossReason::None; MAX_SENSES],
+            sense_detail: [LossDetail::None; MAX_SENSES],
         }
     }
 
@@ -130,6 +136,15 @@ impl Belief {
             .get(sense.index())
             .copied()
             .unwrap_or(LossReason::None)
+    }
+
+    /// What `sense`'s last look said of its OutOfRange cue (too far, or outside the cone).
+    #[must_use]
+    pub fn sense_detail(&self, sense: SenseId) -> LossDetail {
+        self.sense_detail
+            .get(sense.index())
+            .copied()
+            .unwrap_or(LossDetail::None)
     }
 
     /// Estimated Velocity, m/s.

@@ -386,6 +386,10 @@ fn restore_belief(s: &BeliefSave, fix: &mut Repair, field: &dyn Fn(&str) -> Stri
     b.last_active_confidence =
         fix.unit(|| field("last_active_confidence"), s.last_active_confidence);
     b.loss_reason = s.loss_reason;
+    // A detail says what an OutOfRange loss meant; with any other reason it is none.
+    if s.loss_reason == LossReason::OutOfRange {
+        b.loss_detail = s.loss_detail;
+    }
     b.loss_direction = fix.vec3(|| field("loss_direction"), s.loss_direction);
     b.last_known_position = fix.vec3(|| field("last_known_position"), s.last_known_position);
     b.last_known_precision = fix.unit(|| field("last_known_precision"), s.last_known_precision);
@@ -436,5 +440,14 @@ fn restore_belief(s: &BeliefSave, fix: &mut Repair, field: &dyn Fn(&str) -> Stri
         *c = *s;
     }
     b.sense_cue = cues;
+    if s.sense_details.len() > MAX_SENSES {
+        fix.note(
+            field("sense_details"),
+            format!("more than {MAX_SENSES} senses; the rest are ignored"),
+        );
+    }
+    for (d, s) in b.sense_detail.iter_mut().zip(&s.sense_details) {
+        *d = *s;
+    }
     b
 }

@@ -51,6 +51,7 @@ impl Mind {
                     last_sensed_at: saved_time(b.last_sensed_at),
                     last_active_confidence: b.last_active_confidence,
                     loss_reason: b.loss_reason,
+                    loss_detail: b.loss_detail,
                     loss_direction: b.loss_direction,
                     last_known_position: b.last_known_position,
                     last_known_precision: b.last_known_precision,
@@ -82,6 +83,7 @@ impl Mind {
                     was_sensed: b.was_sensed,
                     governing_last_active: saved_time(b.governing_last_active),
                     sense_cues: b.sense_cue.to_vec(),
+                    sense_details: b.sense_detail.to_vec(),
                 })
             })
             .collect();

@@ -82,6 +82,7 @@ impl Mind {
                 b.destroyed = true;
                 if matches!(b.state, BeliefState::Lost | BeliefState::Remembered) {
                     b.loss_reason = LossReason::TargetDestroyed;
+                    b.loss_detail = crate::belief::loss::LossDetail::None;
                 }
             }
         }

@@ -9,7 +9,7 @@
 //! happened is left out (`None`), so no infinity reaches a file.
 
 use crate::belief::evidence::EvidenceKind;
-use crate::belief::loss::LossReason;
+use crate::belief::loss::{LossDetail, LossReason};
 use crate::belief::smoothing::Phase;
 use crate::brain::awareness::AwarenessLevel;
 use crate::brain::threat::{Relationship, ThreatLevel};
@@ -167,6 +167,10 @@ pub struct BeliefSave {
     pub last_sensed_at: Option<f64>,
     pub last_active_confidence: f32,
     pub loss_reason: LossReason,
+    /// What an OutOfRange loss meant (too far, or outside the cone); written only when there
+    /// is one, so data from before details loads without a word.
+    #[serde(skip_serializing_if = "LossDetail::is_none")]
+    pub loss_detail: LossDetail,
     pub loss_direction: Vec3,
     pub last_known_position: Vec3,
     pub last_known_precision: f32,
@@ -193,6 +197,14 @@ pub struct BeliefSave {
     pub governing_last_active: Option<f64>,
     /// What each sense slot's last look found when it missed.
     pub sense_cues: Vec<LossReason>,
+    /// What each sense slot's OutOfRange cue meant; written only when one has a detail.
+    #[serde(skip_serializing_if = "no_details")]
+    pub sense_details: Vec<LossDetail>,
+}
+
+/// Whether no sense slot has a detail to save.
+fn no_details(details: &[LossDetail]) -> bool {
+    details.iter().all(|d| d.is_none())
 }
 
 /// The running motion estimate of a belief.

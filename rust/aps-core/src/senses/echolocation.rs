@@ -8,7 +8,7 @@
 //! Occluded behind something, OutOfRange beyond the range or the angle.
 
 use super::{SenseContext, SenseUnit};
-use crate::belief::loss::LossReason;
+use crate::belief::loss::{LossDetail, LossReason};
 use crate::gather::target::TargetSnapshot;
 use crate::profile::EcholocationSettings;
 use crate::senses::id::{Sense, SenseId};
@@ -48,13 +48,13 @@ impl Echolocation {
         let to = aim - ctx.eye.position;
         let d = to.length();
         if d > s.echo_range {
-            return SenseReading::missed(id, LossReason::OutOfRange);
+            return SenseReading::out_of_range(id, LossDetail::TooFar);
         }
         if s.half_angle < 180.0
             && d > 1e-4
             && ctx.eye.forward.angle_between(to).to_degrees() > s.half_angle
         {
-            return SenseReading::missed(id, LossReason::OutOfRange);
+            return SenseReading::out_of_range(id, LossDetail::OutsideCone);
         }
         match ctx.cast_ray(ctx.eye.position, aim, s.collision_mask) {
             Some(hit) if Some(hit.body) != target.body => {
@@ -66,7 +66,7 @@ impl Echolocation {
                 if c > 0.0 {
                     SenseReading::new(id, c).at(target.position, ECHO_PRECISION)
                 } else {
-                    SenseReading::missed(id, LossReason::OutOfRange)
+                    SenseReading::out_of_range(id, LossDetail::TooFar)
                 }
             }
         }

@@ -4,7 +4,7 @@
 //! capacity, so steady-state perception allocates nothing (spec section 13, "Where everything
 //! lives").
 
-use crate::belief::loss::LossReason;
+use crate::belief::loss::{LossDetail, LossReason};
 use crate::senses::id::SenseId;
 use crate::{TargetId, TargetKind};
 use glam::Vec3;
@@ -23,6 +23,9 @@ pub struct SenseReading {
     /// Occluded, OutOfRange or SensorDropout). [`LossReason::None`] when it perceived it or has
     /// nothing to say.
     pub cue: LossReason,
+    /// What an OutOfRange cue meant (too far, or outside the cone); [`LossDetail::None`]
+    /// otherwise.
+    pub detail: LossDetail,
     /// Which way the sense says the target is heading, if it can tell (smell reads it off the
     /// trail); zero otherwise. Used as the loss direction when this sense loses the target.
     pub heading: Vec3,
@@ -38,6 +41,7 @@ impl SenseReading {
             position: Vec3::ZERO,
             precision: 1.0,
             cue: LossReason::None,
+            detail: LossDetail::None,
             heading: Vec3::ZERO,
         }
     }
@@ -63,6 +67,16 @@ impl SenseReading {
         SenseReading {
             cue,
             ..SenseReading::new(sense, 0.0)
+        }
+    }
+
+    /// A reading of nothing that went out of range, saying whether too far or outside the
+    /// cone.
+    #[must_use]
+    pub fn out_of_range(sense: SenseId, detail: LossDetail) -> Self {
+        SenseReading {
+            detail,
+            ..SenseReading::missed(sense, LossReason::OutOfRange)
         }
     }
 }

@@ -13,7 +13,7 @@
 //! (dark, cloaked, dulled by pain) is SensorDropout.
 
 use super::{SenseContext, SenseUnit};
-use crate::belief::loss::LossReason;
+use crate::belief::loss::{LossDetail, LossReason};
 use crate::gather::target::TargetSnapshot;
 use crate::insight::notes::Factor;
 use crate::profile::VisionSettings;
@@ -91,7 +91,7 @@ impl Vision {
         ctx.note(Factor::Range, v.max_range);
         // Cull by range and cone before any ray.
         if distance > v.max_range {
-            return SenseReading::missed(id, LossReason::OutOfRange);
+            return SenseReading::out_of_range(id, LossDetail::TooFar);
         }
         let angle = if distance > 1e-4 {
             ctx.eye.forward.angle_between(to).to_degrees()
@@ -100,7 +100,7 @@ impl Vision {
         };
         ctx.note(Factor::Degrees, angle);
         let Some(angle_factor) = self.angle_factor(angle) else {
-            return SenseReading::missed(id, LossReason::OutOfRange);
+            return SenseReading::out_of_range(id, LossDetail::OutsideCone);
         };
 
         let points = target
@@ -163,12 +163,15 @@ impl Vision {
         ctx.note(Factor::Motion, motion);
         let geometric = v.acuity * exposure * distance_factor * angle_factor * motion;
         if geometric < v.min_confidence {
-            let cue = if exposure < 0.5 {
-                LossReason::Occluded
+            // Mostly in view yet too faint to make out: too far, or too far off the axis at
+            // the fringe of the peripheral cone, whichever took more of it.
+            return if exposure < 0.5 {
+                SenseReading::missed(id, LossReason::Occluded)
+            } else if distance_factor <= angle_factor {
+                SenseReading::out_of_range(id, LossDetail::TooFar)
             } else {
-                LossReason::OutOfRange
+                SenseReading::out_of_range(id, LossDetail::OutsideCone)
             };
-            return SenseReading::missed(id, cue);
         }
         let light = self.light_factor(target.light_level);
         let cloak = target.visibility_multiplier.clamp(0.0, 2.0);
