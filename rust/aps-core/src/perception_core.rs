@@ -14,7 +14,8 @@
 //!    housekeeping ([`Mind::tick_with`]).
 //!
 //! A candidate whose body is one of the AI's own is never evaluated (spec section 13: an AI
-//! never perceives a Pawn with its own controller), and one at a position that is not a number
+//! never perceives a Pawn with its own controller), nor one on a side the profile does not
+//! perceive ([`brain::sides`](crate::brain::sides)), and one at a position that is not a number
 //! is evaluated by no sense: every sense reports a miss with SensorDropout, so a belief in it
 //! is lost for that reason until it stands somewhere real again.
 
@@ -487,6 +488,11 @@ impl PerceptionCore {
         for &index in &self.evaluate {
             let target = &input.candidates[index];
             if target.body.is_some_and(|b| input.own.contains(&b)) {
+                continue;
+            }
+            // A side the profile leaves out is looked at by no sense; found evidence is a
+            // place, on no side.
+            if target.evidence_tag.is_none() && !self.mind.perceives(target.id, target.team_id) {
                 continue;
             }
             if let Some(tag) = target.evidence_tag {

@@ -1,6 +1,7 @@
 //! Vision's confidence model and its three loss answers, against a world of boxes
 //! (spec section 1's examples, section 4's reasons).
 
+use aps_core::belief::loss::LossDetail;
 use aps_core::gather::target::TargetSnapshot;
 use aps_core::profile::VisionSettings;
 use aps_core::senses::rays::{BodyId, BoxSpace};
@@ -68,13 +69,25 @@ fn beyond_range_or_behind_is_out_of_range_and_casts_no_ray() {
     let far = target_at(Vec3::new(0.0, 0.0, -41.0), &mut s);
     assert_eq!(
         look(&mut s, &far),
-        (SenseReading::missed(far_id(), LossReason::OutOfRange), 0)
+        (SenseReading::out_of_range(far_id(), LossDetail::TooFar), 0)
     );
+    // Off the side of the view cone is OutOfRange too (spec section 4); its detail tells it
+    // from too far.
     let behind = target_at(Vec3::new(0.0, 0.0, 5.0), &mut s);
     assert_eq!(
         look(&mut s, &behind),
-        (SenseReading::missed(far_id(), LossReason::OutOfRange), 0)
+        (
+            SenseReading::out_of_range(far_id(), LossDetail::OutsideCone),
+            0
+        )
     );
+    let beside = target_at(Vec3::new(14.0, 0.0, 1.0), &mut s); // 94 degrees off, 14 m of 40
+    let (r, rays) = look(&mut s, &beside);
+    assert_eq!(
+        (r.cue, r.detail, rays),
+        (LossReason::OutOfRange, LossDetail::OutsideCone, 0)
+    );
+    assert_eq!(r.cue.name(), "OutOfRange");
 }
 
 fn far_id() -> aps_core::SenseId {
@@ -124,4 +137,82 @@ fn a_moving_target_is_easier_to_see() {
     t.velocity = Vec3::new(6.0, 0.0, 0.0);
     let (moving, _) = look(&mut s, &t);
     assert!((moving.confidence / still.confidence - 1.15).abs() < 1e-3);
+}
+
+#[test]
+fn a_faint_look_at_the_fringe_says_which_took_more_of_it() {
+    // In full view but below Min Confidence: at the far end of the range, too far; at the
+    // edge of the peripheral cone, nearer, outside the cone.
+    let mut s = BoxSpace::new();
+    let far = target_at(Vec3::new(0.0, 0.0, -39.8), &mut s);
+    let (r, _) = look(&mut s, &far);
+    assert_eq!(
+        (r.cue, r.detail),
+        (LossReason::OutOfRange, LossDetail::TooFar)
+    );
+    // A dim-eyed AI (acuity 0.3) 79.9 degrees off its axis at 29 m: the cone leaves 0.20 of
+    // the look, the distance 0.47; 0.3 x 0.47 x 0.20 is below Min Confidence (0.03).
+    let mut s = BoxSpace::new();
+    let a = 79.9_f32.to_radians();
+    let fringe = target_at(Vec3::new(29.0 * a.sin(), 0.0, -29.0 * a.cos()), &mut s);
+    let vision = Vision::new(VisionSettings {
+        acuity: 0.3,
+        ..VisionSettings::default()
+    });
+    let mut ctx = SenseContext::new(eye(), &mut s);
+    let r = vision.look(&mut ctx, &fringe);
+    assert_eq!(
+        (r.cue, r.detail),
+        (LossReason::OutOfRange, LossDetail::OutsideCone)
+    );
+}
+
+#[test]
+fn walls_on_any_layer_stop_sight_under_the_project_occlusion_layers() {
+    use aps_core::profile::ALL_LAYERS;
+    use aps_core::senses::rays::Block;
+    use aps_core::Profile;
+    // A wall on layer 16, as a game may put its level, between the eye and a target 10 m ahead.
+    let layer_16 = 1 << 15;
+    let mut s = BoxSpace::new();
+    let t = target_at(Vec3::new(0.0, 0.0, -10.0), &mut s);
+    s.blocks.push(Block {
+        body: WALL,
+        min: Vec3::new(-2.0, 0.0, -6.2),
+        max: Vec3::new(2.0, 3.0, -5.8),
+        layers: layer_16,
+    });
+    let look_with = |profile: Profile, s: &mut BoxSpace| {
+        let vision = Vision::new(profile.vision);
+        let mut ctx = SenseContext::new(eye(), s);
+        vision.look(&mut ctx, &t)
+    };
+    // By default a profile follows the project's layers, every layer unless the project
+    // changes them: the wall stops sight.
+    let p = Profile::default();
+    assert!(p.occlusion.use_project_layers);
+    let r = look_with(p.clone().with_project_layers(ALL_LAYERS), &mut s);
+    assert_eq!((r.confidence, r.cue), (0.0, LossReason::Occluded));
+    // A project whose walls are on layer 1 only: the wall on 16 is no wall.
+    let r = look_with(p.clone().with_project_layers(1), &mut s);
+    assert!(r.confidence > 0.5, "{}", r.confidence);
+    // A profile that keeps its own mask (layer 1) ignores the project's layers.
+    let mut own = p.clone();
+    own.occlusion.use_project_layers = false;
+    let own = own.with_project_layers(ALL_LAYERS);
+    assert_eq!(own.vision.collision_mask, 1);
+    assert_eq!(own.hearing.occlusion_mask, 1);
+    assert_eq!(own.echolocation.collision_mask, 1);
+    let r = look_with(own, &mut s);
+    assert!(r.confidence > 0.5, "{}", r.confidence);
+    // Following the project, all three senses take its layers.
+    let followed = p.with_project_layers(layer_16 | 1);
+    assert_eq!(
+        (
+            followed.vision.collision_mask,
+            followed.hearing.occlusion_mask,
+            followed.echolocation.collision_mask
+        ),
+        (layer_16 | 1, layer_16 | 1, layer_16 | 1)
+    );
 }

@@ -108,6 +108,10 @@ impl CandidateSelection {
             if out.contains(&n.id) || !n.position.is_finite() {
                 continue;
             }
+            // A side the AI does not perceive costs no look, once a look told its team.
+            if n.team.is_some_and(|team| !by.mind.perceives(n.id, team)) {
+                continue;
+            }
             newcomers += 1;
             let d2 = n.position.distance_squared(by.eye.position);
             let ally = n.team.is_some_and(|team| {

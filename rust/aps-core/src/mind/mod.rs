@@ -262,6 +262,20 @@ impl Mind {
         self.relations.of(target, team, &self.profile.threat)
     }
 
+    /// Whether this AI's senses look at `target`, of `team`, at all: its relationship puts it
+    /// on a side ([`Side`](crate::brain::sides::Side)) the profile's Sides settings perceive.
+    #[must_use]
+    pub fn perceives(&self, target: TargetId, team: i32) -> bool {
+        let sides = &self.profile.sides;
+        if sides.detects_all() {
+            return true;
+        }
+        match self.relationship_of(target, Some(team)) {
+            Some(r) => sides.detects(crate::brain::sides::Side::of(r)),
+            None => true,
+        }
+    }
+
     /// Puts a fresh belief about `target` in `slot`, replacing whoever was there (attention
     /// lets go of them).
     fn admit(&mut self, slot: usize, target: TargetId, kind: TargetKind, team: Option<i32>) {

@@ -23,9 +23,9 @@ mod validate;
 
 pub use blocks::{
     AttentionSettings, DamageSettings, EcholocationSettings, EmotionSettings, Fusion,
-    HearingSettings, LossSettings, MemorySettings, PainSettings, Performance, Profile,
-    SmellSettings, Smoothing, SpatialSettings, SquadSettings, ThreatSettings, Thresholds,
-    TouchSettings, VibrationSettings, VisionSettings,
+    HearingSettings, LossSettings, MemorySettings, OcclusionSettings, PainSettings, Performance,
+    Profile, SideSettings, SmellSettings, Smoothing, SpatialSettings, SquadSettings,
+    ThreatSettings, Thresholds, TouchSettings, VibrationSettings, VisionSettings,
 };
 pub use setting::{Above, Count, Kind, Number, Setting, Unit};
 pub use toml_io::ProfileError;
@@ -35,6 +35,7 @@ use crate::belief::loss::SenseLoss;
 use crate::brain::threat::Relationship;
 use crate::senses::id::{Sense, SenseId};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 /// The Sense Weights of a profile: a guard dog might have smell 1.5 and vision 0.6. The
 /// weights' defaults, ranges and docs are declared with the fusion block.
@@ -124,6 +125,44 @@ impl LossSettings {
         })
     }
 }
+
+impl Profile {
+    /// The profile as its senses use it in a project whose occlusion layers (the project
+    /// setting `aps/occlusion_layers`) are `project_layers`: with Use Project Occlusion Layers
+    /// on, sight, sound and echoes stop at those layers rather than at the profile's own
+    /// masks, so one project setting makes every profile (the presets too) fit the game's
+    /// walls.
+    #[must_use]
+    pub fn with_project_layers(mut self, project_layers: u32) -> Profile {
+        if self.occlusion.use_project_layers {
+            self.vision.collision_mask = project_layers;
+            self.hearing.occlusion_mask = project_layers;
+            self.echolocation.collision_mask = project_layers;
+        }
+        self
+    }
+
+    /// The physics layers that stop each sense's rays, by the senses that are on and cast
+    /// them: `(sense name, mask)` for vision, hearing and echolocation.
+    #[must_use]
+    pub fn occlusion_masks(&self) -> SmallVec<[(&'static str, u32); 3]> {
+        let mut masks = SmallVec::new();
+        if self.vision.enabled {
+            masks.push(("sight", self.vision.collision_mask));
+        }
+        if self.hearing.enabled {
+            masks.push(("sound", self.hearing.occlusion_mask));
+        }
+        if self.echolocation.enabled {
+            masks.push(("echoes", self.echolocation.collision_mask));
+        }
+        masks
+    }
+}
+
+/// Every physics layer: the default of the project setting `aps/occlusion_layers`, so that a
+/// game's walls stop sight whatever layer it puts them on.
+pub const ALL_LAYERS: u32 = u32::MAX;
 
 /// How one team regards another (the relationship table, spec section 9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -185,6 +185,26 @@ impl Profile {
         (flag.path != path).then_some(flag)
     }
 
+    /// The TOML paths of the settings that say which physics layers stop a sense's rays:
+    /// vision's, hearing's and echolocation's masks.
+    pub const OCCLUSION_MASKS: [&'static str; 3] = [
+        "vision.collision_mask",
+        "hearing.occlusion_mask",
+        "echolocation.collision_mask",
+    ];
+
+    /// The flag that, when on, puts the setting at a TOML path out of use: the project's
+    /// occlusion layers stand in for each of [`Profile::OCCLUSION_MASKS`] while
+    /// `occlusion.use_project_layers` is on. `None` for every other setting.
+    #[must_use]
+    pub fn overridden_by(path: &str) -> Option<&'static Setting> {
+        if Self::OCCLUSION_MASKS.contains(&path) {
+            Self::setting("occlusion.use_project_layers")
+        } else {
+            None
+        }
+    }
+
     /// The inspector property name of the setting at a TOML path.
     #[must_use]
     pub fn inspector_name(path: &str) -> Option<&'static str> {

@@ -394,6 +394,33 @@ macro_rules! aps_settings {
                 team_rules: Vec<TeamRule> = Vec::new(), rules(), inspector team_rules;
             }
 
+            /// Which sides this AI perceives, by the relationship of each target (detection by
+            /// affiliation): a target of a side it leaves out is looked at by no sense, so it
+            /// is never believed in and no signal is ever about it.
+            #[derive(Copy)]
+            sides: SideSettings {
+                /// Perceive enemies: targets that are Enemy, Feared or High Value to it (by
+                /// default everyone on no team, or on another team).
+                detect_enemies: bool = true, flag(), inspector detect_enemies, group "Sides";
+                /// Perceive neutrals: targets that are Neutral or Unknown to it.
+                detect_neutrals: bool = true, flag(), inspector detect_neutrals;
+                /// Perceive friendlies: targets that are Friendly or Teammate to it (by
+                /// default anyone on its own non-zero team). Off for hostile AI, so that two
+                /// guards never raise signals about each other.
+                detect_friendlies: bool = true, flag(), inspector detect_friendlies;
+            }
+
+            /// What stops sight, muffles sound and returns echoes.
+            #[derive(Copy)]
+            occlusion: OcclusionSettings {
+                /// Sight, sound and echoes stop at the physics layers of the project setting
+                /// aps/occlusion_layers (every layer unless the project changes it), so a
+                /// game's walls block them whatever layer they are on. Off: at this profile's
+                /// own Vision Collision Mask, Hearing Occlusion Mask and Echo Collision Mask.
+                use_project_layers: bool = true, flag(), inspector use_project_occlusion_layers,
+                    group "Occlusion";
+            }
+
             /// Emotion (spec section 9): a cap per emotion (all 0: a robot feels nothing) and
             /// the level the strongest must reach to be dominant.
             #[derive(Copy)]
