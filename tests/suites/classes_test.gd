@@ -104,10 +104,12 @@ func test_bodies_entering_and_leaving_the_tree_are_followed() -> void:
 
 
 func test_the_addons_script_classes_have_their_icon_file_name_and_tooltips() -> void:
-	# Nodes the addon ships as GDScript (ApsAwarenessIndicator) follow the same rule as the
-	# library's classes: class name = icon name, and file name = the class name in snake_case.
+	# Nodes the addon ships as GDScript (ApsAwarenessIndicator and its 2D twin) follow the same
+	# rule as the library's classes: class name = icon name, and file name = the class name in
+	# snake_case.
 	var scripts := _addon_script_classes()
-	expect(scripts.has("ApsAwarenessIndicator"), "ApsAwarenessIndicator is a global class: %s" % scripts.keys())
+	for c in ["ApsAwarenessIndicator", "ApsAwarenessIndicator2D"]:
+		expect(scripts.has(c), "%s is a global class: %s" % [c, scripts.keys()])
 	for c: String in scripts:
 		var entry: Dictionary = scripts[c]
 		expect(not ClassDB.class_exists(c), "%s is not also a library class" % c)

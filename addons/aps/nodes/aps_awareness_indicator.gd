@@ -27,10 +27,14 @@ enum Preview {
 	ALERTED, ## The alerted symbol (and the meter nearly full).
 }
 
+## What this node shares with ApsAwarenessIndicator2D: finding the component, the symbol for
+## an awareness level, the meter's target and colour, the warnings.
+const _Rules := preload("res://addons/aps/nodes/aps_awareness_rules.gd")
+
 ## Frames between two searches for a component while none is found (a script may add it later).
-const SEARCH_INTERVAL_FRAMES := 30
+const SEARCH_INTERVAL_FRAMES := _Rules.SEARCH_INTERVAL_FRAMES
 ## Confidence below this shows no meter.
-const METER_MIN := 0.005
+const METER_MIN := _Rules.METER_MIN
 ## Pixels between the top of the symbol and the meter.
 const METER_GAP := 6.0
 
@@ -178,8 +182,6 @@ const METER_GAP := 6.0
 		editor_preview = value
 		_restyle()
 
-enum _Shown { NONE, SUSPICIOUS, ALERTED }
-
 var _label: Label3D
 var _icon: Sprite3D
 var _meter_back: Sprite3D
@@ -189,12 +191,10 @@ var _meter_texture: ImageTexture
 var _component: Node
 var _next_search := 0
 var _meter_node: Node
-var _shown := _Shown.NONE
+var _shown := _Rules.Shown.NONE
 var _meter_value := 0.0
 ## The component's constants, read once from the component found (never hard-coded).
-var _suspicious_level := 0
-var _alerted_level := 0
-var _states := {}
+var _constants := {}
 ## The parent whose children the editor watches, to refresh the warnings.
 var _watched_parent: Node
 
@@ -242,14 +242,9 @@ func refresh() -> void:
 	# script parses even when the APS library did not load.
 	var c: Variant = get_perception_component()
 	if c == null:
-		_show(_Shown.NONE, 0.0, null)
+		_show(_Rules.Shown.NONE, 0.0, null)
 		return
-	var level: int = c.get_awareness_level()
-	var shown := _Shown.NONE
-	if level >= _alerted_level:
-		shown = _Shown.ALERTED
-	elif level >= _suspicious_level:
-		shown = _Shown.SUSPICIOUS
+	var shown := _Rules.shown_for(c.get_awareness_level(), _constants)
 	if not show_meter:
 		_show(shown, 0.0, null)
 		return
@@ -259,18 +254,13 @@ func refresh() -> void:
 		return
 	var confidence: float = c.get_confidence(target)
 	var state: int = c.get_belief_state(target)
-	_show(shown, confidence, _state_color(state))
+	_show(shown, confidence, _Rules.meter_color(self, _constants, state))
 
 
 ## The symbol showing now: "", [member suspicious_text] or [member alerted_text] (also while an
 ## icon stands in for the text).
 func get_shown_symbol() -> String:
-	match _shown:
-		_Shown.SUSPICIOUS:
-			return suspicious_text
-		_Shown.ALERTED:
-			return alerted_text
-	return ""
+	return _Rules.symbol_of(_shown, suspicious_text, alerted_text)
 
 
 ## The confidence the meter shows, 0 to 1 (0 while there is no meter or nobody to measure).
@@ -299,15 +289,7 @@ func get_perception_component() -> Node3D:
 	if found == null or not found.is_inside_tree():
 		return null
 	_component = found
-	_suspicious_level = found.AWARENESS_SUSPICIOUS
-	_alerted_level = found.AWARENESS_ALERTED
-	_states = {
-		found.STATE_SUSPECTED: &"suspected",
-		found.STATE_DETECTED: &"detected",
-		found.STATE_TRACKED: &"tracked",
-		found.STATE_LOST: &"searching",
-		found.STATE_REMEMBERED: &"searching",
-	}
+	_constants = _Rules.constants_of(found)
 	return found
 
 
@@ -318,67 +300,14 @@ func get_meter_target() -> Node3D:
 
 
 func _get_configuration_warnings() -> PackedStringArray:
-	var warnings := PackedStringArray()
-	if not ClassDB.class_exists("ApsPerceptionComponent"):
-		warnings.append("The APS library is not loaded, so there is no ApsPerceptionComponent to "
-				+ "show. Enable the APS Perception plugin: it says why.")
-		return warnings
-	if not component.is_empty():
-		var node := get_node_or_null(component)
-		if node == null:
-			warnings.append("Component: there is no node at \"%s\"." % component)
-		elif not _is_component(node):
-			warnings.append("Component: \"%s\" is a %s, not an ApsPerceptionComponent." % [
-					component, node.get_class()])
-	elif _find_component() == null:
-		warnings.append("No ApsPerceptionComponent found: put this node under the guard that "
-				+ "holds one (under its body, or under the component), or set Component. A "
-				+ "component a script adds when the game starts is found then.")
-	if not show_meter and not meter_target.is_empty():
-		warnings.append("Meter Target is set but Show Meter is off: no meter is shown.")
-	return warnings
+	return _Rules.warnings(self, "ApsPerceptionComponent", &"CollisionObject3D")
 
 
 # --- Finding ----------------------------------------------------------------------------------
 
 
 func _find_component() -> Node:
-	if not component.is_empty():
-		var node := get_node_or_null(component)
-		return node if _is_component(node) else null
-	# Nearest first: the parent, what it holds, then each ancestor and what it holds, up to the
-	# guard's body (a physics body) or the root of the scene this node was saved in. Other bodies
-	# (other guards) are never searched.
-	var node := get_parent()
-	while node != null:
-		if _is_component(node):
-			return node
-		var found := _find_below(node)
-		if found != null:
-			return found
-		if node is CollisionObject3D or node == owner or (is_inside_tree() and node == get_tree().current_scene) \
-				or node.get_parent() == null:
-			return null
-		node = node.get_parent()
-	return null
-
-
-func _find_below(node: Node) -> Node:
-	for child in node.get_children():
-		if child == self:
-			continue
-		if _is_component(child):
-			return child
-		if child is CollisionObject3D:
-			continue
-		var found := _find_below(child)
-		if found != null:
-			return found
-	return null
-
-
-static func _is_component(node: Node) -> bool:
-	return is_instance_valid(node) and node.is_class("ApsPerceptionComponent")
+	return _Rules.find_component(self, component, &"ApsPerceptionComponent", &"CollisionObject3D")
 
 
 func _meter_target_of(c: Variant) -> Node3D:
@@ -386,44 +315,13 @@ func _meter_target_of(c: Variant) -> Node3D:
 		if not is_instance_valid(_meter_node):
 			_meter_node = get_node_or_null(meter_target)
 		return _meter_node as Node3D if is_instance_valid(_meter_node) else null
-	var attention: Node3D = c.get_attention_target()
-	if is_instance_valid(attention):
-		return attention
-	# No attention yet (or only allies): the noticed target it is most confident in.
-	var best: Node3D = null
-	var best_confidence := 0.0
-	var teammate: int = c.RELATIONSHIP_TEAMMATE
-	var friendly: int = c.RELATIONSHIP_FRIENDLY
-	for t: Node3D in c.get_known_targets():
-		if not is_instance_valid(t) or not _states.has(c.get_belief_state(t)):
-			continue
-		var relationship: int = c.get_relationship(t)
-		if relationship == teammate or relationship == friendly:
-			continue
-		var confidence: float = c.get_confidence(t)
-		if confidence > best_confidence:
-			best = t
-			best_confidence = confidence
-	return best
-
-
-func _state_color(state: int) -> Color:
-	match _states.get(state, &""):
-		&"suspected":
-			return meter_suspected_color
-		&"detected":
-			return meter_detected_color
-		&"tracked":
-			return meter_tracked_color
-		&"searching":
-			return meter_searching_color
-	return meter_suspected_color
+	return _Rules.default_meter_target(c, _constants) as Node3D
 
 
 # --- Showing ----------------------------------------------------------------------------------
 
 
-func _show(shown: _Shown, meter: float, meter_color: Variant) -> void:
+func _show(shown: _Rules.Shown, meter: float, meter_color: Variant) -> void:
 	meter = clampf(meter, 0.0, 1.0) if meter_color != null else 0.0
 	if shown == _shown and is_equal_approx(meter, _meter_value) and (meter_color == null
 			or meter_color == _meter_fill.modulate):
@@ -443,26 +341,25 @@ func _apply_shown() -> void:
 	var meter := _meter_value
 	var meter_on := show_meter and meter >= METER_MIN
 	if Engine.is_editor_hint():
-		shown = [_Shown.NONE, _Shown.SUSPICIOUS, _Shown.ALERTED][editor_preview]
-		meter = [0.0, 0.5, 0.9][editor_preview]
+		shown = _Rules.PREVIEW_SHOWN[editor_preview]
+		meter = _Rules.PREVIEW_METER[editor_preview]
 		meter_on = show_meter and editor_preview != Preview.OFF
-		_meter_fill.modulate = [meter_suspected_color, meter_detected_color,
-				meter_tracked_color][editor_preview]
+		_meter_fill.modulate = get(_Rules.PREVIEW_METER_COLOR[editor_preview])
 	var text := ""
 	var color := Color.WHITE
 	var icon: Texture2D = null
-	if shown == _Shown.SUSPICIOUS:
+	if shown == _Rules.Shown.SUSPICIOUS:
 		text = suspicious_text
 		color = suspicious_color
 		icon = suspicious_icon
-	elif shown == _Shown.ALERTED:
+	elif shown == _Rules.Shown.ALERTED:
 		text = alerted_text
 		color = alerted_color
 		icon = alerted_icon
 	_label.text = text
 	_label.modulate = color
-	_label.visible = shown != _Shown.NONE and icon == null and not text.is_empty()
-	_icon.visible = shown != _Shown.NONE and icon != null
+	_label.visible = shown != _Rules.Shown.NONE and icon == null and not text.is_empty()
+	_icon.visible = shown != _Rules.Shown.NONE and icon != null
 	if icon != null:
 		_icon.texture = icon
 		_icon.pixel_size = pixel_size * float(font_size) / float(maxi(icon.get_height(), 1))
@@ -526,8 +423,4 @@ func _sprite(node_name: String, priority: int) -> Sprite3D:
 
 ## In the editor: the warnings change when the guard gains or loses its component.
 func _watch_parent(parent: Node) -> void:
-	if is_instance_valid(_watched_parent) and _watched_parent.child_order_changed.is_connected(update_configuration_warnings):
-		_watched_parent.child_order_changed.disconnect(update_configuration_warnings)
-	_watched_parent = parent
-	if parent != null and not parent.child_order_changed.is_connected(update_configuration_warnings):
-		parent.child_order_changed.connect(update_configuration_warnings)
+	_watched_parent = _Rules.watch_children(_watched_parent, parent, update_configuration_warnings)
