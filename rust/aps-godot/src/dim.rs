@@ -134,6 +134,19 @@ impl Dim for D2 {
     }
 }
 
+/// One of a node's own axes to look along.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Axis {
+    /// A `Node3D`'s -Z (Godot's forward: cameras, `look_at`), a `Node2D`'s +X.
+    Forward,
+    /// The reverse: a `Node3D`'s +Z (a model's front, as glTF models face), a `Node2D`'s -X.
+    Back,
+    /// A `Node2D`'s -Y: up the screen.
+    Up,
+    /// A `Node2D`'s +Y: down the screen.
+    Down,
+}
+
 /// A node with a place in a scene: a `Node3D`, or a `Node2D` mapped onto the core's plane.
 #[derive(Debug, Clone)]
 pub enum Spatial {
@@ -210,18 +223,31 @@ impl Spatial {
     /// Where it looks from and along: a `Node3D`'s -Z, a `Node2D`'s +X.
     #[must_use]
     pub fn eye(&self) -> Pose {
+        self.eye_along(Axis::Forward)
+    }
+
+    /// Where it looks from, along one of its own axes (see [`Axis`]); an axis of the other kind
+    /// of node reads as its forward.
+    #[must_use]
+    pub fn eye_along(&self, axis: Axis) -> Pose {
         match self {
             Spatial::Three(n) => {
                 let xform = n.get_global_transform();
+                let back = xform.basis.col_c();
+                let along = if axis == Axis::Back { back } else { -back };
                 Pose {
                     position: crate::convert::to_vec3(xform.origin),
-                    forward: crate::convert::to_vec3(-xform.basis.col_c())
-                        .normalize_or(Vec3::NEG_Z),
+                    forward: crate::convert::to_vec3(along).normalize_or(Vec3::NEG_Z),
                 }
             }
             Spatial::Two(n) => {
                 let xform = n.get_global_transform();
-                let along = xform.a;
+                let along = match axis {
+                    Axis::Back => -xform.a,
+                    Axis::Up => -xform.b,
+                    Axis::Down => xform.b,
+                    Axis::Forward => xform.a,
+                };
                 Pose {
                     position: from_pixels(xform.origin),
                     forward: Vec3::new(along.x, 0.0, along.y).normalize_or(Vec3::X),

@@ -37,14 +37,17 @@ mod debug_draw;
 mod debugger;
 mod dim;
 mod editor;
+mod gaze;
 mod monitors;
 mod names;
+mod parts;
 mod pending;
 mod physics_space;
 mod registry;
 mod saved;
 mod settings;
 mod snapshot;
+mod teams;
 mod world;
 
 use godot::prelude::*;

@@ -132,6 +132,8 @@ pub struct GodotSpace<'a> {
     areas: Option<Occluders>,
     /// The navigation map paths come from, if the world has navigation.
     navigation: Option<Rid>,
+    /// The body each part of a perceivable body belongs to: a hit on a part is a hit on it.
+    part_owners: Option<crate::parts::PartOwners>,
     /// Rays cast through this space so far.
     pub rays: u32,
     /// Time spent casting them, every engine call of each ray included (issue 17: APS's time
@@ -152,6 +154,7 @@ impl<'a> GodotSpace<'a> {
             base_exclude: None,
             areas: None,
             navigation: None,
+            part_owners: None,
             rays: 0,
             ray_time: std::time::Duration::ZERO,
         }
@@ -161,6 +164,14 @@ impl<'a> GodotSpace<'a> {
     #[must_use]
     pub fn with_navigation(mut self, map: Option<Rid>) -> Self {
         self.navigation = map;
+        self
+    }
+
+    /// A ray that hits a part of a perceivable body (a hitbox, a ragdoll bone) reports the body
+    /// (see `parts`).
+    #[must_use]
+    pub fn with_part_owners(mut self, owners: crate::parts::PartOwners) -> Self {
+        self.part_owners = (!owners.is_empty()).then_some(owners);
         self
     }
 
@@ -302,6 +313,9 @@ impl GodotSpace<'_> {
                 }
             }
             self.areas = Some(occluders);
+        }
+        if let Some(owner) = self.part_owners.as_ref().and_then(|o| o.get(&id)) {
+            id = *owner;
         }
         // The senses ask only what was hit; reading the hit point too would cost another
         // lookup per ray, so the ray's end stands in for it unless debug drawing shows it.

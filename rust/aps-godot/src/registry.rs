@@ -17,6 +17,9 @@ pub struct Entry {
     pub suppressed: bool,
     /// The `ApsTargetComponent` describing it, if any.
     pub component: Option<InstanceId>,
+    /// The Team Id of the AI whose body it is (the `ApsPerceptionComponent` it carries), if it
+    /// carries one: others see it on that team.
+    pub ai_team: Option<i32>,
     /// Sample points relative to the node, derived from its collision shape once.
     pub local_points: Option<Vec<Vector3>>,
     /// Speed is measured between samples of the position (once per world time).
@@ -40,6 +43,7 @@ impl Entry {
             registered: false,
             suppressed: false,
             component: None,
+            ai_team: None,
             local_points: None,
             motion: VelocitySampler::default(),
             handles: None,
@@ -88,6 +92,8 @@ pub struct Registry {
     /// the spatial grid does not know them where they are yet.
     changed: Vec<u32>,
     changed_overflowed: bool,
+    /// The body each entry's parts belong to (see `parts`), for the rays.
+    part_owners: crate::parts::PartOwners,
 }
 
 impl Registry {
@@ -178,24 +184,41 @@ impl Registry {
 
     /// A target component describes `target` from now on.
     pub fn attach_component(&mut self, target: InstanceId, component: InstanceId) {
-        self.change(target, |e| {
+        let i = self.place_of(target);
+        self.drop_handles(i);
+        self.change_at(i, |e| {
             e.registered = true;
             e.suppressed = false;
             e.component = Some(component);
             e.local_points = None;
-            e.handles = None;
         });
     }
 
     /// The component left: the target stays only if it is perceivable on its own.
     pub fn detach_component(&mut self, target: InstanceId, component: InstanceId) {
-        self.change_existing(target, |e| {
-            if e.component == Some(component) {
-                e.component = None;
-                e.registered = false;
-                e.local_points = None;
-                e.handles = None;
-            }
+        let Some(i) = self.index_of(target) else {
+            return;
+        };
+        if self.entries[i].component != Some(component) {
+            return;
+        }
+        self.drop_handles(i);
+        self.change_at(i, |e| {
+            e.component = None;
+            e.registered = false;
+            e.local_points = None;
+        });
+    }
+
+    /// `body` carries an AI whose Team Id is `team` (`None`: it carries none any more). The
+    /// next look reads it: a look kept from earlier in the frame is dropped.
+    pub fn set_ai_team(&mut self, body: InstanceId, team: Option<i32>) {
+        if team.is_none() && self.get(body).is_none() {
+            return;
+        }
+        self.change(body, |e| {
+            e.ai_team = team;
+            e.seen = None;
         });
     }
 
@@ -207,13 +230,51 @@ impl Registry {
         conditions: &aps_core::world::conditions::WorldConditions,
         tag: &mut dyn FnMut(&StringName) -> u32,
     ) -> Option<crate::snapshot::Look> {
-        (i < self.entries.len())
-            .then(|| self.change_at(i, |e| crate::snapshot::look(e, now, conditions, tag)))
+        if i >= self.entries.len() {
+            return None;
+        }
+        let look = self.change_at(i, |e| crate::snapshot::look(e, now, conditions, tag));
+        // Handles found at this look: its parts join the map the rays read.
+        let e = &mut self.entries[i];
+        let owner = e.id.to_i64();
+        if let Some(h) = e.handles.as_mut().filter(|h| !h.parts_listed) {
+            h.parts_listed = true;
+            if !h.parts.is_empty() {
+                let owners = std::rc::Rc::make_mut(&mut self.part_owners);
+                for &part in &h.parts {
+                    owners.insert(part, owner);
+                }
+            }
+        }
+        Some(look)
+    }
+
+    /// Forgets the handles of the entry at `i` (found again at its next look), and its parts.
+    fn drop_handles(&mut self, i: usize) {
+        let Some(h) = self.entries.get_mut(i).and_then(|e| e.handles.take()) else {
+            return;
+        };
+        if h.parts_listed && !h.parts.is_empty() {
+            let owner = self.entries[i].id.to_i64();
+            let owners = std::rc::Rc::make_mut(&mut self.part_owners);
+            for part in &h.parts {
+                if owners.get(part) == Some(&owner) {
+                    owners.remove(part);
+                }
+            }
+        }
+    }
+
+    /// The body each listed part belongs to, for a pass's rays.
+    #[must_use]
+    pub fn part_owners(&self) -> crate::parts::PartOwners {
+        std::rc::Rc::clone(&self.part_owners)
     }
 
     /// The node left the tree: forget it entirely.
     pub fn remove(&mut self, id: InstanceId) {
         if let Some(i) = self.index.remove(&id.to_i64()) {
+            self.drop_handles(i);
             self.entries.swap_remove(i);
             self.heads.swap_remove(i);
             if let Some(moved) = self.entries.get(i) {

@@ -20,6 +20,15 @@ pub const DEBUG_EXPLAIN: &str = "aps/debug/explain";
 /// through; a ray that meets more is stopped there.
 pub const OCCLUDER_MAX_HITS: &str = "aps/occluders/max_hits_per_ray";
 
+/// The physics layers that stop sight, muffle sound and return echoes for every profile with
+/// Use Project Occlusion Layers on (the default): every layer unless a project narrows it, so a
+/// game's walls work whatever layer they are on. The same bits serve 2D physics layers.
+pub const OCCLUSION_LAYERS: &str = "aps/occlusion_layers";
+
+/// Godot groups that stand for teams: a Dictionary from group name to team id. A node in one
+/// of these groups is on that team (spec section 9's relationships then follow the team).
+pub const TEAM_GROUPS: &str = "aps/teams/groups";
+
 /// Pixels of a 2D scene per metre of the profiles (`ApsPerceptionComponent2D`): 2D positions,
 /// speeds, ranges and radii are divided by it into the core's metres.
 pub const PIXELS_PER_METER: &str = "aps/2d/pixels_per_meter";
@@ -88,7 +97,24 @@ pub fn register() {
         PropertyHint::NONE,
         "",
     );
+    add(
+        &mut ps,
+        OCCLUSION_LAYERS,
+        i64::from(aps_core::profile::ALL_LAYERS).to_variant(),
+        VariantType::INT,
+        PropertyHint::LAYERS_3D_PHYSICS,
+        "",
+    );
+    add(
+        &mut ps,
+        TEAM_GROUPS,
+        VarDictionary::new().to_variant(),
+        VariantType::DICTIONARY,
+        PropertyHint::DICTIONARY_TYPE,
+        "StringName;int",
+    );
     read_pixels_per_meter();
+    read_occlusion_and_teams();
 }
 
 fn add(
@@ -200,3 +226,95 @@ pub fn read_pixels_per_meter() {
         godot_warn!("{PIXELS_PER_METER}: {used}{moved}");
     }
 }
+
+thread_local! {
+    /// `aps/occlusion_layers` as of the last frame.
+    static OCCLUSION: std::cell::Cell<u32> =
+        const { std::cell::Cell::new(aps_core::profile::ALL_LAYERS) };
+    /// `aps/teams/groups` as of the last frame: each group and its team, in the order given.
+    static TEAMS: std::cell::RefCell<std::rc::Rc<[(StringName, i32)]>> =
+        std::cell::RefCell::new(std::rc::Rc::from(Vec::new()));
+}
+
+/// The occlusion layers every profile that follows the project uses (read once a frame).
+#[must_use]
+pub fn occlusion_layers() -> u32 {
+    OCCLUSION.with(std::cell::Cell::get)
+}
+
+/// The groups that are teams, with their team ids (read once a frame; empty: none).
+#[must_use]
+pub fn team_groups() -> std::rc::Rc<[(StringName, i32)]> {
+    TEAMS.with(|t| std::rc::Rc::clone(&t.borrow()))
+}
+
+/// Reads `aps/occlusion_layers` and `aps/teams/groups`, with one warning per value it cannot
+/// use: layers that are no whole number (every layer is used), a group entry whose key is no
+/// name or whose team is no whole number (the entry is skipped).
+pub fn read_occlusion_and_teams() {
+    thread_local! {
+        static LAST: std::cell::RefCell<(Option<Held>, Option<u32>)> =
+            const { std::cell::RefCell::new((None, None)) };
+    }
+    let ps = ProjectSettings::singleton();
+    let layers = ps.get_setting(OCCLUSION_LAYERS);
+    let held = Held::of(&layers);
+    if LAST.with(|l| l.borrow().0.as_ref() != Some(&held)) {
+        let used = match layers.try_to::<i64>() {
+            // A project file may hold the 32 bits signed or unsigned: the low 32 are the layers.
+            Ok(bits) => bits as u32,
+            Err(_) => {
+                godot_warn!(
+                    "{OCCLUSION_LAYERS}: {layers} is not a set of physics layers (a whole \
+                     number); every layer stops sight, sound and echoes"
+                );
+                aps_core::profile::ALL_LAYERS
+            }
+        };
+        OCCLUSION.with(|o| o.set(used));
+        LAST.with(|l| l.borrow_mut().0 = Some(held));
+    }
+    let groups = ps.get_setting(TEAM_GROUPS);
+    let hash = groups.hash_u32();
+    if LAST.with(|l| l.borrow().1 == Some(hash)) {
+        return;
+    }
+    LAST.with(|l| l.borrow_mut().1 = Some(hash));
+    let mut teams = Vec::new();
+    match groups.try_to::<VarDictionary>() {
+        Ok(d) => {
+            for (key, team) in d.iter_shared() {
+                let name = key
+                    .try_to::<StringName>()
+                    .or_else(|_| key.try_to::<GString>().map(|s| StringName::from(&s)));
+                if teams.len() == MAX_TEAM_GROUPS {
+                    godot_warn!(
+                        "{TEAM_GROUPS}: more than {MAX_TEAM_GROUPS} groups; the rest are skipped"
+                    );
+                    break;
+                }
+                match (name, team.try_to::<i64>()) {
+                    (Ok(name), Ok(team)) if !name.is_empty() => {
+                        teams.push((
+                            name,
+                            team.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
+                        ));
+                    }
+                    _ => godot_warn!(
+                        "{TEAM_GROUPS}: the entry {key}: {team} is not a group name and a team \
+                         id (a whole number); it is skipped"
+                    ),
+                }
+            }
+        }
+        Err(_) if groups.is_nil() => {}
+        Err(_) => godot_warn!(
+            "{TEAM_GROUPS}: {groups} is not a Dictionary of group names to team ids; no group \
+             is a team"
+        ),
+    }
+    TEAMS.with(|t| *t.borrow_mut() = std::rc::Rc::from(teams));
+}
+
+/// The most groups `aps/teams/groups` may name: each look at a target asks it about every one.
+pub const MAX_TEAM_GROUPS: usize = 32;

@@ -8,6 +8,7 @@ use crate::convert::{target_id, to_vec3};
 use crate::dim::{from_pixels, Spatial};
 use crate::registry::Entry;
 use aps_core::gather::target::{sample_heights, SamplePoints, TargetSnapshot};
+use aps_core::gather::team::target_team;
 use aps_core::senses::rays::BodyId;
 use aps_core::world::conditions::WorldConditions;
 use aps_core::{TargetKind, Vec3};
@@ -18,6 +19,7 @@ use godot::classes::{
     RectangleShape2D, RigidBody2D, RigidBody3D, Shape2D, Shape3D, SphereShape3D,
 };
 use godot::prelude::*;
+use smallvec::SmallVec;
 
 /// What became of a perceivable node.
 pub enum Look {
@@ -347,6 +349,11 @@ pub struct Handles {
     /// A collision body: rays can hit it.
     body: bool,
     component: Option<Component>,
+    /// The collision objects under it (hitboxes, ragdoll bones, what it carries), by instance
+    /// id: a ray that meets one has reached it (see `parts`).
+    pub parts: SmallVec<[i64; 4]>,
+    /// Its parts are in the world's map of part owners.
+    pub parts_listed: bool,
 }
 
 impl Handles {
@@ -366,13 +373,19 @@ impl Handles {
         };
         let body = !matches!(mover, Mover::Other)
             || any.clone().try_cast::<CollisionObject3D>().is_ok()
-            || any.try_cast::<CollisionObject2D>().is_ok();
+            || any.clone().try_cast::<CollisionObject2D>().is_ok();
         let component = entry.component.and_then(Component::resolve);
+        let parts = crate::parts::below(&any, matches!(node, Spatial::Two(_)))
+            .iter()
+            .map(|p| p.instance_id().to_i64())
+            .collect();
         Some(Handles {
             node,
             mover,
             body,
             component,
+            parts,
+            parts_listed: false,
         })
     }
 }
@@ -414,6 +427,7 @@ fn look_now(
         local_points,
         warned_nowhere,
         warned_points,
+        ai_team,
         ..
     } = entry
     else {
@@ -472,6 +486,8 @@ fn look_now(
         .as_mut()
         .and_then(|c| c.describe(&at, &mut snap, world_light, tag))
         .unwrap_or((false, 0));
+    // Its team: a group named as a team, else its component's, else its AI's (core: team).
+    snap.team_id = target_team(crate::teams::group_team(any), snap.team_id, *ai_team);
     if dropped > 0 && !*warned_points {
         *warned_points = true;
         godot_warn!(

@@ -4,3 +4,4 @@
 pub mod candidates;
 pub mod motion;
 pub mod target;
+pub mod team;

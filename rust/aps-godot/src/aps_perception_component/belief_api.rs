@@ -38,6 +38,17 @@ macro_rules! belief_api {
                 self.belief_of(target).map_or(0, |b| b.loss_reason as i32)
             }
 
+            /// What an OutOfRange loss of `target` meant (a `LOSS_DETAIL_*` constant):
+            /// `LOSS_DETAIL_OUTSIDE_CONE` when it left the side of the view cone (or the
+            /// echolocation pulse's) within range, `LOSS_DETAIL_TOO_FAR` when it got too far to
+            /// make out; `LOSS_DETAIL_NONE` for any other reason, or when it is not lost. A guard
+            /// whose head swept past the player (outside the cone) might look again rather than
+            /// chase.
+            #[func]
+            pub fn get_loss_detail(&self, target: Option<Gd<Node>>) -> i32 {
+                self.belief_of(target).map_or(0, |b| b.loss_detail as i32)
+            }
+
             /// The direction `target` was travelling when it was lost; zero if it was not moving.
             #[doc = $px]
             #[func]
@@ -48,7 +59,7 @@ macro_rules! belief_api {
             }
 
             /// Everything believed about `target`, or an empty Dictionary if nothing: `confidence`,
-            /// `state`, `loss_reason`, `loss_direction`, `last_known_position`, `active_senses` (the
+            /// `state`, `loss_reason`, `loss_detail`, `loss_direction`, `last_known_position`, `active_senses` (the
             /// `SENSE_*` constants active now), `fused`, `estimated_velocity`, `time_in_state`,
             /// `time_since_sensed`, `detections`, `sort_score`, `long_term_memory` (Long Term Memory
             /// Strength), `uncertainty_radius`, `threat_score`, `threat_level`, `relationship`,
@@ -66,6 +77,7 @@ macro_rules! belief_api {
                     "state_name" => b.state.name(),
                     "loss_reason" => b.loss_reason as i32,
                     "loss_reason_name" => b.loss_reason.name(),
+                    "loss_detail" => b.loss_detail as i32,
                     "loss_direction" => <$D as Dim>::direction_from_core(b.loss_direction),
                     "last_known_position" => <$D as Dim>::from_core(b.last_known_position),
                     "active_senses" => &sense_ids(b.active),

@@ -19,8 +19,24 @@ macro_rules! class {
             /// Whether perception runs. While off, beliefs are kept as they are.
             #[export]
             enabled: bool,
-            /// This AI's team, for relationships.
+            /// Which way it looks from where it stands. Place the component where the eyes are,
+            /// under the node that turns with the head (the head, the model, the skeleton's head
+            /// bone, the camera), and choose the axis that node looks along: in 3D Forward (-Z,
+            /// Godot's forward, as cameras and `look_at` use) or Model Front (+Z, the way glTF
+            /// models face); in 2D Right (+X, rotation 0), Left, Up or Down. Movement looks the
+            /// way its body moves (keeping the last direction while it stands still), for a body
+            /// that never turns: a rotation-locked rigid body, a 2D sprite that is flipped rather
+            /// than turned. The editor's gizmo draws the gaze; a body that keeps moving away from
+            /// where its eye looks while the eye never turns gets one warning.
             #[export]
+            gaze: Gaze,
+            /// This AI's team, for relationships (spec section 9), and the team its body is on
+            /// when other AI perceive it. Every AI starts on team 1, so AI are Teammates of each
+            /// other and a player on no team (0) is their enemy; give rival factions numbers of
+            /// their own. A group of the project setting `aps/teams/groups` that the body is in
+            /// decides instead.
+            #[export]
+            #[var(set = set_team_id)]
             team_id: i32,
             /// Scales how often it perceives and how many rays it casts, keeping its beliefs.
             #[export]
@@ -34,6 +50,12 @@ macro_rules! class {
             #[export(flags = (Cones = 1, Rays = 2, Labels = 4, Whereabouts = 8, LossReasons = 16, Sounds = 32, Scent = 64, Attention = 128))]
             #[var(set = set_debug_draw)]
             debug_draw: i64,
+            /// The way its body last moved, for the Movement gaze.
+            movement_gaze: aps_core::gaze::MovementGaze,
+            /// Whether a gaze along an axis ever follows the body (said once if not).
+            gaze_watch: aps_core::gaze::GazeWatch,
+            /// Which way is up for its body, for the Movement gaze (found as it enters the tree).
+            body_up: Option<Vec3>,
             /// The APS Core: senses and beliefs. Built on first use; out of `self` while a pass runs.
             core: Option<PerceptionCore>,
             profile_key: ProfileKey,
@@ -72,10 +94,14 @@ macro_rules! class {
                 $C {
                     profile: None,
                     enabled: true,
-                    team_id: 0,
+                    gaze: Gaze::default(),
+                    movement_gaze: aps_core::gaze::MovementGaze::default(),
+                    gaze_watch: aps_core::gaze::GazeWatch::default(),
+                    body_up: None,
+                    team_id: aps_core::gather::team::DEFAULT_AI_TEAM,
                     quality_profile: None,
                     core: None,
-                    profile_key: (None, None),
+                    profile_key: (None, None, 0),
                     own: OwnBodies::default(),
                     world: None,
                     buffers: PassBuffers::default(),
@@ -123,6 +149,11 @@ macro_rules! class {
                 let mut aps = ApsWorld::singleton();
                 let mut aps = aps.bind_mut();
                 aps.add_perceiver(&me);
+                if let Some(body) = self.own.body() {
+                    aps.world_of_mut(Some(body))
+                        .registry_mut()
+                        .set_ai_team(body.instance_id(), Some(self.team_id));
+                }
                 if self.debug_draw != 0 {
                     aps.add_drawing(me.node().instance_id());
                 }
@@ -134,7 +165,15 @@ macro_rules! class {
                     return;
                 }
                 let id = self.base().instance_id();
-                ApsWorld::singleton().bind_mut().remove_perceiver(id);
+                let mut aps = ApsWorld::singleton();
+                let mut aps = aps.bind_mut();
+                aps.remove_perceiver(id);
+                if let Some(body) = self.own.body() {
+                    aps.world_of_mut(Some(body))
+                        .registry_mut()
+                        .set_ai_team(body.instance_id(), None);
+                }
+                drop(aps);
                 self.world = None;
                 self.stop_drawing();
             }
@@ -212,9 +251,44 @@ macro_rules! class {
                 }
             }
 
-            /// The eyes: the component's global position, looking along its -Z (a 2D one: its +X).
+            /// The eyes: the component's global position, looking along its gaze (see
+            /// [member gaze]), as of its last pass for the Movement gaze.
             fn eye(&self) -> Pose {
-                self.spatial().eye()
+                let me = self.spatial();
+                match self.gaze.axis() {
+                    Some(axis) => me.eye_along(axis),
+                    None => {
+                        let mut eye = me.eye();
+                        eye.forward = self.movement_gaze.direction().unwrap_or(eye.forward);
+                        eye
+                    }
+                }
+            }
+
+            /// The eyes at world time `now`, at the start of a pass: a Movement gaze follows the
+            /// body's travel since the last pass; a gaze along an axis is watched against it,
+            /// and one that never follows the body is said once (core: `gaze`).
+            fn eye_now(&mut self, now: f64) -> Pose {
+                let me = self.spatial();
+                let Some(axis) = self.gaze.axis() else {
+                    let still = me.eye();
+                    let forward = self.movement_gaze.follow(still.position, now, self.body_up, still.forward);
+                    return Pose { forward, ..still };
+                };
+                let eye = me.eye_along(axis);
+                if self.gaze_watch.observe(eye.position, eye.forward) {
+                    godot_warn!(
+                        "{CLASS} {}: its body has moved {} m away from where its eye looks, and \
+                         the eye never turned. It may sit under a node that never turns, or look \
+                         along the wrong axis: place it under the node that turns with the head \
+                         (the head, the model, the camera), set Gaze to {} if that node faces \
+                         the other way, or to Movement if nothing turns.",
+                        self.base().get_path(),
+                        aps_core::gaze::BACKWARD_TRAVEL,
+                        if $two { "Left" } else { "Model Front" }
+                    );
+                }
+                eye
             }
 
             /// This component as a node with a place.
@@ -312,6 +386,23 @@ macro_rules! class {
                 }
             }
 
+            /// Sets this AI's team (see [member team_id]); other AI see its body on the new team
+            /// from their next look.
+            #[func]
+            pub fn set_team_id(&mut self, team: i32) {
+                self.team_id = team;
+                if in_editor() || !self.base().is_inside_tree() {
+                    return;
+                }
+                if let Some(body) = self.own.body() {
+                    ApsWorld::singleton()
+                        .bind_mut()
+                        .world_of_mut(Some(body))
+                        .registry_mut()
+                        .set_ai_team(body.instance_id(), Some(team));
+                }
+            }
+
             /// Sets the quality profile (null: full quality): perception intervals and rays scale at
             /// once, and every belief is kept.
             #[func]
@@ -367,6 +458,11 @@ macro_rules! class {
             fn find_own_bodies(&mut self) {
                 let me = self.to_gd().upcast::<Node>();
                 self.own.find(&me, $two);
+                self.body_up = crate::gaze::body_up(self.own.body(), $two);
+                // Another body, or the same one after a trip out of the tree: its gaze is judged
+                // afresh (a reparenting is no walk).
+                self.gaze_watch = aps_core::gaze::GazeWatch::default();
+                self.movement_gaze = aps_core::gaze::MovementGaze::default();
                 self.buffers.exclude(self.own.rids());
                 self.exclude_stale = self.in_pass;
                 if let Some(core) = self.core.as_mut() {
@@ -478,6 +574,17 @@ macro_rules! class {
                 (mind.awareness(), attention, rows)
             }
 
+            /// This AI's own team: a group of `aps/teams/groups` its body is in, else its Team Id
+            /// (core: `gather::team`).
+            fn own_team(&self) -> i32 {
+                let group = self
+                    .own
+                    .body()
+                    .filter(|b| b.is_instance_valid())
+                    .and_then(|b| crate::teams::group_team(b));
+                aps_core::gather::team::ai_team(group, self.team_id)
+            }
+
             /// Perception runs only where the game is authoritative (spec section 10).
             fn runs_here(&self) -> bool {
                 match self.base().get_multiplayer() {
@@ -515,6 +622,7 @@ macro_rules! class {
                     self.quality_profile
                         .as_ref()
                         .map(|q| (q.instance_id(), q.bind().key())),
+                    crate::settings::occlusion_layers(),
                 );
                 if self.core.is_some() && key == self.profile_key {
                     return;
@@ -535,6 +643,7 @@ macro_rules! class {
                 if let Some(q) = &self.quality_profile {
                     q.bind().apply(&mut profile);
                 }
+                let profile = profile.with_project_layers(key.2);
 
                 let me = self.base().instance_id();
                 let custom = self

@@ -48,6 +48,16 @@ macro_rules! constants {
             #[constant]
             pub const LOSS_UNKNOWN: i32 = LossReason::Unknown as i32;
 
+            /// `get_loss_detail`: no detail (the loss is not OutOfRange, or it is not lost).
+            #[constant]
+            pub const LOSS_DETAIL_NONE: i32 = LossDetail::None as i32;
+            /// `get_loss_detail`: it got too far to make out.
+            #[constant]
+            pub const LOSS_DETAIL_TOO_FAR: i32 = LossDetail::TooFar as i32;
+            /// `get_loss_detail`: it left the side of the cone, within range.
+            #[constant]
+            pub const LOSS_DETAIL_OUTSIDE_CONE: i32 = LossDetail::OutsideCone as i32;
+
             #[constant]
             pub const AWARENESS_UNAWARE: i32 = AwarenessLevel::Unaware as i32;
             #[constant]
@@ -190,6 +200,15 @@ mod tests {
                 ("LOSS_UNKNOWN", C::LOSS_UNKNOWN),
             ],
             &LossReason::ALL.map(|s| (s.name(), s as i32)),
+        );
+        check(
+            "LOSS_DETAIL",
+            &[
+                ("LOSS_DETAIL_NONE", C::LOSS_DETAIL_NONE),
+                ("LOSS_DETAIL_TOO_FAR", C::LOSS_DETAIL_TOO_FAR),
+                ("LOSS_DETAIL_OUTSIDE_CONE", C::LOSS_DETAIL_OUTSIDE_CONE),
+            ],
+            &aps_core::belief::loss::LossDetail::ALL.map(|s| (s.name(), s as i32)),
         );
         check(
             "AWARENESS",

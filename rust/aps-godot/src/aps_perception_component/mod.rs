@@ -29,8 +29,13 @@ pub use two::ApsPerceptionComponent2D;
 
 use godot::prelude::*;
 
-/// What the core profile was built from: the profile and quality profile, and their edits.
-type ProfileKey = (Option<(InstanceId, u64)>, Option<(InstanceId, (u32, u32))>);
+/// What the core profile was built from: the profile and quality profile, their edits, and the
+/// project's occlusion layers.
+type ProfileKey = (
+    Option<(InstanceId, u64)>,
+    Option<(InstanceId, (u32, u32))>,
+    u32,
+);
 
 /// What a replicator sends of one AI: its awareness, its attention target and each believed
 /// actor with its replicated belief (keyed by the replicator).
@@ -62,11 +67,13 @@ mod prelude {
     pub(super) use crate::dim::{Dim, Spatial, D2, D3};
     pub(super) use crate::editor::in_editor;
     pub(super) use crate::editor::watch::ResourceWatch;
+    pub(super) use crate::gaze::GazeSetting;
     pub(super) use crate::saved::keys::{default_root, SceneKeys};
     pub(super) use crate::saved::{read, to_dictionary, warn_issues};
     pub(super) use crate::world::WorldKey;
     pub(super) use aps_core::belief::episodes::Episode;
     pub(super) use aps_core::belief::evidence::EvidenceKind;
+    pub(super) use aps_core::belief::loss::LossDetail;
     pub(super) use aps_core::brain::emotion::Emotion;
     pub(super) use aps_core::brain::squad::{sightings, SQUAD_SENSE};
     pub(super) use aps_core::brain::threat::{Relationship, ThreatLevel};

@@ -1,6 +1,7 @@
 //! The bodies an AI owns (spec section 13: an AI never perceives a Pawn with its own controller):
-//! every collision body among its perception component's ancestors. None is ever a candidate or
-//! hit by its rays; damage and touch to them are its own.
+//! every collision body among its perception component's ancestors, and the collision objects
+//! under the nearest of them (its hitboxes, ragdoll bones, what it carries: see `parts`). None
+//! is ever a candidate or hit by its rays; damage and touch to them are its own.
 
 use crate::dim::Spatial;
 use aps_core::senses::rays::BodyId;
@@ -18,6 +19,8 @@ pub struct OwnBodies {
     rids: Array<Rid>,
     /// The component's parent, if it is of the component's kind: where the AI's body is.
     parent: Option<Spatial>,
+    /// The nearest collision body above the component: the body others perceive this AI by.
+    body: Option<Gd<Node>>,
 }
 
 impl OwnBodies {
@@ -27,6 +30,7 @@ impl OwnBodies {
         self.nodes.clear();
         self.bodies.clear();
         self.rids = Array::new();
+        self.body = None;
         self.parent = component
             .get_parent()
             .as_ref()
@@ -46,6 +50,9 @@ impl OwnBodies {
                     .map(|b| b.get_rid())
             };
             if let Some(rid) = rid {
+                if self.body.is_none() {
+                    self.body = Some(n.clone());
+                }
                 self.rids.push(rid);
                 self.bodies.push(BodyId(n.instance_id().to_i64() as u64));
             }
@@ -54,6 +61,27 @@ impl OwnBodies {
             }
             node = n.get_parent();
         }
+        // What hangs under its body (hitboxes, ragdoll bones, what it carries) is its own too:
+        // its rays pass through, and a hit on it is a hit on the AI.
+        if let Some(body) = self.body.clone() {
+            for part in crate::parts::below(&body, two_d) {
+                let rid = if two_d {
+                    part.clone()
+                        .try_cast::<CollisionObject2D>()
+                        .ok()
+                        .map(|b| b.get_rid())
+                } else {
+                    part.clone()
+                        .try_cast::<CollisionObject3D>()
+                        .ok()
+                        .map(|b| b.get_rid())
+                };
+                if let Some(rid) = rid {
+                    self.rids.push(rid);
+                    self.bodies.push(BodyId(part.instance_id().to_i64() as u64));
+                }
+            }
+        }
     }
 
     /// The component's parent, found as it entered the tree (a node's parent cannot change
@@ -61,6 +89,13 @@ impl OwnBodies {
     #[must_use]
     pub fn parent(&self) -> Option<&Spatial> {
         self.parent.as_ref()
+    }
+
+    /// The nearest collision body above the component, found as it entered the tree: the body
+    /// other AI perceive this one by.
+    #[must_use]
+    pub fn body(&self) -> Option<&Gd<Node>> {
+        self.body.as_ref()
     }
 
     #[must_use]

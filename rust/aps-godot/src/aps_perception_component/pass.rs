@@ -94,6 +94,8 @@ pub struct PreparedPass {
     pub(super) occluder_areas: bool,
     /// The world's navigation map, if it has regions: paths for sound around walls.
     pub(super) navigation: Option<Rid>,
+    /// Which body each part of a perceivable body belongs to, for the rays.
+    pub(super) part_owners: crate::parts::PartOwners,
 }
 
 impl PreparedPass {
@@ -119,7 +121,8 @@ impl PreparedPass {
             .with_hit_points(self.hit_points)
             .with_own_count(b.own.len())
             .with_occluder_areas(areas)
-            .with_navigation(self.navigation);
+            .with_navigation(self.navigation)
+            .with_part_owners(std::rc::Rc::clone(&self.part_owners));
         let core = &mut self.core;
         let events = &mut self.events;
         // Counted while the senses run (a custom sense's script may call back into APS); a
@@ -142,7 +145,8 @@ macro_rules! pass {
             pub(super) fn prepare_pass(&mut self, dt: f32, lod_tier: u8) -> Option<PreparedPass> {
                 let started = Instant::now();
                 let (key, world_of) = self.spatial().world()?;
-                let eye = self.eye();
+                let (_, now) = ApsWorld::singleton().bind().frame_clock();
+                let eye = self.eye_now(now);
                 // Its parent never changes while it is in the tree: found as it entered.
                 let body = self
                     .own
@@ -195,7 +199,7 @@ macro_rules! pass {
                     );
                 }
                 core.held_targets(&view, self.own.bodies(), &b.shared, &mut b.held);
-                core.mind_mut().set_team(self.team_id);
+                core.mind_mut().set_team(self.own_team());
                 // Senses note what made each reading for explain() and the drawing (issue 13).
                 core.set_noting(aps.notes_factors() || self.draw.is_some());
                 let range = core.gather_radius(eye.position, body);
@@ -226,6 +230,7 @@ macro_rules! pass {
                     &mut b.candidates,
                     &mut b.gone,
                 );
+                let part_owners = world.registry().part_owners();
                 b.own.clear();
                 b.own.extend_from_slice(self.own.bodies());
                 let query = b.take_query($two, self.own.rids());
@@ -250,6 +255,7 @@ macro_rules! pass {
                     hit_points: self.draw.is_some(),
                     occluder_areas,
                     navigation,
+                    part_owners,
                 })
             }
 

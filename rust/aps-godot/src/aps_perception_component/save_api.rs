@@ -137,6 +137,7 @@ macro_rules! save_api {
                     .chain([me])
                     .chain(parent)
                     .collect();
+                let team = self.own_team();
                 let Some(core) = self.core.as_mut() else {
                     return false;
                 };
@@ -166,7 +167,7 @@ macro_rules! save_api {
                         ),
                     });
                 }
-                core.mind_mut().set_team(self.team_id);
+                core.mind_mut().set_team(team);
                 // Whatever was waiting to be said is about the beliefs just replaced.
                 self.pending.clear();
                 if let (Some(clock), Some(key)) = (&saved.schedule, self.world) {

@@ -2,6 +2,9 @@
 
 use super::prelude::*;
 
+/// The gaze's choices in this kind of scene (see `gaze`).
+type Gaze = crate::gaze::Gaze3D;
+
 super::perception_component!(
     ApsPerceptionComponent,
     INode3D,
@@ -30,3 +33,17 @@ super::perception_component!(
     /// In the editor it shows what its profile perceives as a gizmo (see the addon's README) and
     /// warns in the Scene dock of a missing profile, a missing body and profile mistakes.
 );
+
+/// The choices of [member ApsPerceptionComponent.gaze], for scripts.
+#[godot_api(secondary)]
+impl ApsPerceptionComponent {
+    /// Gaze along the component's -Z, Godot's forward.
+    #[constant]
+    pub const GAZE_FORWARD: i64 = Gaze::Forward as i64;
+    /// Gaze along the component's +Z, the way a model faces.
+    #[constant]
+    pub const GAZE_MODEL_FRONT: i64 = Gaze::ModelFront as i64;
+    /// Gaze the way the body moves.
+    #[constant]
+    pub const GAZE_MOVEMENT: i64 = Gaze::Movement as i64;
+}

@@ -3,6 +3,9 @@
 
 use super::prelude::*;
 
+/// The gaze's choices in this kind of scene (see `gaze`).
+type Gaze = crate::gaze::Gaze2D;
+
 super::perception_component!(
     ApsPerceptionComponent2D,
     INode2D,
@@ -33,3 +36,23 @@ super::perception_component!(
     /// the physics tick every Base Update Interval, scaled by its level of detail (the viewer
     /// is the current [Camera2D]); your script decides what to do.
 );
+
+/// The choices of [member ApsPerceptionComponent2D.gaze], for scripts.
+#[godot_api(secondary)]
+impl ApsPerceptionComponent2D {
+    /// Gaze along the component's +X, Godot's 2D forward.
+    #[constant]
+    pub const GAZE_RIGHT: i64 = Gaze::Right as i64;
+    /// Gaze along the component's -X.
+    #[constant]
+    pub const GAZE_LEFT: i64 = Gaze::Left as i64;
+    /// Gaze the way the body moves.
+    #[constant]
+    pub const GAZE_MOVEMENT: i64 = Gaze::Movement as i64;
+    /// Gaze along the component's -Y, up the screen.
+    #[constant]
+    pub const GAZE_UP: i64 = Gaze::Up as i64;
+    /// Gaze along the component's +Y, down the screen.
+    #[constant]
+    pub const GAZE_DOWN: i64 = Gaze::Down as i64;
+}

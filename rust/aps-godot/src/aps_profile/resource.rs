@@ -50,15 +50,22 @@ impl IResource for ApsProfile {
     fn on_set(&mut self, property: StringName, value: Variant) -> bool {
         self.revision = self.revision.wrapping_add(1);
         let name = property.to_string();
-        let switch = Profile::setting_by_inspector_name(&name)
-            .is_some_and(|s| matches!(s.kind, Kind::Flag { .. }) && s.path.ends_with(".enabled"));
+        // A flag that puts other settings in or out of use: the inspector greys them anew.
+        let switch = Profile::setting_by_inspector_name(&name).is_some_and(|s| {
+            matches!(s.kind, Kind::Flag { .. })
+                && (s.path.ends_with(".enabled")
+                    || Profile::OCCLUSION_MASKS
+                        .iter()
+                        .any(|m| Profile::overridden_by(m).is_some_and(|f| f.path == s.path)))
+        });
         self.queue_changed(switch);
         self.store_clamped(&name, &value)
     }
 
     /// A setting's slider, unit or choices come from its row of the core's settings table, so
     /// the inspector offers exactly the legal range that validation clamps to. The settings of
-    /// a sense that is off are shown greyed out: they take effect only once it is on.
+    /// a sense that is off are shown greyed out: they take effect only once it is on; so are
+    /// the masks while the profile follows the project's occlusion layers.
     fn on_validate_property(&self, property: &mut PropertyInfo) {
         let name = property.property_name.to_string();
         let Some(setting) = Profile::setting_by_inspector_name(&name) else {
@@ -69,7 +76,10 @@ impl IResource for ApsProfile {
         }
         let off = Profile::switched_by(setting.path)
             .is_some_and(|flag| self.flag(flag.inspector) == Some(false));
-        if off {
+        // A mask the project's occlusion layers stand in for is out of use too.
+        let overridden = Profile::overridden_by(setting.path)
+            .is_some_and(|flag| self.flag(flag.inspector) == Some(true));
+        if off || overridden {
             property.usage |= PropertyUsageFlags::READ_ONLY;
         }
     }

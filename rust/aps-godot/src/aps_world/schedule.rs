@@ -239,6 +239,7 @@ impl ApsWorld {
             ),
         };
         settings::read_pixels_per_meter();
+        settings::read_occlusion_and_teams();
         self.clock = Self::physics_clock();
         self.authority.clear();
         self.worlds.retain(crate::world::World::is_alive);

@@ -1,0 +1,92 @@
+//! Which way a perception component looks: its Gaze setting. The eye is the component's
+//! global transform; the gaze says along which of its axes, or along the way its body moves
+//! for bodies that never turn (core: `gaze`). The inspector's choices differ between 3D and 2D,
+//! so each kind has its enum; both store the same numbers for the same meanings.
+
+use crate::dim::Axis;
+use godot::prelude::*;
+
+/// A 3D component's gaze.
+#[derive(GodotConvert, Var, Export, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[godot(via = i64)]
+pub enum Gaze3D {
+    /// Along its -Z, Godot's forward (what cameras and `look_at` use).
+    #[default]
+    Forward = 0,
+    /// Along its +Z, the way a model faces (glTF models, Godot's `Vector3.MODEL_FRONT`).
+    ModelFront = 1,
+    /// The way its body moves, keeping the last direction while it stands still.
+    Movement = 2,
+}
+
+/// A 2D component's gaze.
+#[derive(GodotConvert, Var, Export, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[godot(via = i64)]
+pub enum Gaze2D {
+    /// Along its +X, Godot's 2D forward (rotation 0).
+    #[default]
+    Right = 0,
+    /// Along its -X: a sprite drawn facing left.
+    Left = 1,
+    /// The way its body moves, keeping the last direction while it stands still.
+    Movement = 2,
+    /// Along its -Y, up the screen: a top-down sprite drawn facing up.
+    Up = 3,
+    /// Along its +Y, down the screen.
+    Down = 4,
+}
+
+/// What the two kinds of gaze say, alike: an axis of the node, or its movement.
+pub trait GazeSetting: Copy {
+    /// The axis to look along; `None` for the way the body moves.
+    fn axis(self) -> Option<Axis>;
+}
+
+impl GazeSetting for Gaze3D {
+    fn axis(self) -> Option<Axis> {
+        match self {
+            Gaze3D::Forward => Some(Axis::Forward),
+            Gaze3D::ModelFront => Some(Axis::Back),
+            Gaze3D::Movement => None,
+        }
+    }
+}
+
+impl GazeSetting for Gaze2D {
+    fn axis(self) -> Option<Axis> {
+        match self {
+            Gaze2D::Right => Some(Axis::Forward),
+            Gaze2D::Left => Some(Axis::Back),
+            Gaze2D::Movement => None,
+            Gaze2D::Up => Some(Axis::Up),
+            Gaze2D::Down => Some(Axis::Down),
+        }
+    }
+}
+
+/// Which way is up for `body`, for a gaze that follows its movement: its part along up is left
+/// out (a walker looks ahead, not at the ground it falls to). 3D: a character's up direction,
+/// else +Y. 2D: a side view's up (a grounded `CharacterBody2D`'s up direction, -Y for a
+/// `RigidBody2D` that falls), none in a top-down game, where every way is along the ground.
+#[must_use]
+pub fn body_up(body: Option<&Gd<godot::classes::Node>>, two_d: bool) -> Option<aps_core::Vec3> {
+    use godot::classes::character_body_2d::MotionMode;
+    use godot::classes::{CharacterBody2D, CharacterBody3D, RigidBody2D};
+    if !two_d {
+        let up = body
+            .and_then(|b| b.clone().try_cast::<CharacterBody3D>().ok())
+            .map_or(Vector3::UP, |c| c.get_up_direction());
+        return Some(crate::convert::to_vec3(up));
+    }
+    let body = body?;
+    if let Ok(c) = body.clone().try_cast::<CharacterBody2D>() {
+        let up = c.get_up_direction();
+        return (c.get_motion_mode() == MotionMode::GROUNDED)
+            .then(|| aps_core::Vec3::new(up.x, 0.0, up.y).normalize_or_zero());
+    }
+    let falls = body
+        .clone()
+        .try_cast::<RigidBody2D>()
+        .is_ok_and(|r| r.get_gravity_scale() != 0.0);
+    falls.then_some(aps_core::Vec3::NEG_Z)
+}
