@@ -62,7 +62,18 @@ func test_every_preset_validates_without_a_warning() -> void:
 func test_each_preset_is_what_it_says() -> void:
 	var defaults := ApsProfile.new()
 	var guard := _load_tres("guard")
-	expect_same_settings(guard.to_dict(), defaults.to_dict(), "the guard is the APS defaults")
+	var blind_to_its_side := ApsProfile.new()
+	blind_to_its_side.detect_friendlies = false
+	expect_same_settings(guard.to_dict(), blind_to_its_side.to_dict(),
+			"the guard is the APS defaults, blind to its own side")
+	# Every hostile preset leaves out its own side; the civilian perceives everyone; every preset
+	# follows the project's occlusion layers.
+	for name in ["guard", "guard_dog", "security_camera", "bat", "sniper", "melee_brute", "robot"]:
+		var hostile := _load_tres(name)
+		expect(not hostile.detect_friendlies, "%s ignores its own side" % name)
+		expect(hostile.detect_enemies and hostile.detect_neutrals, "%s perceives everyone else" % name)
+	for name in ["guard", "guard_dog", "security_camera", "bat", "sniper", "melee_brute", "robot", "civilian"]:
+		expect(_load_tres(name).use_project_occlusion_layers, "%s follows aps/occlusion_layers" % name)
 
 	var dog := _load_tres("guard_dog")
 	expect(dog.smell_enabled, "the dog smells")
@@ -99,6 +110,7 @@ func test_each_preset_is_what_it_says() -> void:
 	expect_eq(civilian.default_relationship, ApsPerceptionComponent.RELATIONSHIP_FEARED, "strangers are Feared")
 	expect(civilian.aggression_cap < 0.5, "the civilian won't fight")
 	expect(civilian.suspect_threshold < defaults.suspect_threshold, "the civilian notices sooner")
+	expect(civilian.detect_friendlies, "the civilian perceives every side")
 
 
 func test_each_tres_is_what_make_presets_declares() -> void:

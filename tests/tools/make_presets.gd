@@ -20,9 +20,11 @@ static func presets() -> Array[Dictionary]:
 		{
 			"file": "guard",
 			"title": "Guard",
-			"line": "A patrolling guard: the APS defaults, which the spec tunes for one.",
-			"why": "Sight (40 m) and hearing lead, smell is off, and prediction stays off so a slow patrol never seems psychic (spec section 7). Start every other profile from here.",
-			"values": {},
+			"line": "A patrolling guard: the APS defaults, which the spec tunes for one, and blind to its own side.",
+			"why": "Sight (40 m) and hearing lead, smell is off, and prediction stays off so a slow patrol never seems psychic (spec section 7). Detect Friendlies is off, as in every hostile preset: AI are Teammates (every AI starts on team 1), so two guards made from one scene never raise signals about each other, and the player, on no team, is their enemy. Start every other profile from here.",
+			"values": {
+				"detect_friendlies": false,
+			},
 		},
 		{
 			"file": "guard_dog",
@@ -30,6 +32,7 @@ static func presets() -> Array[Dictionary]:
 			"line": "A guard dog: its nose leads and its eyes follow (Smell on, Smell weight 1.5, Vision weight 0.6).",
 			"why": "The spec's own example of sense weights (section 2). Smell keeps the spec's loss row: a scent lingers 20 s, so the dog follows a trail long after you left its sight.",
 			"values": {
+				"detect_friendlies": false,
 				"smell_enabled": true,
 				"smell_weight": 1.5,
 				"vision_weight": 0.6,
@@ -41,6 +44,7 @@ static func presets() -> Array[Dictionary]:
 			"line": "A security camera: vision only, every other sense off.",
 			"why": "It cannot hear a run behind it, feel a touch or be hurt into noticing; it sees, and loses you the moment a wall is between you (vision's direct cut).",
 			"values": {
+				"detect_friendlies": false,
 				"hearing_enabled": false,
 				"touch_enabled": false,
 				"damage_enabled": false,
@@ -53,6 +57,7 @@ static func presets() -> Array[Dictionary]:
 			"line": "A bat: blind, it finds you by echolocation alone, which darkness does not dim; a missed pulse cuts straight to Lost.",
 			"why": "Vision off, echolocation on (20 m, a pulse every 0.5 s, blind to light) and every other sense off: the echo is what its ears are for, so footsteps never blur its sudden losses into a slow fade. Turn Damage on if it should notice being hit.",
 			"values": {
+				"detect_friendlies": false,
 				"vision_enabled": false,
 				"hearing_enabled": false,
 				"touch_enabled": false,
@@ -67,6 +72,7 @@ static func presets() -> Array[Dictionary]:
 			"line": "A sniper: sees far down a narrow cone and ranks targets by how sure it is, not how close (Sort Weight Confidence 0.8, Proximity 0.05).",
 			"why": "The spec raises the confidence weight for snipers (section 6); weights 0.8, 0.15, 0.05 keep the spec's total of 1. Vision reaches 120 m (at 60 m distance still leaves 0.75 of confidence); the main cone narrows to 20 degrees and the peripheral one to 50, a scope's view. A rival must score 0.3 better to take its aim.",
 			"values": {
+				"detect_friendlies": false,
 				"sort_weight_confidence": 0.8,
 				"sort_weight_recency": 0.15,
 				"sort_weight_proximity": 0.05,
@@ -82,6 +88,7 @@ static func presets() -> Array[Dictionary]:
 			"line": "A melee brute: goes for whoever is closest (Sort Weight Proximity 0.6, Confidence 0.3) and hardly knows fear.",
 			"why": "The spec raises the proximity weight for melee enemies (section 6); weights 0.3, 0.1, 0.6 keep the total of 1. It looks no further than 25 m, turns to a nearer target after 1 s instead of 2, and its fear is capped at 0.2 (below the 0.6 panic needs).",
 			"values": {
+				"detect_friendlies": false,
 				"sort_weight_confidence": 0.3,
 				"sort_weight_recency": 0.1,
 				"sort_weight_proximity": 0.6,
@@ -96,6 +103,7 @@ static func presets() -> Array[Dictionary]:
 			"line": "A robot: every emotion cap 0, so it feels nothing, and no pain dulls its sensors.",
 			"why": "The spec's robot (section 9), made without code. Pain is off as well: a machine that feels nothing is not blinded by pain. It perceives as a guard does.",
 			"values": {
+				"detect_friendlies": false,
 				"fear_cap": 0.0,
 				"aggression_cap": 0.0,
 				"curiosity_cap": 0.0,
@@ -108,7 +116,7 @@ static func presets() -> Array[Dictionary]:
 			"file": "civilian",
 			"title": "Civilian",
 			"line": "A civilian: easily frightened; strangers are Feared, faint things make it curious, fear shows early.",
-			"why": "Fear is the threat of a Feared target (or pain), so Default Relationship Feared makes anyone of another team or no team frightening, and Threat Weight Relationship 0.2 (Feared counts 1.5) lets a stranger it tracks raise fear past 0.6. Fear and panic keep their full caps (1); aggression is capped at 0.1, it won't fight. Suspect Threshold 0.1 and Hearing Sensitivity 1.25 make it notice, and grow curious about, faint sights and sounds sooner; Emotion Active Threshold 0.2 lets that show. Give civilians one team id so they don't fear each other.",
+			"why": "Fear is the threat of a Feared target (or pain), so Default Relationship Feared makes anyone of another team or no team frightening, and Threat Weight Relationship 0.2 (Feared counts 1.5) lets a stranger it tracks raise fear past 0.6. Fear and panic keep their full caps (1); aggression is capped at 0.1, it won't fight. Suspect Threshold 0.1 and Hearing Sensitivity 1.25 make it notice, and grow curious about, faint sights and sounds sooner; Emotion Active Threshold 0.2 lets that show. It perceives every side, its own too: being on team 1 with every AI, guards and other civilians are its Teammates and never frighten it, while a player on no team does.",
 			"values": {
 				"default_relationship": ApsPerceptionComponent.RELATIONSHIP_FEARED,
 				"threat_weight_relationship": 0.2,
