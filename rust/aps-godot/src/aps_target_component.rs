@@ -100,7 +100,7 @@ macro_rules! target_component {
             /// with the registry, which keeps its last reading until the count moves (issue 17).
             revision: Revision,
             /// In the editor: the parent it listens to for shapes added or removed.
-            watched_parent: Option<(Gd<Node>, Callable)>,
+            watched_parent: Option<crate::editor::listener::Connection>,
             base: Base<$N>,
         }
 
@@ -156,10 +156,8 @@ macro_rules! target_component {
             }
 
             fn exit_tree(&mut self) {
-                if let Some((mut parent, callable)) = self.watched_parent.take() {
-                    if parent.is_instance_valid() && parent.is_connected("child_order_changed", &callable) {
-                        parent.disconnect("child_order_changed", &callable);
-                    }
+                if let Some(connection) = self.watched_parent.take() {
+                    connection.disconnect();
                 }
                 if let Some(target) = self.registered_parent.take() {
                     let me = self.base().instance_id();
@@ -314,15 +312,21 @@ macro_rules! target_component {
             fn watch_parent(&mut self) {
                 let me = self.to_gd();
                 crate::editor::watch::refresh(&me);
-                let Some(mut parent) = self.base().get_parent() else {
+                let Some(parent) = self.base().get_parent() else {
                     return;
                 };
                 let target = me.clone().upcast::<$N>();
-                let callable = Callable::from_linked_fn("aps_editor_refresh", &me, move |_| {
-                    crate::editor::watch::refresh(&target);
-                });
-                parent.connect("child_order_changed", &callable);
-                self.watched_parent = Some((parent, callable));
+                let connection = crate::editor::listener::Connection::new(
+                    &parent.upcast(),
+                    "child_order_changed",
+                    0,
+                    move || {
+                        if target.is_instance_valid() {
+                            crate::editor::watch::refresh(&target);
+                        }
+                    },
+                );
+                self.watched_parent = Some(connection);
             }
 
             /// How the target lets itself be perceived, as set in the inspector (the core keeps each

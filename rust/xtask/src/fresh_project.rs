@@ -7,7 +7,10 @@
 //!   there: a guard must detect a runner 6 m ahead within 2 s;
 //! - the plugin-toggle test starts from a `project.godot` as the editor writes it, with
 //!   settings of the user's own, and has a headless editor enable and disable the APS plugin
-//!   (`tests/editor/plugin_toggle_check`): the file may change only in its plugin list.
+//!   (`tests/editor/plugin_toggle_check`): the file may change only in its plugin list;
+//! - the quiet-editor test opens `tests/package/editor_scene.tscn` (AI, targets and profiles,
+//!   3D and 2D) in a headless editor, with the plugin on and off, and closes it again: the
+//!   editor may print no warning and no error.
 
 use crate::build::{self, Slot};
 use crate::godot::Godot;
@@ -81,6 +84,78 @@ pub fn package_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Result<(),
             expect_summary: false,
         },
     )
+}
+
+/// The scene the quiet-editor test opens, copied into its fresh project.
+const EDITOR_SCENE: &str = "res://tests/package/editor_scene.tscn";
+const EDITOR_SCENE_FILE: &str = "tests/package/editor_scene.tscn";
+/// Frames the editor runs with the scene open before it quits.
+const EDITOR_FRAMES: &str = "300";
+
+/// Installs the package into a fresh project and opens a scene full of APS's nodes in a
+/// headless editor, once with the plugin on and once with it off, until the editor quits by
+/// itself: neither run may print a warning or an error (a designer could do nothing about one).
+pub fn editor_quiet_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Result<(), String> {
+    let scratch = scratch_folder(paths, "editor-quiet")?;
+    let mut problems = Vec::new();
+    for plugin in [true, false] {
+        let project = scratch.join(if plugin { "plugin-on" } else { "plugin-off" });
+        fs::create_dir_all(&project)
+            .map_err(|e| format!("cannot create {}: {e}", project.display()))?;
+        let mut text = minimal_project("APS quiet editor test");
+        if !plugin {
+            text = text.replace(
+                "enabled=PackedStringArray(\"res://addons/aps/plugin.cfg\")",
+                "",
+            );
+        }
+        write(&project.join("project.godot"), &text)?;
+        zip::extract(zip_file, &project)?;
+        let to = project.join(EDITOR_SCENE_FILE);
+        if let Some(folder) = to.parent() {
+            fs::create_dir_all(folder)
+                .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+        }
+        let from = paths.workspace.join(EDITOR_SCENE_FILE);
+        fs::copy(&from, &to).map_err(|e| format!("cannot copy {}: {e}", from.display()))?;
+        let fresh = Paths {
+            workspace: paths.workspace.clone(),
+            project: project.clone(),
+        };
+        import::ensure(godot, &fresh)?;
+        let mut cmd = godot.command();
+        cmd.args(["--headless", "--editor", "--path"])
+            .arg(&project)
+            .args([EDITOR_SCENE, "--quit-after", EDITOR_FRAMES]);
+        let limits = run::Limits {
+            deadline: run::timeout()?,
+            stop_when_stuck: true,
+        };
+        let editor = run::stream(&mut cmd, &limits)?;
+        let on = if plugin { "on" } else { "off" };
+        problems.extend(
+            run::judge(&editor, false)
+                .into_iter()
+                .map(|p| format!("plugin {on}: {p}")),
+        );
+        if editor.watcher.warnings > 0 {
+            problems.push(format!(
+                "plugin {on}: {} warning(s) in the editor's output (above)",
+                editor.watcher.warnings
+            ));
+        }
+    }
+    if problems.is_empty() {
+        println!(
+            "PASS the editor opened and closed {EDITOR_SCENE} without a word, plugin on and off"
+        );
+        Ok(())
+    } else {
+        for problem in &problems {
+            println!("  {problem}");
+        }
+        Err(problems.join("; "))
+    }
 }
 
 /// The plugin-toggle test's fixture plugin, copied from the repository into the project.

@@ -31,6 +31,8 @@ const TEST_PACKAGE: &str = "package the dev build (as both libraries)";
 const PACKAGE_TEST: &str = "the package in a fresh project: a guard sees a runner";
 const TOGGLE_TEST: &str =
     "the package in a fresh project: toggling the APS plugin changes only project.godot's plugin list";
+const EDITOR_QUIET_TEST: &str =
+    "the package in a fresh project: an editor opened and closed on APS nodes warns of nothing";
 
 /// A dev build is installed as the debug library: the one every run from an editor build of
 /// Godot loads (see `build.rs`).
@@ -69,6 +71,7 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
         TEST_PACKAGE.to_string(),
         PACKAGE_TEST.to_string(),
         TOGGLE_TEST.to_string(),
+        EDITOR_QUIET_TEST.to_string(),
     ];
     let installed = report.step(build::step_name(Profile::Dev), || {
         build::build_and_install(paths, Profile::Dev, DEV_SLOTS)
@@ -83,7 +86,8 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
         }
         return Ok(report.finish());
     };
-    let [tests, multiplayer_test, demo, _, package_test, toggle_test] = godot_steps;
+    let [tests, multiplayer_test, demo, _, package_test, toggle_test, editor_quiet_test] =
+        godot_steps;
     report.step(tests, || {
         run::headless(
             &godot,
@@ -122,10 +126,14 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
             report.step(toggle_test, || {
                 fresh_project::plugin_toggle_test(&godot, paths, &zip_file)
             });
+            report.step(editor_quiet_test, || {
+                fresh_project::editor_quiet_test(&godot, paths, &zip_file)
+            });
         }
         None => {
             report.skip(package_test, "needs the test package");
             report.skip(toggle_test, "needs the test package");
+            report.skip(editor_quiet_test, "needs the test package");
         }
     }
     Ok(report.finish())

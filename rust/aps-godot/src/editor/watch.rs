@@ -1,6 +1,7 @@
 //! Listening to a profile and its sub-resources (curves, custom senses) in the editor, so the
 //! node drawn from them redraws its gizmo and re-asks its warnings whenever one changes.
 
+use super::listener::Connection;
 use crate::aps_profile::ApsProfile;
 use godot::classes::Resource;
 use godot::prelude::*;
@@ -8,7 +9,7 @@ use godot::prelude::*;
 /// The `changed` connections one node holds on the resources it is drawn from.
 #[derive(Default)]
 pub struct ResourceWatch {
-    connections: Vec<(Gd<Resource>, Callable)>,
+    connections: Vec<Connection>,
 }
 
 impl ResourceWatch {
@@ -27,24 +28,27 @@ impl ResourceWatch {
         };
         let mut resources = vec![profile.clone().upcast::<Resource>()];
         resources.extend(profile.bind().sub_resources());
-        for mut resource in resources {
+        for resource in resources {
             let target = node.clone();
             let rewatch = rewatch.clone();
-            let callable = Callable::from_linked_fn("aps_editor_refresh", node, move |_| {
-                refresh(&target);
-                rewatch(target.clone());
-            });
-            resource.connect("changed", &callable);
-            self.connections.push((resource, callable));
+            self.connections.push(Connection::new(
+                &resource.upcast(),
+                "changed",
+                0,
+                move || {
+                    if target.is_instance_valid() {
+                        refresh(&target);
+                        rewatch(target.clone());
+                    }
+                },
+            ));
         }
     }
 
     /// Stops listening.
     pub fn stop(&mut self) {
-        for (mut resource, callable) in self.connections.drain(..) {
-            if resource.is_connected("changed", &callable) {
-                resource.disconnect("changed", &callable);
-            }
+        for connection in self.connections.drain(..) {
+            connection.disconnect();
         }
     }
 }
