@@ -150,7 +150,7 @@ fn sides_follow_relationships_team_rules_and_overrides() {
 }
 
 #[test]
-fn a_side_left_out_is_not_chosen_once_its_team_is_known() {
+fn a_side_left_out_comes_last_once_its_team_is_known() {
     let (mut core, _) = PerceptionCore::new(hostile());
     core.mind_mut().set_team(3);
     let nearby = [
@@ -164,7 +164,7 @@ fn a_side_left_out_is_not_chosen_once_its_team_is_known() {
             position: Vec3::new(1.0, 0.0, -8.0),
             team: Some(0),
         },
-        // Never looked at yet: its team is unknown, so it is looked at.
+        // Never looked at yet: its team is unknown, so it is a stranger.
         Nearby {
             id: TargetId(3),
             position: Vec3::new(0.0, 0.0, -9.0),
@@ -180,5 +180,23 @@ fn a_side_left_out_is_not_chosen_once_its_team_is_known() {
         &[],
         &mut chosen,
     );
-    assert_eq!(chosen, [PLAYER, TargetId(3)]);
+    // The teammate, nearest of all, comes last: looked at only with room to spare.
+    assert_eq!(chosen, [PLAYER, TargetId(3), MATE]);
+    // In a crowd of strangers that fills every look, it gets none.
+    let mut crowd = nearby.to_vec();
+    crowd.extend((10..40).map(|i| Nearby {
+        id: TargetId(i),
+        position: Vec3::new(0.0, 0.0, -10.0 - i as f32 * 0.1),
+        team: Some(0),
+    }));
+    core.choose_looks(
+        &WorldView::default(),
+        eye(),
+        Vec3::ZERO,
+        &crowd,
+        &[],
+        &mut chosen,
+    );
+    assert!(!chosen.contains(&MATE), "{chosen:?}");
+    assert!(chosen.contains(&PLAYER));
 }

@@ -4,7 +4,8 @@
 //! - every held target (believed in, just hit or touched the AI, shared by squad mates) is
 //!   looked at, so beliefs fade or hold by what the senses report;
 //! - then newcomers by the priorities of [`priority`](crate::crowd::priority): a stranger not
-//!   looked at yet before an ally, nearest first, skipping those benched after a look that
+//!   looked at yet before an ally, and an ally before one of a side the AI does not perceive
+//!   ([`sides`](crate::brain::sides)), nearest first, skipping those benched after a look that
 //!   found nothing (or found them but gave them no belief slot), and those no sense could sense
 //!   from here at all (out of every range and cone: the cull before any look or ray). At least
 //!   [`ROTATION_LOOKS`] newcomers each pass, so a crowd rotates through even a full ledger.
@@ -69,6 +70,7 @@ pub struct CandidateSelection {
     /// The nearest newcomers so far: (distance², id), strangers and allies.
     strangers: Vec<(f32, TargetId)>,
     allies: Vec<(f32, TargetId)>,
+    left_out: Vec<(f32, TargetId)>,
 }
 
 impl CandidateSelection {
@@ -103,13 +105,10 @@ impl CandidateSelection {
         let now = by.world.now;
         self.strangers.clear();
         self.allies.clear();
+        self.left_out.clear();
         let mut newcomers = 0;
         for n in nearby {
             if out.contains(&n.id) || !n.position.is_finite() {
-                continue;
-            }
-            // A side the AI does not perceive costs no look, once a look told its team.
-            if n.team.is_some_and(|team| !by.mind.perceives(n.id, team)) {
                 continue;
             }
             newcomers += 1;
@@ -119,7 +118,12 @@ impl CandidateSelection {
                     .relationship_of(n.id, Some(team))
                     .is_some_and(crate::brain::threat::Relationship::is_ally)
             });
-            let list = if ally {
+            // A side the AI does not perceive (known once a look told its team) comes last:
+            // looked at only with room to spare, so that a team changed since is noticed.
+            let left_out = n.team.is_some_and(|team| !by.mind.perceives(n.id, team));
+            let list = if left_out {
+                &mut self.left_out
+            } else if ally {
                 &mut self.allies
             } else {
                 &mut self.strangers
@@ -139,7 +143,12 @@ impl CandidateSelection {
             list.truncate(room);
         }
         self.new_looks.clear();
-        for &(_, id) in self.strangers.iter().chain(&self.allies).take(room) {
+        let order = self
+            .strangers
+            .iter()
+            .chain(&self.allies)
+            .chain(&self.left_out);
+        for &(_, id) in order.take(room) {
             self.new_looks.push(id);
             out.push(id);
         }

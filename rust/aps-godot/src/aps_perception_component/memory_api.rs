@@ -93,7 +93,7 @@ macro_rules! memory_api {
             }
 
             /// Who `target` is to this AI (a `RELATIONSHIP_*` constant): a per-target override, else
-            /// the profile's team rules.
+            /// the profile's team rules for the team `target` is on (see [member team_id]).
             #[func]
             pub fn get_relationship(&self, target: Option<Gd<Node>>) -> i32 {
                 let Some(t) = target else {
@@ -104,8 +104,11 @@ macro_rules! memory_api {
                 perceiver
                     .and_then(|p| p.belief(id).map(|b| b.relationship))
                     .or_else(|| {
-                        let team = t.get("team_id").try_to::<i32>().ok();
-                        perceiver.and_then(|p| p.relationship_of(id, team))
+                        let team = ApsWorld::singleton()
+                            .bind_mut()
+                            .world_of_mut(Some(&t))
+                            .team_of(&t);
+                        perceiver.and_then(|p| p.relationship_of(id, Some(team)))
                     })
                     .unwrap_or(Relationship::Unknown) as i32
             }

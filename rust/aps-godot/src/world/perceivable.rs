@@ -205,3 +205,26 @@ impl World {
         state.prune_scents(now);
     }
 }
+
+impl World {
+    /// The team `node` is on as the perceivers of this world see it: its last look's, else as
+    /// a look would work it out now (core: `gather::team`).
+    #[must_use]
+    pub fn team_of(&self, node: &Gd<Node>) -> i32 {
+        let entry = self.registry.get(node.instance_id());
+        if let Some((_, snap)) = entry.and_then(|e| e.seen.as_ref()) {
+            return snap.team_id;
+        }
+        // A target component's own team, when the node is described by one.
+        let described = entry
+            .and_then(|e| e.component)
+            .and_then(|c| Gd::<Node>::try_from_instance_id(c).ok())
+            .and_then(|c| c.get("team_id").try_to::<i32>().ok())
+            .unwrap_or(0);
+        aps_core::gather::team::target_team(
+            crate::teams::group_team(node),
+            described,
+            entry.and_then(|e| e.ai_team),
+        )
+    }
+}
