@@ -54,6 +54,8 @@ func test_leaving_the_range_is_out_of_range() -> void:
 	await seconds(0.5)
 	expect(log.has("target_lost"), "lost")
 	expect_eq(guard.get_loss_reason(runner), ApsPerceptionComponent.LOSS_OUT_OF_RANGE, "loss reason")
+	expect_eq(guard.get_loss_detail(runner), ApsPerceptionComponent.LOSS_DETAIL_TOO_FAR, "too far, not off the cone")
+	expect_eq(guard.get_belief_data(runner)["loss_detail"], ApsPerceptionComponent.LOSS_DETAIL_TOO_FAR, "in the belief data")
 	expect(guard.get_loss_direction(runner).dot(Vector3.FORWARD) > 0.9, "ran away along -Z")
 
 
@@ -68,6 +70,26 @@ func test_leaving_the_cone_is_out_of_range() -> void:
 	await seconds(0.6)
 	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_LOST, "lost")
 	expect_eq(guard.get_loss_reason(runner), ApsPerceptionComponent.LOSS_OUT_OF_RANGE, "loss reason")
+	expect_eq(guard.get_loss_detail(runner), ApsPerceptionComponent.LOSS_DETAIL_OUTSIDE_CONE, "off the side of the cone")
+
+
+func test_a_head_sweeping_past_at_14_m_of_40_loses_it_outside_the_cone() -> void:
+	# The spec calls this OutOfRange; the detail tells a game not to chase.
+	ApsWorldBuilder.floor(self)
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
+	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -14), "Runner")
+	await seconds(2.0)
+	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "tracked ahead")
+	# The head turns 120 degrees away.
+	guard.rotation_degrees.y = 120.0
+	await seconds(0.6)
+	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_LOST, "lost")
+	expect_eq(guard.get_loss_reason(runner), ApsPerceptionComponent.LOSS_OUT_OF_RANGE, "OutOfRange, as the spec says")
+	expect_eq(guard.get_loss_detail(runner), ApsPerceptionComponent.LOSS_DETAIL_OUTSIDE_CONE, "outside the cone, not too far")
+	# Turned back: found again, and the reason and detail are cleared.
+	guard.rotation_degrees.y = 0.0
+	await seconds(1.0)
+	expect_eq(guard.get_loss_detail(runner), ApsPerceptionComponent.LOSS_DETAIL_NONE, "cleared once found")
 
 
 func test_a_cloaked_target_in_view_drops_out() -> void:

@@ -248,6 +248,16 @@ pub fn team_groups() -> std::rc::Rc<[(StringName, i32)]> {
     TEAMS.with(|t| std::rc::Rc::clone(&t.borrow()))
 }
 
+/// `aps/occlusion_layers` read now (in the editor, where no frame reads it), quietly: a value
+/// that is no whole number is every layer.
+#[must_use]
+pub fn read_occlusion_layers() -> u32 {
+    ProjectSettings::singleton()
+        .get_setting(OCCLUSION_LAYERS)
+        .try_to::<i64>()
+        .map_or(aps_core::profile::ALL_LAYERS, |bits| bits as u32)
+}
+
 /// Reads `aps/occlusion_layers` and `aps/teams/groups`, with one warning per value it cannot
 /// use: layers that are no whole number (every layer is used), a group entry whose key is no
 /// name or whose team is no whole number (the entry is skipped).

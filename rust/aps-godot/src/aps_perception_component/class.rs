@@ -353,7 +353,13 @@ macro_rules! class {
 
             #[func]
             pub fn get_setup_warnings(&self) -> PackedStringArray {
-                crate::editor::warnings::perception(self.profile.as_ref(), !self.own.is_empty(), $two)
+                crate::editor::warnings::perception(
+                    &self.to_gd().upcast(),
+                    self.profile.as_ref(),
+                    !self.own.is_empty(),
+                    self.gaze.axis().is_some(),
+                    $two,
+                )
             }
 
             /// Sets the profile (null: the APS defaults). Beliefs are kept; the next pass perceives
@@ -391,6 +397,10 @@ macro_rules! class {
             #[func]
             pub fn set_team_id(&mut self, team: i32) {
                 self.team_id = team;
+                let own = self.own_team();
+                if let Some(core) = self.core.as_mut() {
+                    core.mind_mut().set_team(own);
+                }
                 if in_editor() || !self.base().is_inside_tree() {
                     return;
                 }
@@ -663,6 +673,7 @@ macro_rules! class {
                 } else {
                     custom
                 };
+                let team = self.own_team();
                 let core = match &mut self.core {
                     Some(core) => {
                         core.set_profile(profile);
@@ -670,6 +681,7 @@ macro_rules! class {
                     }
                     None => self.core.insert(PerceptionCore::new(profile).0),
                 };
+                core.mind_mut().set_team(team);
                 core.clear_custom();
                 if custom.len() > MAX_CUSTOM_SENSES {
                     godot_warn!(

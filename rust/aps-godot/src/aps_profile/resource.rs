@@ -112,12 +112,19 @@ impl ApsProfile {
         senses
     }
 
+    /// The settings as they stand, unvalidated, in the core's form (for the editor's checks).
+    #[must_use]
+    pub fn core_values(&self) -> Profile {
+        let mut p = Profile::default();
+        self.write_core(&mut p);
+        p
+    }
+
     /// What a designer should fix before the game runs, one line each: a profile that perceives
     /// nothing, state thresholds out of order, empty custom sense slots.
     #[must_use]
     pub fn editor_problems(&self) -> Vec<String> {
-        let mut p = Profile::default();
-        self.write_core(&mut p);
+        let p = self.core_values();
         let slots = self.custom_senses.clone().upcast_any_array();
         let empty: Vec<usize> = slots
             .iter_shared()

@@ -3,15 +3,22 @@
 //! meant; the same mistakes are warned of in Output when the game runs.
 
 use crate::aps_profile::ApsProfile;
-use godot::classes::{CollisionShape2D, CollisionShape3D, Node, Node2D, Node3D};
+use godot::classes::physics_server_3d::BodyAxis;
+use godot::classes::{
+    CollisionShape2D, CollisionShape3D, Node, Node2D, Node3D, RigidBody2D, RigidBody3D,
+};
 use godot::prelude::*;
 
-/// An `ApsPerceptionComponent`'s warnings: no profile, no physics body above it, and what its
-/// profile gets wrong.
+/// An `ApsPerceptionComponent`'s warnings: no profile, no physics body above it, what its
+/// profile gets wrong, walls of the scene its senses would not stop, and an eye fixed to a
+/// body that never turns. `component` is the component; `fixed_gaze` whether its gaze is along
+/// one of its axes (not its body's movement).
 #[must_use]
 pub fn perception(
+    component: &Gd<Node>,
     profile: Option<&Gd<ApsProfile>>,
     body_above: bool,
+    fixed_gaze: bool,
     two_d: bool,
 ) -> PackedStringArray {
     let mut lines = Vec::new();
@@ -34,7 +41,46 @@ pub fn perception(
              and its candidates skip the AI itself."
         ));
     }
+    if fixed_gaze && under_a_body_that_never_turns(component) {
+        lines.push(
+            "Its body never turns (its rotation is locked) and it sits right under that body, \
+             so it always looks the same way: place it under the node that turns with the head \
+             (the model, the head, the camera), or set Gaze to Movement."
+                .to_owned(),
+        );
+    }
+    if let Some(root) = scene_root(component) {
+        let used = profile.map_or_else(aps_core::Profile::default, |p| p.bind().core_values());
+        let used = used.with_project_layers(crate::settings::read_occlusion_layers());
+        let walls = super::walls::wall_layers(&root, two_d);
+        lines.extend(super::walls::ignored_walls(&used, walls, two_d));
+    }
     lines.iter().map(GString::from).collect()
+}
+
+/// Whether `component`'s parent is a rigid body whose rotation is locked: an eye right under it
+/// looks one way for ever.
+fn under_a_body_that_never_turns(component: &Gd<Node>) -> bool {
+    let Some(parent) = component.get_parent() else {
+        return false;
+    };
+    if let Ok(body) = parent.clone().try_cast::<RigidBody3D>() {
+        return body.is_lock_rotation_enabled() || body.get_axis_lock(BodyAxis::ANGULAR_Y);
+    }
+    parent
+        .try_cast::<RigidBody2D>()
+        .is_ok_and(|body| body.is_lock_rotation_enabled())
+}
+
+/// The scene `component` is part of: the scene being edited in the editor, the current scene
+/// in a game; `None` outside the tree.
+fn scene_root(component: &Gd<Node>) -> Option<Gd<Node>> {
+    let tree = component.get_tree_or_null()?;
+    if crate::editor::in_editor() {
+        tree.get_edited_scene_root()
+    } else {
+        tree.get_current_scene()
+    }
 }
 
 /// An `ApsTargetComponent`'s warnings: a parent that is not a `Node3D`, or one with no
