@@ -18,17 +18,21 @@ super::perception_component!(
     /// Gives the AI it is placed under human-like perception: it sees and hears targets, believes
     /// in them with a confidence, moves each through seven states, and tells you with signals.
     ///
-    /// Put it under the AI's body (for example a [CharacterBody3D]) where its eyes are: its global
-    /// transform is the eye, looking along -Z. Give it an [ApsProfile]. Perception runs on the
+    /// Put it where the AI's eyes are, under the node that turns with its head (the model, a head
+    /// bone's attachment, its camera; under its body if the body itself turns): its global
+    /// transform is the eye, looking along the axis its [member gaze] names (-Z by default, +Z
+    /// for a model's front) or the way its body moves. Give it an [ApsProfile]. Perception runs on the
     /// physics tick every Base Update Interval (0.1 s by default, scaled by the AI's level of
     /// detail: an idle AI perceives every other interval), not every frame, so signals can
     /// arrive up to that late. It never perceives its own body. Your script decides what to do;
     /// APS never moves the AI.
     ///
-    /// Teammates and friends (see team_id and the profile's team rules) are perceived and go
-    /// through the states like anyone, so their signals fire too (check
-    /// [method get_relationship] in a handler if that matters), but they never become the top or
-    /// attention target, raise awareness, or keep the AI from its all_clear.
+    /// Every AI starts on team 1 ([member team_id]) and other AI see its body on that team, so AI
+    /// are Teammates and a target on no team (the player) is their enemy. A profile's Sides
+    /// settings decide who is perceived at all: the hostile presets leave out friendlies, so two
+    /// guards never raise signals about each other. Where a profile perceives them, teammates and
+    /// friends go through the states like anyone, but they never become the top or attention
+    /// target, raise awareness, or keep the AI from its all_clear.
     ///
     /// In the editor it shows what its profile perceives as a gizmo (see the addon's README) and
     /// warns in the Scene dock of a missing profile, a missing body and profile mistakes.

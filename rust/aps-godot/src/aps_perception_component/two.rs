@@ -21,7 +21,9 @@ super::perception_component!(
     /// seven states and tells you with the same signals, calls and constants.
     ///
     /// Put it under the AI's body (for example a [CharacterBody2D]) where its eyes are: its
-    /// global transform is the eye, looking along its +X (turn it with `rotation`). Give it an
+    /// global transform is the eye, looking along the axis its [member gaze] names (+X by
+    /// default; turn it with `rotation`) or, for a body that is flipped rather than turned, the
+    /// way the body moves. Give it an
     /// [ApsProfile]: the same resource a 3D AI uses, in metres. Positions, velocities and
     /// distances in this class's calls and signals are in pixels: the project setting
     /// `aps/2d/pixels_per_meter` (100 by default, as Godot's default 2D gravity of 980 px/s²
