@@ -10,6 +10,9 @@ extends EditorPlugin
 ## In 2D, as in 3D, two handles edit the profile with undo and redo: vision's range (at the end
 ## of the gaze) and the main cone's half-angle (on its edge). Right-click or Escape while
 ## dragging puts the value back.
+##
+## Both gizmos follow the component's gaze; a component asks for its gizmo anew whenever its
+## gaze or its profile changes.
 
 const PerceptionGizmo := preload("res://addons/aps/editor/perception_gizmo.gd")
 const PerceptionGizmo2D := preload("res://addons/aps/editor/perception_gizmo_2d.gd")
@@ -92,13 +95,15 @@ func _forward_canvas_draw_over_viewport(overlay: Control) -> void:
 	var ppm := PerceptionGizmo2D.pixels_per_meter()
 	var profile: Resource = _edited_2d.get("profile")
 	var drawn := profile if profile != null else _default_profile()
-	for shape in PerceptionGizmo2D.shapes(drawn, ppm):
+	var gaze := _gaze_2d()
+	var marker := PerceptionGizmo2D.gaze_marker(drawn, ppm, gaze)
+	for shape in PerceptionGizmo2D.shapes(drawn, ppm, gaze) + [marker]:
 		var lines: PackedVector2Array = shape["lines"]
 		overlay.draw_multiline(to_screen * lines, shape["color"], LINE_WIDTH_2D, true)
 	if profile == null:
 		return
 	var icon := _handle_icon()
-	for handle in PerceptionGizmo2D.handles(profile, ppm):
+	for handle in PerceptionGizmo2D.handles(profile, ppm, gaze):
 		var at: Vector2 = to_screen * handle["position"]
 		overlay.draw_texture(icon, (at - icon.get_size() / 2.0).round())
 		if handle["id"] == _dragged:
@@ -138,7 +143,7 @@ func _forward_canvas_gui_input(event: InputEvent) -> bool:
 		var local := _to_screen_2d().affine_inverse() * (event as InputEventMouseMotion).position
 		var property: String = PerceptionGizmo2D.HANDLES[_dragged]["property"]
 		profile.set(property, PerceptionGizmo2D.handle_value(profile, _dragged, local,
-				PerceptionGizmo2D.pixels_per_meter()))
+				PerceptionGizmo2D.pixels_per_meter(), _gaze_2d()))
 		update_overlays()
 		return true
 	if button != null:
@@ -185,12 +190,18 @@ func _handle_at_2d(profile: Resource, screen_position: Vector2) -> int:
 	var to_screen := _to_screen_2d()
 	var found := -1
 	var nearest := HANDLE_REACH_2D
-	for handle in PerceptionGizmo2D.handles(profile, PerceptionGizmo2D.pixels_per_meter()):
+	for handle in PerceptionGizmo2D.handles(profile, PerceptionGizmo2D.pixels_per_meter(),
+			_gaze_2d()):
 		var distance := screen_position.distance_to(to_screen * handle["position"])
 		if distance <= nearest:
 			nearest = distance
 			found = handle["id"]
 	return found
+
+
+## The gaze of the selected 2D component (a PerceptionGizmo2D.GAZE_* value).
+func _gaze_2d() -> int:
+	return PerceptionGizmo2D.Shapes.gaze_of(_edited_2d)
 
 
 func _is_drawn_2d() -> bool:

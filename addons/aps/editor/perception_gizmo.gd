@@ -2,9 +2,9 @@
 extends EditorNode3DGizmoPlugin
 ## Draws what an ApsPerceptionComponent perceives with: vision's range and cones, hearing,
 ## smell, touch, vibration and echolocation, each in its colour, for the senses its profile
-## has on (see perception_gizmo_shapes.gd for the shapes). Two handles edit the profile with
-## undo and redo: vision's range (at the end of the gaze) and the main cone's half-angle (on
-## its upper edge).
+## has on, all turned to the component's gaze, and an arrow the way it looks (see
+## perception_gizmo_shapes.gd for the shapes). Two handles edit the profile with undo and redo:
+## vision's range (at the end of the gaze) and the main cone's half-angle (on its upper edge).
 ##
 ## A profile is a shared resource: dragging a handle on one guard changes every AI using the
 ## same profile (the handle's name says so). Make the profile unique first
@@ -38,13 +38,16 @@ func _redraw(gizmo: EditorNode3DGizmo) -> void:
 	var node := gizmo.get_node_3d()
 	var profile: Resource = node.get("profile")
 	var drawn := profile if profile != null else _default_profile()
-	for shape in Shapes.shapes(drawn):
+	var gaze := Shapes.gaze_of(node)
+	for shape in Shapes.shapes(drawn, gaze):
 		gizmo.add_lines(shape["lines"], get_material(shape["name"], gizmo))
+	var marker := Shapes.gaze_marker(drawn, gaze)
+	gizmo.add_lines(marker["lines"], get_material(marker["name"], gizmo))
 	if profile == null:
 		return
 	var points := PackedVector3Array()
 	var ids := PackedInt32Array()
-	for handle in Shapes.handles(profile):
+	for handle in Shapes.handles(profile, gaze):
 		points.append(handle["position"])
 		ids.append(handle["id"])
 	if not points.is_empty():
@@ -72,7 +75,8 @@ func _set_handle(gizmo: EditorNode3DGizmo, id: int, _secondary: bool, camera: Ca
 	var to_local := node.global_transform.affine_inverse()
 	var origin := to_local * camera.project_ray_origin(screen_position)
 	var direction := (to_local.basis * camera.project_ray_normal(screen_position)).normalized()
-	profile.set(Shapes.HANDLES[id]["property"], Shapes.handle_value(profile, id, origin, direction))
+	profile.set(Shapes.HANDLES[id]["property"],
+			Shapes.handle_value(profile, id, origin, direction, Shapes.gaze_of(node)))
 	node.update_gizmos()
 
 

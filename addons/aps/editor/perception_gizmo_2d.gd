@@ -1,17 +1,21 @@
 @tool
 extends RefCounted
 ## What the 2D perception gizmo draws for an ApsPerceptionComponent2D's profile: the 3D
-## gizmo's shapes (perception_gizmo_shapes.gd) laid on the 2D level, in pixels, in the
-## component's own 2D space (the eye at the origin, looking along +X). Kept apart from the
-## editor plugin (plugin.gd draws these over the 2D viewport), so tests can check them without
-## an editor.
+## gizmo's shapes and gaze arrow (perception_gizmo_shapes.gd) laid on the 2D level, in pixels,
+## in the component's own 2D space (the eye at the origin), turned to its gaze. Kept apart from
+## the editor plugin (plugin.gd draws these over the 2D viewport), so tests can check them
+## without an editor.
 ##
 ## A 2D level is the core's ground plane: the 3D component's local (x, z) plane is the 2D
 ## component's local plane, 3D forward (-Z) being 2D +X and 3D right (+X) being 2D +Y, so a 3D
 ## local point (x, y, z) is the 2D point (-z, x) times `aps/2d/pixels_per_meter`, its height
 ## dropped. Of the 3D lines, those that lie on the ground are kept and the others left out: a
-## cone keeps its two side edges and its horizontal arc, a sphere its ground circle. Same names
-## and colours as in 3D.
+## cone keeps its two side edges and its horizontal arc, a sphere its ground circle, the arrow's
+## head one triangle. Same names and colours as in 3D.
+##
+## That gives the shapes of an eye looking along +X (Right); they are then turned to the
+## component's gaze: Left looks along -X, Up along -Y, Down along +Y. A Movement gaze follows
+## the body, which the editor cannot know: drawn along +X as a hint, its arrow marked as in 3D.
 
 const Shapes := preload("res://addons/aps/editor/perception_gizmo_shapes.gd")
 
@@ -22,8 +26,20 @@ const DEFAULT_PIXELS_PER_METER := 100.0
 const MIN_PIXELS_PER_METER := 0.01
 const MAX_PIXELS_PER_METER := 100000.0
 
+## The component's gaze settings (ApsPerceptionComponent2D.GAZE_*), by number so that this
+## file loads even when the library does not.
+const GAZE_RIGHT := 0
+const GAZE_LEFT := 1
+const GAZE_MOVEMENT := 2
+const GAZE_UP := 3
+const GAZE_DOWN := 4
+
+## The way each gaze looks, by its number (Movement: its hint, +X).
+const GAZE_DIRECTIONS := [Vector2.RIGHT, Vector2.LEFT, Vector2.RIGHT, Vector2.UP, Vector2.DOWN]
+
 ## The handles, by id, as in 3D: vision's range at the end of the gaze, the main cone's
-## half-angle on its edge at +Y (the side the eye turns to with a positive rotation).
+## half-angle on its edge a quarter turn clockwise of the gaze on screen (+Y for a gaze along
+## +X: the side the eye turns to with a positive rotation).
 const HANDLES := Shapes.HANDLES
 const HANDLE_RANGE := Shapes.HANDLE_RANGE
 const HANDLE_MAIN_CONE := Shapes.HANDLE_MAIN_CONE
@@ -48,16 +64,36 @@ static func pixels_per_meter() -> float:
 	return clampf(value, MIN_PIXELS_PER_METER, MAX_PIXELS_PER_METER)
 
 
-## The lines for `profile` at `ppm` pixels per metre: an Array of {"name", "color", "lines"},
-## `lines` being a PackedVector2Array of segment end points (two per segment) in pixels in the
-## component's 2D space, for each sense that is on and reaches somewhere.
-static func shapes(profile: Resource, ppm: float) -> Array[Dictionary]:
+## The lines for `profile` at `ppm` pixels per metre, looking along `gaze` (a GAZE_* value): an
+## Array of {"name", "color", "lines"}, `lines` being a PackedVector2Array of segment end points
+## (two per segment) in pixels in the component's 2D space, for each sense that is on and
+## reaches somewhere.
+static func shapes(profile: Resource, ppm: float, gaze := GAZE_RIGHT) -> Array[Dictionary]:
 	var out: Array[Dictionary] = []
+	var turn := gaze_transform(gaze)
 	for shape in Shapes.shapes(profile):
 		var lines := on_ground(shape["lines"], ppm)
 		if not lines.is_empty():
-			out.append({"name": shape["name"], "color": shape["color"], "lines": lines})
+			out.append({"name": shape["name"], "color": shape["color"], "lines": turn * lines})
 	return out
+
+
+## The gaze marker for `profile` at `ppm`, looking along `gaze`: {"name", "color", "lines"} as
+## in `shapes`. The 3D arrow on the ground: a shaft beyond vision's range line, a triangle for
+## its head; for a Movement gaze dashed, in its own colour, in a dashed ring.
+static func gaze_marker(profile: Resource, ppm: float, gaze := GAZE_RIGHT) -> Dictionary:
+	var marked := Shapes.GAZE_MOVEMENT if gaze == GAZE_MOVEMENT else Shapes.GAZE_FORWARD
+	var marker := Shapes.gaze_marker(profile, marked)
+	marker["lines"] = gaze_transform(gaze) * on_ground(marker["lines"], ppm)
+	return marker
+
+
+## From the space the shapes are worked out in (looking along +X) to the component's, for its
+## `gaze`: a turn by a multiple of a quarter turn, exact (a point on the gaze stays on it).
+static func gaze_transform(gaze: int) -> Transform2D:
+	var along: Vector2 = GAZE_DIRECTIONS[gaze] if gaze >= 0 and gaze < GAZE_DIRECTIONS.size() \
+			else Vector2.RIGHT
+	return Transform2D(along, Vector2(-along.y, along.x), Vector2.ZERO)
 
 
 ## The segments of the 3D `lines` (end point pairs) that lie on the ground (y = 0), as 2D
@@ -87,27 +123,32 @@ static func to_3d(point: Vector2, ppm: float) -> Vector3:
 	return Vector3(point.y, 0.0, -point.x) / ppm
 
 
-## The handles for `profile`: an Array of {"id", "name", "property", "position"}, `position` in
-## pixels in the component's 2D space. The 3D handles turned about the gaze onto the ground:
-## the range at the end of the gaze, the main cone's angle on its +Y edge.
-static func handles(profile: Resource, ppm: float) -> Array[Dictionary]:
+## The handles for `profile`, looking along `gaze`: an Array of {"id", "name", "property",
+## "position"}, `position` in pixels in the component's 2D space. The 3D handles turned about
+## the gaze onto the ground: the range at the end of the gaze, the main cone's angle on its edge
+## (+Y for a gaze along +X).
+static func handles(profile: Resource, ppm: float, gaze := GAZE_RIGHT) -> Array[Dictionary]:
 	var out: Array[Dictionary] = []
+	var turn := gaze_transform(gaze)
 	for handle in Shapes.handles(profile):
 		var moved: Dictionary = handle.duplicate()
 		var at: Vector3 = handle["position"]
 		# The 3D handles lie in the vertical plane through the gaze (x = 0): up becomes right.
-		moved["position"] = to_2d(Vector3(at.y, 0.0, at.z), ppm)
+		moved["position"] = turn * to_2d(Vector3(at.y, 0.0, at.z), ppm)
 		out.append(moved)
 	return out
 
 
-## The value handle `id` takes when dragged to `point` (pixels, the component's 2D space): the
-## range is how far along the gaze the point is, the angle how far off the gaze it is, either
-## side. Worked out by the 3D gizmo's own rule (Shapes.handle_value, so the same limits and
-## steps) with the camera ray a 2D editor has: straight down onto the point for the range, and
-## for the angle across the point turned about the gaze into the cone's vertical plane.
-static func handle_value(profile: Resource, id: int, point: Vector2, ppm: float) -> float:
-	var ground := to_3d(point, ppm)
+## The value handle `id` takes when dragged to `point` (pixels, the component's 2D space, its
+## gaze `gaze`): the range is how far along the gaze the point is, the angle how far off the
+## gaze it is, either side. Worked out by the 3D gizmo's own rule (Shapes.handle_value, so the
+## same limits and steps) with the camera ray a 2D editor has: straight down onto the point for
+## the range, and for the angle across the point turned about the gaze into the cone's vertical
+## plane.
+static func handle_value(profile: Resource, id: int, point: Vector2, ppm: float,
+		gaze := GAZE_RIGHT) -> float:
+	# The point as seen looking along +X, where the shapes are worked out.
+	var ground := to_3d(gaze_transform(gaze).affine_inverse() * point, ppm)
 	if id == HANDLE_MAIN_CONE:
 		var upright := Vector3(0.0, absf(ground.x), ground.z)
 		return Shapes.handle_value(profile, id, upright + Vector3.RIGHT, Vector3.LEFT)

@@ -29,6 +29,7 @@ macro_rules! class {
             /// than turned. The editor's gizmo draws the gaze; a body that keeps moving away from
             /// where its eye looks while the eye never turns gets one warning.
             #[export]
+            #[var(set = set_gaze)]
             gaze: Gaze,
             /// This AI's team, for relationships (spec section 9), and the team its body is on
             /// when other AI perceive it. Every AI starts on team 1, so AI are Teammates of each
@@ -392,6 +393,16 @@ macro_rules! class {
                 }
             }
 
+            /// Sets which way it looks (see [member gaze]); in the editor its gizmo and warnings
+            /// follow at once.
+            #[func]
+            pub fn set_gaze(&mut self, gaze: Gaze) {
+                self.gaze = gaze;
+                if in_editor() {
+                    crate::editor::watch::refresh(&self.to_gd());
+                }
+            }
+
             /// Sets this AI's team (see [member team_id]); other AI see its body on the new team
             /// from their next look.
             #[func]
@@ -587,11 +598,15 @@ macro_rules! class {
             /// This AI's own team: a group of `aps/teams/groups` its body is in, else its Team Id
             /// (core: `gather::team`).
             fn own_team(&self) -> i32 {
-                let group = self
-                    .own
-                    .body()
-                    .filter(|b| b.is_instance_valid())
-                    .and_then(|b| crate::teams::group_team(b));
+                // Asked every pass: no engine call unless the project names groups as teams.
+                let group = if crate::settings::team_groups().is_empty() {
+                    None
+                } else {
+                    self.own
+                        .body()
+                        .filter(|b| b.is_instance_valid())
+                        .and_then(|b| crate::teams::group_team(b))
+                };
                 aps_core::gather::team::ai_team(group, self.team_id)
             }
 
