@@ -19,6 +19,7 @@ const Shapes := preload("res://addons/aps/editor/perception_gizmo_shapes.gd")
 const Gizmo2D := preload("res://addons/aps/editor/perception_gizmo_2d.gd")
 const SCENE := "res://tests/editor/tour.tscn"
 const SCENE_2D := "res://tests/editor/tour_2d.tscn"
+const SCENE_GAZE := "res://tests/editor/tour_gaze.tscn"
 const PRESET := "res://addons/aps/presets/guard_dog.tres"
 
 ## The perceiver the debugger picture shows, among debugger_game.tscn's, as the tab names it.
@@ -102,6 +103,7 @@ func _tour(dir: String) -> void:
 	else:
 		_check(false, "%s exists" % PRESET)
 
+	await _gaze(dir)
 	await _gizmo_2d(dir)
 
 	# Last: a game attached to the debugger changes the Scene dock (Remote and Local).
@@ -259,6 +261,34 @@ func _gizmo_2d(dir: String) -> void:
 	EditorInterface.close_scene()
 	await _frames(10)
 	EditorInterface.set_main_screen_editor("3D")
+
+
+## Photographs where an eye goes in a game built another way: a rotation-locked rigid body whose
+## model turns, the eye under the model with Gaze Model Front, its gizmo's arrow along the
+## model's +Z, on walls of layer 16. Checks the Scene dock has nothing to say of it, and that an
+## eye moved right under the locked body is warned of.
+func _gaze(dir: String) -> void:
+	EditorInterface.open_scene_from_path(SCENE_GAZE)
+	await _frames(20)
+	EditorInterface.set_main_screen_editor("3D")
+	var root := EditorInterface.get_edited_scene_root()
+	var eye: Node3D = root.get_node("Enemy/Model/Perception")
+	_select(eye)
+	var camera := EditorInterface.get_editor_viewport_3d(0).get_camera_3d()
+	camera.global_position = Vector3(-7, 6, 9)
+	camera.look_at(Vector3(2.5, 0.8, 3.5), Vector3.UP)
+	await _frames(30)
+	_check(_dock_warning("Perception", 0) == "", "an eye under the turning model: no warning")
+	_save(dir, "editor_gaze")
+	var model: Node3D = root.get_node("Enemy/Model")
+	eye.gaze = 0
+	model.remove_child(eye)
+	root.get_node("Enemy").add_child(eye)
+	_check(await _within(func() -> bool:
+			return _dock_warning("Perception", 0).contains("rotation is locked")),
+			"an eye right under the locked body is warned of in the Scene dock")
+	EditorInterface.close_scene()
+	await _frames(10)
 
 
 ## Zooms and scrolls the 2D editor so that `eye`'s gizmo fills most of its viewport.

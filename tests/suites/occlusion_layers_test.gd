@@ -119,3 +119,38 @@ func _box(size: Vector3, layers: int) -> StaticBody3D:
 	shape.shape = box
 	b.add_child(shape)
 	return b
+
+
+func test_grid_maps_and_tile_maps_are_walls_the_scene_dock_judges() -> void:
+	var own := GUARD_PRESET.duplicate()
+	own.use_project_occlusion_layers = false   # its masks: layer 1
+	# A grid map on layer 16.
+	var grid := GridMap.new()
+	var library := MeshLibrary.new()
+	library.create_item(0)
+	var box := BoxShape3D.new()
+	library.set_item_shapes(0, [box, Transform3D.IDENTITY])
+	grid.mesh_library = library
+	grid.collision_layer = LAYER_16
+	grid.set_cell_item(Vector3i(0, 0, -3), 0)
+	add_child(grid)
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, own)
+	var text := "\n".join(guard.get_setup_warnings())
+	expect("physics layer 16" in text, "the grid map's layer: %s" % text)
+	grid.collision_layer = 1
+	expect_eq(guard.get_setup_warnings(), PackedStringArray(), "on the profile's layer: fine")
+	# A 2D guard and a tile map layer whose tile set collides on layer 5.
+	var root := Node2D.new()
+	add_child(root)
+	var tiles := TileMapLayer.new()
+	var set := TileSet.new()
+	set.add_physics_layer()
+	set.set_physics_layer_collision_layer(0, LAYER_5)
+	tiles.tile_set = set
+	root.add_child(tiles)
+	var eye := ApsWorldBuilder2D.guard(root, Vector2.ZERO, Vector2.RIGHT, own)
+	text = "\n".join(eye.get_setup_warnings())
+	expect("physics layer 5" in text and "sight" in text, "the tile set's layer: %s" % text)
+	# Following the project (every layer), nothing to say.
+	own.use_project_occlusion_layers = true
+	expect_eq(eye.get_setup_warnings(), PackedStringArray(), "the project's layers stop sight on layer 5")
