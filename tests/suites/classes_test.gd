@@ -6,7 +6,7 @@ extends ApsTestSuite
 const ICONS := "res://addons/aps/icons"
 const EXTENSION := "res://addons/aps/aps.gdextension"
 ## Registered with Godot for APS's own use, never created by a user (`#[class(internal)]`).
-const INTERNAL := ["ApsDriver"]
+const INTERNAL := ["ApsDriver", "ApsEditorListener"]
 
 
 ## The addon's own GDScript classes (class_name Aps...), by name: their global class entries.
@@ -77,6 +77,7 @@ func test_the_driver_is_internal_yet_apsworld_still_adds_it() -> void:
 	expect(ClassDB.class_exists("ApsDriver"), "ApsDriver is registered")
 	expect(_scripts_can_name("ApsTargetComponent"), "a script can name an exposed APS class")
 	expect(not _scripts_can_name("ApsDriver"), "a script cannot name ApsDriver")
+	expect(not _scripts_can_name("ApsEditorListener"), "nor the editor's listener")
 	# Perception still runs: APS adds its driver when the first component appears.
 	ApsWorldBuilder.floor(self)
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
