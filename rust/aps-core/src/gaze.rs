@@ -41,12 +41,22 @@ pub struct MovementGaze {
 }
 
 impl MovementGaze {
-    /// The gaze once the eye has reached `position` at world time `now`: along the velocity
-    /// measured since the last sample, less its part along `up` where the body's up is known
-    /// (a walker looks ahead, not at the ground it falls to), or the last such direction while
-    /// slower than [`MIN_GAZE_SPEED`]. `rest` until the body first moves.
-    pub fn follow(&mut self, position: Vec3, now: f64, up: Option<Vec3>, rest: Vec3) -> Vec3 {
-        let mut velocity = self.sampler.sample(position, now);
+    /// The gaze once the eye has reached `position` at world time `now`: along the body's own
+    /// velocity where the engine gives one (`own`), else the velocity measured since the last
+    /// sample, less its part along `up` where the body's up is known (a walker looks ahead, not
+    /// at the ground it falls to), or the last such direction while slower than
+    /// [`MIN_GAZE_SPEED`]. `rest` until the body first moves.
+    pub fn follow(
+        &mut self,
+        position: Vec3,
+        now: f64,
+        own: Option<Vec3>,
+        up: Option<Vec3>,
+        rest: Vec3,
+    ) -> Vec3 {
+        let sampled = self.sampler.sample(position, now);
+        // A body's own velocity is there from its first frame; a sample needs two passes.
+        let mut velocity = own.filter(|v| v.is_finite()).unwrap_or(sampled);
         if let Some(up) = up.and_then(|u| u.try_normalize()) {
             velocity -= up * velocity.dot(up);
         }
@@ -121,23 +131,40 @@ mod tests {
     fn a_movement_gaze_looks_the_way_the_body_goes_and_holds_it_when_still() {
         let mut g = MovementGaze::default();
         let rest = Vec3::NEG_Z;
-        assert_eq!(g.follow(Vec3::ZERO, 0.0, Some(Vec3::Y), rest), rest);
+        let up = Some(Vec3::Y);
+        assert_eq!(g.follow(Vec3::ZERO, 0.0, None, up, rest), rest);
         // 1 m/s along +X, falling at 3 m/s: the fall is left out.
-        let d = g.follow(Vec3::new(0.1, -0.3, 0.0), 0.1, Some(Vec3::Y), rest);
+        let d = g.follow(Vec3::new(0.1, -0.3, 0.0), 0.1, None, up, rest);
         assert!((d - Vec3::X).length() < 1e-5, "{d}");
         // Standing still: still looking along +X.
-        let d = g.follow(Vec3::new(0.1, -0.3, 0.0), 0.2, Some(Vec3::Y), rest);
+        let d = g.follow(Vec3::new(0.1, -0.3, 0.0), 0.2, None, up, rest);
         assert!((d - Vec3::X).length() < 1e-5, "{d}");
         // Slower than the least speed: no turn.
-        let d = g.follow(Vec3::new(0.1, -0.3, 0.02), 0.3, Some(Vec3::Y), rest);
+        let d = g.follow(Vec3::new(0.1, -0.3, 0.02), 0.3, None, up, rest);
         assert!((d - Vec3::X).length() < 1e-5, "{d}");
         // Back the other way.
-        let d = g.follow(Vec3::new(-0.2, -0.3, 0.02), 0.4, Some(Vec3::Y), rest);
+        let d = g.follow(Vec3::new(-0.2, -0.3, 0.02), 0.4, None, up, rest);
         assert!((d - Vec3::NEG_X).length() < 1e-5, "{d}");
         // With no up (a top-down 2D body) the whole velocity counts.
         let mut g = MovementGaze::default();
-        g.follow(Vec3::ZERO, 0.0, None, rest);
-        let d = g.follow(Vec3::new(0.0, 0.0, 0.5), 0.1, None, rest);
+        g.follow(Vec3::ZERO, 0.0, None, None, rest);
+        let d = g.follow(Vec3::new(0.0, 0.0, 0.5), 0.1, None, None, rest);
+        assert!((d - Vec3::Z).length() < 1e-5, "{d}");
+        // A body's own velocity counts from the first pass, before any sample could.
+        let mut g = MovementGaze::default();
+        let d = g.follow(Vec3::ZERO, 0.0, Some(Vec3::new(-2.0, 0.0, 0.0)), up, rest);
+        assert!((d - Vec3::NEG_X).length() < 1e-5, "{d}");
+        // and over what the positions say (a body carried by a platform it stands on).
+        let d = g.follow(
+            Vec3::new(1.0, 0.0, 0.0),
+            0.1,
+            Some(Vec3::new(0.0, 0.0, 1.0)),
+            up,
+            rest,
+        );
+        assert!((d - Vec3::Z).length() < 1e-5, "{d}");
+        // One that is no number is not used.
+        let d = g.follow(Vec3::new(1.0, 0.0, 0.0), 0.2, Some(Vec3::NAN), up, rest);
         assert!((d - Vec3::Z).length() < 1e-5, "{d}");
     }
 

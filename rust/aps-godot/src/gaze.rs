@@ -90,3 +90,60 @@ pub fn body_up(body: Option<&Gd<godot::classes::Node>>, two_d: bool) -> Option<a
         .is_ok_and(|r| r.get_gravity_scale() != 0.0);
     falls.then_some(aps_core::Vec3::NEG_Z)
 }
+
+/// How to read the velocity of an AI's body, found once as it enters the tree: a character's
+/// velocity (what its script moves it by), a rigid body's linear velocity; none for bodies the
+/// engine gives no velocity of (their movement is sampled from positions).
+#[derive(Debug, Clone, Default)]
+pub enum BodyVelocity {
+    Character3(Gd<godot::classes::CharacterBody3D>),
+    Character2(Gd<godot::classes::CharacterBody2D>),
+    Rigid3(Gd<godot::classes::RigidBody3D>),
+    Rigid2(Gd<godot::classes::RigidBody2D>),
+    #[default]
+    Unknown,
+}
+
+impl BodyVelocity {
+    /// The handle for `body`, if the engine keeps a velocity for its kind.
+    #[must_use]
+    pub fn of(body: Option<&Gd<godot::classes::Node>>) -> BodyVelocity {
+        let Some(body) = body else {
+            return BodyVelocity::Unknown;
+        };
+        let b = body.clone();
+        match b.try_cast::<godot::classes::CharacterBody3D>() {
+            Ok(c) => BodyVelocity::Character3(c),
+            Err(b) => match b.try_cast::<godot::classes::CharacterBody2D>() {
+                Ok(c) => BodyVelocity::Character2(c),
+                Err(b) => match b.try_cast::<godot::classes::RigidBody3D>() {
+                    Ok(r) => BodyVelocity::Rigid3(r),
+                    Err(b) => b
+                        .try_cast::<godot::classes::RigidBody2D>()
+                        .map_or(BodyVelocity::Unknown, BodyVelocity::Rigid2),
+                },
+            },
+        }
+    }
+
+    /// The body's velocity now, in the core's space; `None` for a body of no such kind or one
+    /// that is gone.
+    #[must_use]
+    pub fn now(&self) -> Option<aps_core::Vec3> {
+        use crate::convert::to_vec3;
+        use crate::dim::from_pixels;
+        match self {
+            BodyVelocity::Character3(c) if c.is_instance_valid() => Some(to_vec3(c.get_velocity())),
+            BodyVelocity::Character2(c) if c.is_instance_valid() => {
+                Some(from_pixels(c.get_velocity()))
+            }
+            BodyVelocity::Rigid3(r) if r.is_instance_valid() => {
+                Some(to_vec3(r.get_linear_velocity()))
+            }
+            BodyVelocity::Rigid2(r) if r.is_instance_valid() => {
+                Some(from_pixels(r.get_linear_velocity()))
+            }
+            _ => None,
+        }
+    }
+}

@@ -57,6 +57,8 @@ macro_rules! class {
             gaze_watch: aps_core::gaze::GazeWatch,
             /// Which way is up for its body, for the Movement gaze (found as it enters the tree).
             body_up: Option<Vec3>,
+            /// How to read its body's own velocity, for the Movement gaze.
+            body_velocity: crate::gaze::BodyVelocity,
             /// The APS Core: senses and beliefs. Built on first use; out of `self` while a pass runs.
             core: Option<PerceptionCore>,
             profile_key: ProfileKey,
@@ -99,6 +101,7 @@ macro_rules! class {
                     movement_gaze: aps_core::gaze::MovementGaze::default(),
                     gaze_watch: aps_core::gaze::GazeWatch::default(),
                     body_up: None,
+                    body_velocity: crate::gaze::BodyVelocity::Unknown,
                     team_id: aps_core::gather::team::DEFAULT_AI_TEAM,
                     quality_profile: None,
                     core: None,
@@ -273,7 +276,14 @@ macro_rules! class {
                 let me = self.spatial();
                 let Some(axis) = self.gaze.axis() else {
                     let still = me.eye();
-                    let forward = self.movement_gaze.follow(still.position, now, self.body_up, still.forward);
+                    let own = self.body_velocity.now();
+                    let forward = self.movement_gaze.follow(
+                        still.position,
+                        now,
+                        own,
+                        self.body_up,
+                        still.forward,
+                    );
                     return Pose { forward, ..still };
                 };
                 let eye = me.eye_along(axis);
@@ -480,6 +490,7 @@ macro_rules! class {
                 let me = self.to_gd().upcast::<Node>();
                 self.own.find(&me, $two);
                 self.body_up = crate::gaze::body_up(self.own.body(), $two);
+                self.body_velocity = crate::gaze::BodyVelocity::of(self.own.body());
                 // Another body, or the same one after a trip out of the tree: its gaze is judged
                 // afresh (a reparenting is no walk).
                 self.gaze_watch = aps_core::gaze::GazeWatch::default();
