@@ -275,15 +275,18 @@ func _gaze(dir: String) -> void:
 	var eye: Node3D = root.get_node("Enemy/Model/Perception")
 	_select(eye)
 	var camera := EditorInterface.get_editor_viewport_3d(0).get_camera_3d()
-	camera.global_position = Vector3(-7, 6, 9)
-	camera.look_at(Vector3(2.5, 0.8, 3.5), Vector3.UP)
+	# From the side and close, so that the arrow reaches well past the move and rotate handles
+	# drawn on the selected eye.
+	var gaze := eye.global_basis.z
+	var side := gaze.cross(Vector3.UP).normalized()
+	camera.global_position = eye.global_position - side * 3.2 + Vector3.UP * 1.4 - gaze * 0.6
+	camera.look_at(eye.global_position + gaze * 1.4 + Vector3.DOWN * 0.4, Vector3.UP)
 	await _frames(30)
 	_check(_dock_warning("Perception", 0) == "", "an eye under the turning model: no warning")
 	_save(dir, "editor_gaze")
-	var model: Node3D = root.get_node("Enemy/Model")
 	eye.gaze = 0
-	model.remove_child(eye)
-	root.get_node("Enemy").add_child(eye)
+	eye.reparent(root.get_node("Enemy"))
+	eye.owner = root
 	_check(await _within(func() -> bool:
 			return _dock_warning("Perception", 0).contains("rotation is locked")),
 			"an eye right under the locked body is warned of in the Scene dock")
