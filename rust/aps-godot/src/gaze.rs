@@ -147,3 +147,62 @@ impl BodyVelocity {
         }
     }
 }
+
+/// What a perception component keeps to look along its gaze: the way its body last moved (the
+/// Movement gaze), the watch on a fixed gaze (core: `gaze`), and how to read its body's up and
+/// velocity, found as it enters the tree.
+#[derive(Debug, Default)]
+pub struct Eyes {
+    movement: aps_core::gaze::MovementGaze,
+    watch: aps_core::gaze::GazeWatch,
+    up: Option<aps_core::Vec3>,
+    velocity: BodyVelocity,
+}
+
+impl Eyes {
+    /// Starts afresh under `body` (the component entered the tree, perhaps under another
+    /// body: a reparenting is no walk).
+    pub fn reset(&mut self, body: Option<&Gd<godot::classes::Node>>, two_d: bool) {
+        *self = Eyes {
+            up: body_up(body, two_d),
+            velocity: BodyVelocity::of(body),
+            ..Eyes::default()
+        };
+    }
+
+    /// Where `me` looks from and along: its `axis`, or for the Movement gaze (`None`) the way
+    /// its body last moved (its forward until it first moves).
+    #[must_use]
+    pub fn pose(&self, me: &crate::dim::Spatial, axis: Option<Axis>) -> aps_core::Pose {
+        match axis {
+            Some(axis) => me.eye_along(axis),
+            None => {
+                let mut eye = me.eye();
+                eye.forward = self.movement.direction().unwrap_or(eye.forward);
+                eye
+            }
+        }
+    }
+
+    /// The pose at the start of a pass at world time `now`: a Movement gaze follows the body;
+    /// a fixed gaze is watched against the body's travel. True beside it, once, when the
+    /// watch concludes the gaze never follows the body.
+    pub fn pose_now(
+        &mut self,
+        me: &crate::dim::Spatial,
+        axis: Option<Axis>,
+        now: f64,
+    ) -> (aps_core::Pose, bool) {
+        let Some(axis) = axis else {
+            let still = me.eye();
+            let own = self.velocity.now();
+            let forward = self
+                .movement
+                .follow(still.position, now, own, self.up, still.forward);
+            return (aps_core::Pose { forward, ..still }, false);
+        };
+        let eye = me.eye_along(axis);
+        let never_follows = self.watch.observe(eye.position, eye.forward);
+        (eye, never_follows)
+    }
+}

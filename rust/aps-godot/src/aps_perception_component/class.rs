@@ -51,14 +51,8 @@ macro_rules! class {
             #[export(flags = (Cones = 1, Rays = 2, Labels = 4, Whereabouts = 8, LossReasons = 16, Sounds = 32, Scent = 64, Attention = 128))]
             #[var(set = set_debug_draw)]
             debug_draw: i64,
-            /// The way its body last moved, for the Movement gaze.
-            movement_gaze: aps_core::gaze::MovementGaze,
-            /// Whether a gaze along an axis ever follows the body (said once if not).
-            gaze_watch: aps_core::gaze::GazeWatch,
-            /// Which way is up for its body, for the Movement gaze (found as it enters the tree).
-            body_up: Option<Vec3>,
-            /// How to read its body's own velocity, for the Movement gaze.
-            body_velocity: crate::gaze::BodyVelocity,
+            /// What it keeps to look along its gaze (see `gaze`).
+            eyes: crate::gaze::Eyes,
             /// The APS Core: senses and beliefs. Built on first use; out of `self` while a pass runs.
             core: Option<PerceptionCore>,
             profile_key: ProfileKey,
@@ -98,10 +92,7 @@ macro_rules! class {
                     profile: None,
                     enabled: true,
                     gaze: Gaze::default(),
-                    movement_gaze: aps_core::gaze::MovementGaze::default(),
-                    gaze_watch: aps_core::gaze::GazeWatch::default(),
-                    body_up: None,
-                    body_velocity: crate::gaze::BodyVelocity::Unknown,
+                    eyes: crate::gaze::Eyes::default(),
                     team_id: aps_core::gather::team::DEFAULT_AI_TEAM,
                     quality_profile: None,
                     core: None,
@@ -258,36 +249,14 @@ macro_rules! class {
             /// The eyes: the component's global position, looking along its gaze (see
             /// [member gaze]), as of its last pass for the Movement gaze.
             fn eye(&self) -> Pose {
-                let me = self.spatial();
-                match self.gaze.axis() {
-                    Some(axis) => me.eye_along(axis),
-                    None => {
-                        let mut eye = me.eye();
-                        eye.forward = self.movement_gaze.direction().unwrap_or(eye.forward);
-                        eye
-                    }
-                }
+                self.eyes.pose(&self.spatial(), self.gaze.axis())
             }
 
-            /// The eyes at world time `now`, at the start of a pass: a Movement gaze follows the
-            /// body's travel since the last pass; a gaze along an axis is watched against it,
-            /// and one that never follows the body is said once (core: `gaze`).
+            /// The eyes at world time `now`, at the start of a pass (see `gaze::Eyes`); an eye
+            /// that never follows its body is said once.
             fn eye_now(&mut self, now: f64) -> Pose {
-                let me = self.spatial();
-                let Some(axis) = self.gaze.axis() else {
-                    let still = me.eye();
-                    let own = self.body_velocity.now();
-                    let forward = self.movement_gaze.follow(
-                        still.position,
-                        now,
-                        own,
-                        self.body_up,
-                        still.forward,
-                    );
-                    return Pose { forward, ..still };
-                };
-                let eye = me.eye_along(axis);
-                if self.gaze_watch.observe(eye.position, eye.forward) {
+                let (eye, never_follows) = self.eyes.pose_now(&self.spatial(), self.gaze.axis(), now);
+                if never_follows {
                     godot_warn!(
                         "{CLASS} {}: its body has moved {} m away from where its eye looks, and \
                          the eye never turned. It may sit under a node that never turns, or look \
@@ -489,12 +458,7 @@ macro_rules! class {
             fn find_own_bodies(&mut self) {
                 let me = self.to_gd().upcast::<Node>();
                 self.own.find(&me, $two);
-                self.body_up = crate::gaze::body_up(self.own.body(), $two);
-                self.body_velocity = crate::gaze::BodyVelocity::of(self.own.body());
-                // Another body, or the same one after a trip out of the tree: its gaze is judged
-                // afresh (a reparenting is no walk).
-                self.gaze_watch = aps_core::gaze::GazeWatch::default();
-                self.movement_gaze = aps_core::gaze::MovementGaze::default();
+                self.eyes.reset(self.own.body(), $two);
                 self.buffers.exclude(self.own.rids());
                 self.exclude_stale = self.in_pass;
                 if let Some(core) = self.core.as_mut() {
