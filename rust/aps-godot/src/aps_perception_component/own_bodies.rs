@@ -38,18 +38,7 @@ impl OwnBodies {
             .filter(|p| matches!(p, Spatial::Two(_)) == two_d);
         let mut node = component.get_parent();
         while let Some(n) = node {
-            let rid = if two_d {
-                n.clone()
-                    .try_cast::<CollisionObject2D>()
-                    .ok()
-                    .map(|b| b.get_rid())
-            } else {
-                n.clone()
-                    .try_cast::<CollisionObject3D>()
-                    .ok()
-                    .map(|b| b.get_rid())
-            };
-            if let Some(rid) = rid {
+            if let Some(rid) = collision_rid(&n, two_d) {
                 if self.body.is_none() {
                     self.body = Some(n.clone());
                 }
@@ -65,18 +54,7 @@ impl OwnBodies {
         // its rays pass through, and a hit on it is a hit on the AI.
         if let Some(body) = self.body.clone() {
             for part in crate::parts::below(&body, two_d) {
-                let rid = if two_d {
-                    part.clone()
-                        .try_cast::<CollisionObject2D>()
-                        .ok()
-                        .map(|b| b.get_rid())
-                } else {
-                    part.clone()
-                        .try_cast::<CollisionObject3D>()
-                        .ok()
-                        .map(|b| b.get_rid())
-                };
-                if let Some(rid) = rid {
+                if let Some(rid) = collision_rid(&part, two_d) {
                     self.rids.push(rid);
                     self.bodies.push(BodyId(part.instance_id().to_i64() as u64));
                 }
@@ -116,5 +94,17 @@ impl OwnBodies {
     #[must_use]
     pub fn rids(&self) -> &Array<Rid> {
         &self.rids
+    }
+}
+
+/// The physics RID of `node` if it is a collision object of the kind asked for (2D for
+/// `two_d`): a body of the other kind is in another world.
+fn collision_rid(node: &Gd<Node>, two_d: bool) -> Option<Rid> {
+    if two_d {
+        let object = node.clone().try_cast::<CollisionObject2D>().ok()?;
+        Some(object.get_rid())
+    } else {
+        let object = node.clone().try_cast::<CollisionObject3D>().ok()?;
+        Some(object.get_rid())
     }
 }
