@@ -6,10 +6,10 @@ extends Node3D
 ## 300 m square, one camera, 600 physics frames; then the same with the spatial index off and
 ## with level of detail off (ratios printed); then a scaling table for 100, 250, 500 and 1,000
 ## guards at the same density; then ten guards among 100 and among 10,000 registered perceivables in
-## range; what debug drawing, recording and the factor notes cost; and what saving and loading
+## range, and with 10,000 packed in front of them around a runner there from the start; what debug drawing, recording and the factor notes cost; and what saving and loading
 ## the whole level costs; what occluders cost; the same world in 2D against 3D; and every-frame
 ## mode (300 guards perceiving every physics frame, level of detail off). Options: --guards N,
-## --frames N, --only-main, --only-insight, --only-saves, --only-occluders, --only-2d,
+## --frames N, --only-main, --only-perceivables, --only-insight, --only-saves, --only-occluders, --only-2d,
 ## --only-every-frame, --only-scaling, --no-scaling, --scaling-rounds=N (3), --no-perceivables,
 ## --frames-csv=PATH (the first run's frames, one line each), --with-dog (the first guard also
 ## smells, so the world lays scent from every perceivable), --budget=N (Max Perception Updates
@@ -37,7 +37,7 @@ var scaling_sizes := [100, 250, 500, 1000]
 var scaling_band_only := false
 var perceivables := true
 ## The sections run after the main figures, in order; `--only-<name>` runs one alone.
-const SECTIONS := ["insight", "saves", "occluders", "2d", "every-frame", "scaling"]
+const SECTIONS := ["perceivables", "insight", "saves", "occluders", "2d", "every-frame", "scaling"]
 ## The one section asked for with `--only-<name>`, or "".
 var only_section := ""
 ## `--frames-csv=PATH`: the main run's frames (ms, passes, rays, ms in rays) are written there.
@@ -88,14 +88,10 @@ func _ready() -> void:
 		print("ratio, level of detail off / on: %.2f x the time per frame, %.2f x the passes"
 				% [no_lod["mean_ms"] / maxf(main["mean_ms"], 1e-6), no_lod["passes"] / maxf(main["passes"], 1e-6)])
 	if perceivables and not only_main:
-		var few: Dictionary = await _run_perceivables(100)
-		var many: Dictionary = await _run_perceivables(10000)
-		print("10 guards among perceivables over 200 m: 100: mean %.3f ms, p99 %.3f ms; 10,000: mean %.3f ms, p99 %.3f ms (%.2f x the time)"
-				% [few["mean_ms"], few["p99_ms"], many["mean_ms"], many["p99_ms"], many["mean_ms"] / maxf(few["mean_ms"], 1e-6)])
-		print("  the runner in plain view was detected after %d frames among 100, %d among 10,000" % [few["detected"], many["detected"]])
+		await _perceivables()
 	if not only_main:
 		for section in SECTIONS:
-			if section != "scaling":
+			if section != "scaling" and section != "perceivables":
 				await _section(section)
 	if scaling and not only_main:
 		await _scaling()
@@ -151,6 +147,8 @@ func _median(values: Array) -> float:
 ## Runs the section `name` (one of SECTIONS).
 func _section(name: String) -> void:
 	match name:
+		"perceivables":
+			await _perceivables()
 		"insight":
 			await _insight(guards_count)
 		"saves":
@@ -512,10 +510,26 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 	return result
 
 
+## Ten guards among registered perceivables: 100 and 10,000 over a 200 m square, then 10,000
+## packed in front of them around a runner there from the start.
+func _perceivables() -> void:
+	var few: Dictionary = await _run_perceivables(100)
+	var many: Dictionary = await _run_perceivables(10000)
+	print("10 guards among perceivables over 200 m: 100: mean %.3f ms, p99 %.3f ms; 10,000: mean %.3f ms, p99 %.3f ms (%.2f x the time)"
+			% [few["mean_ms"], few["p99_ms"], many["mean_ms"], many["p99_ms"], many["mean_ms"] / maxf(few["mean_ms"], 1e-6)])
+	print("  the runner in plain view was detected after %d frames among 100, %d among 10,000" % [few["detected"], many["detected"]])
+	var alone: Dictionary = await _run_perceivables(0, true)
+	var dense: Dictionary = await _run_perceivables(10000, true)
+	print("10 guards with 10,000 perceivables packed in the 60 m x 60 m in front of them, the runner there from the start: mean %.3f ms, p99 %.3f ms, %.1f us a pass; the runner detected after %d frames (%d alone)"
+			% [dense["mean_ms"], dense["p99_ms"], dense["us_per_pass"], dense["detected"], alone["detected"]])
+
+
 ## Ten guards in a row among `count` registered perceivables (plain markers) over a 200 m square
 ## around them (10,000 puts about 1,250 within each guard's 40 m), and a runner in plain view of
-## the middle one: APS's time per frame, and how soon the runner is detected.
-func _run_perceivables(count: int) -> Dictionary:
+## the middle one: APS's time per frame and per pass, and how soon the runner is detected. With
+## `dense`, the markers are packed into the 60 m x 60 m in front of the guards (about 2.8 a
+## square metre) and the runner stands among them from the start.
+func _run_perceivables(count: int, dense := false) -> Dictionary:
 	ProjectSettings.set_setting("aps/use_spatial_index", true)
 	ProjectSettings.set_setting("aps/level_of_detail", true)
 	rng.seed = 9
@@ -540,20 +554,29 @@ func _run_perceivables(count: int) -> Dictionary:
 	for i in count:
 		var m := Node3D.new()
 		root.add_child(m)
-		m.position = Vector3(rng.randf_range(-100, 100), 0.5, rng.randf_range(-100, 100))
+		if dense:
+			m.position = Vector3(rng.randf_range(-30, 30), 0.5, rng.randf_range(-60.5, -0.5))
+		else:
+			m.position = Vector3(rng.randf_range(-100, 100), 0.5, rng.randf_range(-100, 100))
 		ApsWorld.register_perceivable(m)
+	var early: Node3D = _capsule(root, Vector3(2.3, 0, -6)) if dense else null
 	var camera := Camera3D.new()
 	root.add_child(camera)
 	camera.position = Vector3(0, 20, 10)
 	camera.make_current()
-	for f in WARMUP:
-		await get_tree().physics_frame
-	var runner := _capsule(root, Vector3(2.3, 0, -6))
 	var times := PackedFloat64Array()
 	var detected := -1
+	var passes := 0
+	var runner := early
+	if not dense:
+		for f in WARMUP:
+			await get_tree().physics_frame
+		runner = _capsule(root, Vector3(2.3, 0, -6))
 	for f in frames_count:
 		await get_tree().physics_frame
-		times.append(ApsWorld.get_last_frame_stats()["time_usec"] / 1000.0)
+		var stats: Dictionary = ApsWorld.get_last_frame_stats()
+		times.append(stats["time_usec"] / 1000.0)
+		passes += int(stats["passes"])
 		if detected < 0 and guards[5].get_belief_state(runner) >= ApsPerceptionComponent.STATE_DETECTED:
 			detected = f
 	var mean := 0.0
@@ -566,7 +589,11 @@ func _run_perceivables(count: int) -> Dictionary:
 	root.queue_free()
 	await get_tree().physics_frame
 	await get_tree().physics_frame
-	return {"mean_ms": mean, "p99_ms": p99, "detected": detected}
+	var total := 0.0
+	for t in times:
+		total += t
+	return {"mean_ms": mean, "p99_ms": p99, "detected": detected,
+			"us_per_pass": total * 1000.0 / maxf(passes, 1.0)}
 
 
 ## With a `margin`, a band that wide around the square holds targets, boxes and guards' bodies

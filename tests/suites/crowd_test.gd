@@ -96,3 +96,45 @@ func test_a_player_in_plain_view_is_picked_up_near_ten_thousand_perceivables() -
 	var among := await _frames_to_detect(guard, player)
 	expect(among >= 0 and among <= alone + INTERVAL_FRAMES,
 			"near 10,000 perceivables: detected after %d frames, alone after %d" % [among, alone])
+
+
+## Ten guards along a line 54 m long, facing -Z, and `n` registered markers scattered evenly
+## over the 60 m x 60 m in front of them (no marker is a body: none blocks a ray).
+func _dense_markers(n: int) -> Array:
+	for child in get_children():
+		child.free()
+	ApsWorldBuilder.floor(self)
+	var guards := []
+	for i in 10:
+		guards.append(ApsWorldBuilder.guard(self, Vector3(i * 6 - 27, 0, 0), Vector3.FORWARD))
+	var rng := RandomNumberGenerator.new()
+	rng.seed = 29
+	var markers := Node3D.new()
+	markers.name = "Markers"
+	add_child(markers)
+	for i in n:
+		var m := Node3D.new()
+		markers.add_child(m)
+		m.global_position = Vector3(rng.randf_range(-30, 30), 0.5, rng.randf_range(-60.5, -0.5))
+		ApsWorld.register_perceivable(m)
+	return guards
+
+
+func test_a_runner_in_plain_view_from_the_start_among_ten_thousand_dense_markers() -> void:
+	# Alone: the guard and the runner 6 m in front of it, nothing else.
+	var guards := _dense_markers(0)
+	var runner := ApsWorldBuilder.body(self, Vector3(3.3, 0, -6), "Runner")
+	var alone := await _frames_to_detect(guards[5], runner)
+	expect(alone >= 0, "detected alone")
+	guards = _dense_markers(10000)
+	runner = ApsWorldBuilder.body(self, Vector3(3.3, 0, -6), "Runner")
+	var among := await _frames_to_detect(guards[5], runner)
+	expect(among >= 0 and among <= alone + INTERVAL_FRAMES,
+			"from the start among 10,000 markers: detected after %d frames, alone after %d" % [among, alone])
+	# Arriving later, when every guard's slots are full of markers.
+	runner.global_position = Vector3(3.3, 0, -300)
+	await seconds(12.0)
+	runner.global_position = Vector3(3.3, 0, -6)
+	var later := await _frames_to_detect(guards[5], runner)
+	expect(later >= 0 and later <= alone + INTERVAL_FRAMES,
+			"arriving later among 10,000 markers: detected after %d frames, alone after %d" % [later, alone])

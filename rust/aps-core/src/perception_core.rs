@@ -461,6 +461,7 @@ impl PerceptionCore {
                     id: t.id,
                     position: t.position,
                     team: Some(t.team_id),
+                    character: t.character,
                 }));
                 let by = Chooser {
                     mind: &self.mind,
@@ -503,6 +504,7 @@ impl PerceptionCore {
                 obs.begin_target(target.id, target.kind, target.speed());
             }
             obs.set_team(target.team_id);
+            obs.set_character(target.character && target.evidence_tag.is_none());
             if target.is_finite() {
                 self.senses.evaluate(&mut ctx, target, obs);
             } else {

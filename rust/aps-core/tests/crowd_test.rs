@@ -296,3 +296,101 @@ fn more_slots_while_playing_let_the_benched_in_at_once() {
     // Six in plain view 6 m ahead, eight slots: every one believed within three passes.
     assert_eq!(core.mind().beliefs().count(), 6);
 }
+
+/// Two passes of the adapter's way: choose among `nearby` first, then evaluate only the chosen.
+fn choose_and_run(
+    core: &mut PerceptionCore,
+    space: &mut BoxSpace,
+    all: &[TargetSnapshot],
+    now: f64,
+) {
+    use aps_core::crowd::selection::Nearby;
+    let view = WorldView {
+        now,
+        ..Default::default()
+    };
+    let nearby: Vec<Nearby> = all
+        .iter()
+        .map(|t| Nearby {
+            id: t.id,
+            position: t.position,
+            team: None,
+            character: t.character,
+        })
+        .collect();
+    let held: Vec<TargetId> = core.mind().beliefs().map(|b| b.target).collect();
+    let mut chosen = Vec::new();
+    core.choose_looks(&view, eye(), Vec3::ZERO, &nearby, &held, &mut chosen);
+    let looked: Vec<TargetSnapshot> = all
+        .iter()
+        .filter(|t| chosen.contains(&t.id))
+        .cloned()
+        .collect();
+    core.run(input(&looked, view), space);
+}
+
+#[test]
+fn a_runner_in_plain_view_is_picked_up_among_a_thousand_perceived_markers() {
+    // Markers: plain objects (no body, nothing moves them) scattered densely in front of the
+    // guard, every one in plain view and perceived; the runner stands 6 m ahead among them
+    // from the start. A person's eye goes to the person first: so does the selection, and a
+    // perceived character keeps its slot before a perceived object.
+    let alone = {
+        let (mut core, _) = PerceptionCore::new(Profile::default());
+        let mut space = BoxSpace::new();
+        let runner = runner_at(&mut space);
+        let mut n = 0;
+        while core.mind().belief(PLAYER).is_none_or_below_detected() {
+            n += 1;
+            choose_and_run(
+                &mut core,
+                &mut space,
+                std::slice::from_ref(&runner),
+                f64::from(n) * 0.1,
+            );
+            assert!(n < 50);
+        }
+        n
+    };
+    let (mut core, _) = PerceptionCore::new(Profile::default());
+    let mut space = BoxSpace::new();
+    let mut all: Vec<TargetSnapshot> = (0..1000u64)
+        .map(|i| {
+            let x = (i % 40) as f32 * 0.5 - 10.0;
+            let z = -1.0 - (i / 40) as f32 * 0.6;
+            TargetSnapshot::at(TargetId(10_000 + i), Vec3::new(x, 0.5, z))
+        })
+        .collect();
+    all.push(runner_at(&mut space));
+    let mut n = 0;
+    while core.mind().belief(PLAYER).is_none_or_below_detected() {
+        n += 1;
+        choose_and_run(&mut core, &mut space, &all, f64::from(n) * 0.1);
+        assert!(
+            n <= alone + 1,
+            "not detected within a pass of its time alone ({alone})"
+        );
+    }
+    // Markers fill the rest of the ledger: the crowd is still perceived.
+    assert_eq!(core.mind().ledger().len(), 16);
+}
+
+/// The runner (a character) standing 6 m ahead, with its body in `space`.
+fn runner_at(space: &mut BoxSpace) -> TargetSnapshot {
+    let feet = Vec3::new(0.3, 0.0, -6.0);
+    space.add(BodyId(5000), feet + Vec3::Y * 0.9, Vec3::new(0.5, 1.8, 0.5));
+    let mut t = TargetSnapshot::standing(PLAYER, feet, 1.8);
+    t.body = Some(BodyId(5000));
+    t
+}
+
+/// Whether there is no belief, or one below Detected.
+trait BelowDetected {
+    fn is_none_or_below_detected(&self) -> bool;
+}
+
+impl BelowDetected for Option<&aps_core::Belief> {
+    fn is_none_or_below_detected(&self) -> bool {
+        !matches!(self, Some(b) if b.state >= BeliefState::Detected)
+    }
+}

@@ -158,17 +158,20 @@ fn a_side_left_out_comes_last_once_its_team_is_known() {
             id: MATE,
             position: Vec3::new(-1.0, 0.0, -6.0),
             team: Some(3),
+            character: true,
         },
         Nearby {
             id: PLAYER,
             position: Vec3::new(1.0, 0.0, -8.0),
             team: Some(0),
+            character: true,
         },
         // Never looked at yet: its team is unknown, so it is a stranger.
         Nearby {
             id: TargetId(3),
             position: Vec3::new(0.0, 0.0, -9.0),
             team: None,
+            character: true,
         },
     ];
     let mut chosen = Vec::new();
@@ -188,6 +191,7 @@ fn a_side_left_out_comes_last_once_its_team_is_known() {
         id: TargetId(i),
         position: Vec3::new(0.0, 0.0, -10.0 - i as f32 * 0.1),
         team: Some(0),
+        character: true,
     }));
     core.choose_looks(
         &WorldView::default(),

@@ -69,6 +69,9 @@ pub struct Head {
     pub perceivable: bool,
     /// The team its last look found (`None` before any look, or once it was not seen).
     pub team: Option<i32>,
+    /// A character (a body that moves by itself): a character body from the moment it
+    /// enters the tree, anything else once a look found it to be one.
+    pub character: bool,
 }
 
 impl Head {
@@ -77,6 +80,7 @@ impl Head {
             id: e.id,
             perceivable: e.is_perceivable(),
             team: e.seen.as_ref().map(|(_, s)| s.team_id),
+            character: e.auto || e.seen.as_ref().is_some_and(|(_, s)| s.character),
         }
     }
 }

@@ -475,6 +475,8 @@ fn look_now(
     snap.kind = TargetKind::Actor;
     snap.velocity = velocity;
     snap.grounded = grounded;
+    // A body that moves by itself draws the eye before a plain object (core: crowd::salience).
+    snap.character = !matches!(handles.mover, Mover::Other);
     if handles.body {
         snap.body = Some(BodyId(id.to_i64() as u64));
     }

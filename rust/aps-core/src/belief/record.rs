@@ -63,6 +63,9 @@ pub struct Belief {
     pub damage_received: f32,
     /// Who the target is to the AI.
     pub relationship: Relationship,
+    /// A character rather than a plain object, as last observed: in a crowd a perceived
+    /// character keeps its slot before a perceived object (see `crowd::priority`).
+    pub character: bool,
     /// Threat score, 0..1, and its level.
     pub threat_score: f32,
     pub threat_level: ThreatLevel,
@@ -111,6 +114,7 @@ impl Belief {
             uncertainty_radius: 0.0,
             damage_received: 0.0,
             relationship: Relationship::Unknown,
+            character: false,
             threat_score: 0.0,
             threat_level: ThreatLevel::None,
             peak_confidence: 0.0,

@@ -194,7 +194,7 @@ pub fn occupant_priority(b: &Belief) -> Priority {
     } else if b.relationship.is_ally() {
         Priority::Ally
     } else if !b.active.is_empty() || b.state.is_in_contact() {
-        Priority::PerceivedNow
+        Priority::perceived(b.character)
     } else {
         Priority::FoundNothing
     }
@@ -210,6 +210,7 @@ mod tests {
         let mut b = Belief::new(TargetId(id), TargetKind::Actor);
         b.state = state;
         b.sort_score = score;
+        b.character = true;
         if !matches!(state, BeliefState::Expired | BeliefState::Remembered) {
             b.active.insert(Sense::Vision.id());
         }

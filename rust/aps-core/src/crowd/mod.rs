@@ -6,6 +6,7 @@ pub mod ledger;
 pub mod lod;
 pub mod priority;
 pub mod quality;
+pub mod salience;
 pub mod scheduler;
 pub mod selection;
 

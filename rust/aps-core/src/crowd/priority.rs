@@ -2,7 +2,9 @@
 //! in range than the AI has belief slots, slots go by priority first, score second:
 //!
 //! 1. something that just hit or touched the AI;
-//! 2. something it perceives right now;
+//! 2. something it perceives right now: a character (a body that moves by itself) before a
+//!    plain object, as an eye goes to a person before the things around them, so a player in
+//!    plain view among a crowd of perceivable things is held (see [`salience`](super::salience));
 //! 3. something it hasn't looked at yet;
 //! 4. an ally (Friendly or Teammate, or the same team id with no rule);
 //! 5. something it looked at and found nothing of: benched for a short, crowd-sized time, so
@@ -28,10 +30,25 @@ pub const LOOK_BOOK: usize = 1024;
 #[repr(u8)]
 pub enum Priority {
     HitOrTouched = 1,
+    /// A character perceived right now.
     PerceivedNow = 2,
-    NotLookedAt = 3,
-    Ally = 4,
-    FoundNothing = 5,
+    /// A plain object perceived right now.
+    PerceivedObject = 3,
+    NotLookedAt = 4,
+    Ally = 5,
+    FoundNothing = 6,
+}
+
+impl Priority {
+    /// The tier of something perceived right now: a character's, or a plain object's.
+    #[must_use]
+    pub const fn perceived(character: bool) -> Priority {
+        if character {
+            Priority::PerceivedNow
+        } else {
+            Priority::PerceivedObject
+        }
+    }
 }
 
 /// What the selection knows of one candidate.
@@ -42,6 +59,8 @@ pub struct CandidateInfo {
     pub hit_or_touched: bool,
     /// A sense had it last tick.
     pub perceived: bool,
+    /// A character rather than a plain object.
+    pub character: bool,
     /// Friendly or Teammate.
     pub ally: bool,
     /// The sort score (or, for a newcomer, its proximity term).
@@ -119,7 +138,7 @@ impl LookBook {
                 Priority::Ally
             }
         } else if c.perceived {
-            Priority::PerceivedNow
+            Priority::perceived(c.character)
         } else if benched {
             Priority::FoundNothing
         } else {
@@ -175,6 +194,7 @@ mod tests {
             target: TargetId(id),
             hit_or_touched: false,
             perceived: false,
+            character: true,
             ally: false,
             score,
         }

@@ -5,18 +5,21 @@
 //!   looked at, so beliefs fade or hold by what the senses report;
 //! - then newcomers by the priorities of [`priority`](crate::crowd::priority): a stranger not
 //!   looked at yet before an ally, and an ally before one of a side the AI does not perceive
-//!   ([`sides`](crate::brain::sides)), nearest first, skipping those benched after a look that
+//!   ([`sides`](crate::brain::sides)); among strangers a character before a plain object; the
+//!   most salient first ([`salience`](crate::crowd::salience): near, and near the centre of
+//!   the gaze), skipping those benched after a look that
 //!   found nothing (or found them but gave them no belief slot), and those no sense could sense
 //!   from here at all (out of every range and cone: the cull before any look or ray). At least
 //!   [`ROTATION_LOOKS`] newcomers each pass, so a crowd rotates through even a full ledger.
 //!
 //! Newcomers are chosen from positions that may be a grid rebuild old, before anything is read
 //! from the engine: only the chosen cost a look. A player in plain view among two hundred
-//! bystanders, or near ten thousand perceivables, is then looked at in the first pass or two,
-//! and kept.
+//! bystanders, or among ten thousand perceivable things, is then looked at in the first pass
+//! or two, and kept.
 
 use crate::crowd::grid::STALE_MARGIN;
 use crate::crowd::priority::LookBook;
+use crate::crowd::salience::seeming_distance;
 use crate::mind::Mind;
 use crate::senses::contract::{Probe, WorldView};
 use crate::senses::suite::SenseSuite;
@@ -45,6 +48,8 @@ pub struct Nearby {
     pub position: Vec3,
     /// Its team, if the world knows it (from its last look).
     pub team: Option<i32>,
+    /// A character (a body that moves by itself), not a plain object: looked at first.
+    pub character: bool,
 }
 
 /// Where the AI looks from and what it perceives with, for choosing.
@@ -67,8 +72,10 @@ pub struct CandidateSelection {
     pub(crate) crowded: bool,
     /// Candidates and slots of the last choice: the bench is sized by them.
     pub(crate) crowd: (usize, usize),
-    /// The nearest newcomers so far: (distance², id), strangers and allies.
-    strangers: Vec<(f32, TargetId)>,
+    /// The most salient newcomers so far (see [`salience`](crate::crowd::salience)):
+    /// (seeming distance, id), characters, plain objects, allies and sides left out.
+    characters: Vec<(f32, TargetId)>,
+    objects: Vec<(f32, TargetId)>,
     allies: Vec<(f32, TargetId)>,
     left_out: Vec<(f32, TargetId)>,
 }
@@ -103,7 +110,8 @@ impl CandidateSelection {
             margin: STALE_MARGIN,
         };
         let now = by.world.now;
-        self.strangers.clear();
+        self.characters.clear();
+        self.objects.clear();
         self.allies.clear();
         self.left_out.clear();
         let mut newcomers = 0;
@@ -112,7 +120,6 @@ impl CandidateSelection {
                 continue;
             }
             newcomers += 1;
-            let d2 = n.position.distance_squared(by.eye.position);
             let ally = n.team.is_some_and(|team| {
                 by.mind
                     .relationship_of(n.id, Some(team))
@@ -125,27 +132,41 @@ impl CandidateSelection {
                 &mut self.left_out
             } else if ally {
                 &mut self.allies
+            } else if n.character {
+                &mut self.characters
             } else {
-                &mut self.strangers
+                &mut self.objects
             };
-            // Cheap tests first: only a candidate that would make the nearest `room` is asked
-            // whether it is benched and whether any sense could sense it. Ranked by distance,
-            // then id, so the choice does not depend on the order the candidates came in.
-            if list.len() >= room && list.last().is_some_and(|worst| (d2, n.id) >= *worst) {
+            // Cheap tests first: only a candidate that would make the most salient `room` is
+            // asked whether it is benched and whether any sense could sense it. Ranked by
+            // seeming distance, then id, so the choice does not depend on the order the
+            // candidates came in; a candidate seems no nearer than it is, so its distance alone
+            // passes over most of a crowd before its angle is worked out.
+            let full = list.len() >= room;
+            if full
+                && list.last().is_some_and(|worst| {
+                    n.position.distance_squared(by.eye.position) > worst.0 * worst.0
+                })
+            {
+                continue;
+            }
+            let seems = seeming_distance(by.eye, n.position);
+            if full && list.last().is_some_and(|worst| (seems, n.id) >= *worst) {
                 continue;
             }
             if self.looks.is_benched(n.id, now) || !by.senses.could_sense(&probe, n.id, n.position)
             {
                 continue;
             }
-            let at = list.partition_point(|(d, id)| (*d, *id) < (d2, n.id));
-            list.insert(at, (d2, n.id));
+            let at = list.partition_point(|(d, id)| (*d, *id) < (seems, n.id));
+            list.insert(at, (seems, n.id));
             list.truncate(room);
         }
         self.new_looks.clear();
         let order = self
-            .strangers
+            .characters
             .iter()
+            .chain(&self.objects)
             .chain(&self.allies)
             .chain(&self.left_out);
         for &(_, id) in order.take(room) {
@@ -216,6 +237,7 @@ mod tests {
                     -2.0 - (i as f32 * 28.0 / n as f32),
                 ),
                 team: None,
+                character: true,
             })
             .collect()
     }
@@ -243,7 +265,7 @@ mod tests {
     }
 
     #[test]
-    fn held_targets_are_always_looked_at_and_newcomers_go_nearest_first() {
+    fn held_targets_are_always_looked_at_and_newcomers_go_most_salient_first() {
         let (mind, _) = Mind::new(Profile::default());
         let senses = SenseSuite::new(mind.profile());
         let world = WorldView::default();
@@ -260,7 +282,8 @@ mod tests {
         );
         let nearest: Vec<TargetId> = {
             let mut n = nearby.clone();
-            n.sort_by(|a, b| a.position.length().total_cmp(&b.position.length()));
+            let seems = |p: Vec3| crate::crowd::salience::seeming_distance(eye(), p);
+            n.sort_by(|a, b| seems(a.position).total_cmp(&seems(b.position)));
             n.iter().take(ROTATION_LOOKS).map(|n| n.id).collect()
         };
         let mut got = out[16..].to_vec();
@@ -268,6 +291,61 @@ mod tests {
         let mut want = nearest;
         want.sort_unstable();
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_character_is_looked_at_before_nearer_plain_objects() {
+        let (mind, _) = Mind::new(Profile::default());
+        let senses = SenseSuite::new(mind.profile());
+        let world = WorldView::default();
+        let mut sel = CandidateSelection::default();
+        let mut out = Vec::new();
+        let held: Vec<TargetId> = (0..16).map(TargetId).collect();
+        // A hundred markers between 1 and 5 m ahead, and a runner 6 m ahead.
+        let mut nearby: Vec<Nearby> = (0..100u64)
+            .map(|i| Nearby {
+                id: TargetId(100 + i),
+                position: Vec3::new(
+                    (i % 10) as f32 * 0.4 - 2.0,
+                    0.0,
+                    -1.0 - (i / 10) as f32 * 0.4,
+                ),
+                team: None,
+                character: false,
+            })
+            .collect();
+        let runner = TargetId(1000);
+        nearby.push(Nearby {
+            id: runner,
+            position: Vec3::new(0.3, 0.0, -6.0),
+            team: Some(0),
+            character: true,
+        });
+        sel.choose(&nearby, &held, chooser(&mind, &senses, &world), &mut out);
+        assert_eq!(
+            out[16], runner,
+            "the runner first among the newcomers: {out:?}"
+        );
+        // Among plain objects at one distance, the one at the centre of the gaze first.
+        let side = Nearby {
+            id: TargetId(300),
+            position: Vec3::new(-4.0, 0.0, -4.0),
+            team: None,
+            character: false,
+        };
+        let ahead = Nearby {
+            id: TargetId(301),
+            position: Vec3::new(0.0, 0.0, -5.6),
+            team: None,
+            character: false,
+        };
+        sel.choose(
+            &[side, ahead],
+            &held,
+            chooser(&mind, &senses, &world),
+            &mut out,
+        );
+        assert_eq!(&out[16..], &[TargetId(301), TargetId(300)]);
     }
 
     #[test]
@@ -282,6 +360,7 @@ mod tests {
                 id: TargetId(100 + i),
                 position: Vec3::new(if i % 2 == 0 { 6.0 } else { -6.0 }, 0.0, -8.0),
                 team: None,
+                character: true,
             })
             .collect();
         let mut reversed = ring.clone();
@@ -313,16 +392,19 @@ mod tests {
             id: TargetId(1),
             position: Vec3::new(0.0, 0.0, 20.0),
             team: None,
+            character: true,
         };
         let far = Nearby {
             id: TargetId(2),
             position: Vec3::new(0.0, 0.0, -500.0),
             team: None,
+            character: true,
         };
         let ahead = Nearby {
             id: TargetId(3),
             position: Vec3::new(0.0, 0.0, -20.0),
             team: None,
+            character: true,
         };
         sel.choose(
             &[behind, far, ahead],

@@ -50,6 +50,9 @@ pub struct TargetSnapshot {
     /// of this tag (spec section 11) instead of about the object.
     pub evidence_tag: Option<u32>,
     pub team_id: i32,
+    /// A character: a body that moves by itself (a character body, a rigid body), which an
+    /// eye goes to before a plain object in a crowd (see [`salience`](crate::crowd::salience)).
+    pub character: bool,
 }
 
 impl TargetSnapshot {
@@ -72,15 +75,17 @@ impl TargetSnapshot {
             grounded: true,
             evidence_tag: None,
             team_id: 0,
+            character: false,
         }
     }
 
     /// The same target with head, chest and feet points for a body `height` tall standing at
-    /// `position` (its feet).
+    /// `position` (its feet): a character.
     #[must_use]
     pub fn standing(id: TargetId, feet: Vec3, height: f32) -> Self {
         let mut t = Self::at(id, feet + Vec3::Y * height * 0.5);
         t.sample_points = standing_points(feet, height);
+        t.character = true;
         t
     }
 

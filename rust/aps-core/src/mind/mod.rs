@@ -66,6 +66,8 @@ pub struct Mind {
     /// first, since the senses list the same targets in the same order tick after tick. Only a
     /// hint, checked before use, so nothing needs to reset it.
     observation_slot: Vec<u32>,
+    /// This tick's newcomers waiting for a slot, by claim (reused).
+    newcomers: Vec<tick::Newcomer>,
 }
 
 impl Mind {
@@ -92,6 +94,7 @@ impl Mind {
             events: Vec::with_capacity(capacity * 3 + 8),
             slot_observation: vec![NO_OBSERVATION; capacity],
             observation_slot: Vec::with_capacity(capacity),
+            newcomers: Vec::with_capacity(capacity),
             profile,
         };
         (mind, issues)

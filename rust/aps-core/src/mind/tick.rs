@@ -125,68 +125,80 @@ impl Mind {
         let Some(first_newcomer) = first_newcomer else {
             return;
         };
-        // Targets pushed out of their slot this tick: not let back in before the next.
-        let mut evicted: smallvec::SmallVec<[TargetId; 16]> = smallvec::SmallVec::new();
+        // Targets already held are bound first, in order; the newcomers then claim slots by
+        // priority first, score second (spec section 13), not by the order they were looked
+        // at: a character perceived now claims before a plain object, whoever came first.
+        let mut newcomers = std::mem::take(&mut self.newcomers);
+        newcomers.clear();
         for (i, o) in targets.iter().enumerate().skip(first_newcomer) {
-            let slot = match self.find_observed(i, o.target) {
-                Some(s) => Some(s),
-                None if evicted.contains(&o.target) => None,
-                None => {
-                    let readings = observations.readings_of(o);
-                    let bonus = self.profile.fusion.corroboration_bonus;
-                    let fused = fuse(readings, self.senses.weights(), bonus);
-                    if fused.active.is_empty() {
-                        None
-                    } else {
-                        let near = readings
-                            .iter()
-                            .map(|r| r.position.distance(pose.position))
-                            .fold(f32::INFINITY, f32::min);
-                        let score = sort_score(
-                            &self.profile.attention,
-                            fused.value,
-                            1.0,
-                            proximity(near, gather_range),
-                        );
-                        let place = o.kind == TargetKind::Place;
-                        let hit = readings.iter().any(|r| {
-                            (r.sense == Sense::Damage.id() || r.sense == Sense::Touch.id())
-                                && r.confidence > 0.0
-                        });
-                        let priority = if hit {
-                            Priority::HitOrTouched
-                        } else {
-                            Priority::PerceivedNow
-                        };
-                        let slot = self.ledger.slot_for_newcomer_except(
-                            score,
-                            priority,
-                            place,
-                            &admitted,
-                            self.profile.attention.sort_weight_confidence,
-                        );
-                        if let Some(s) = slot {
-                            if let Some(old) = self.ledger.get(s) {
-                                evicted.push(old.target);
-                            }
-                            self.admit(s, o.target, o.kind, Some(o.team));
-                            admitted.push(s);
-                        }
-                        slot
-                    }
-                }
+            if let Some(s) = self.find_observed(i, o.target) {
+                self.bind(i, s, o);
+                continue;
+            }
+            let readings = observations.readings_of(o);
+            let bonus = self.profile.fusion.corroboration_bonus;
+            let fused = fuse(readings, self.senses.weights(), bonus);
+            if fused.active.is_empty() {
+                continue;
+            }
+            let near = readings
+                .iter()
+                .map(|r| r.position.distance(pose.position))
+                .fold(f32::INFINITY, f32::min);
+            let score = sort_score(
+                &self.profile.attention,
+                fused.value,
+                1.0,
+                proximity(near, gather_range),
+            );
+            let hit = readings.iter().any(|r| {
+                (r.sense == Sense::Damage.id() || r.sense == Sense::Touch.id())
+                    && r.confidence > 0.0
+            });
+            let priority = if hit {
+                Priority::HitOrTouched
+            } else {
+                Priority::perceived(o.character)
             };
-            self.observation_slot[i] = slot.map_or(NO_OBSERVATION, |s| s as u32);
+            newcomers.push(Newcomer {
+                priority,
+                score,
+                observation: i as u32,
+            });
+        }
+        newcomers.sort_unstable_by(|a, b| {
+            a.priority
+                .cmp(&b.priority)
+                .then(b.score.total_cmp(&a.score))
+                .then(a.observation.cmp(&b.observation))
+        });
+        for n in &newcomers {
+            let i = n.observation as usize;
+            let o = &targets[i];
+            let slot = self.ledger.slot_for_newcomer_except(
+                n.score,
+                n.priority,
+                o.kind == TargetKind::Place,
+                &admitted,
+                self.profile.attention.sort_weight_confidence,
+            );
             if let Some(s) = slot {
+                self.admit(s, o.target, o.kind, Some(o.team));
+                admitted.push(s);
+                self.observation_slot[i] = s as u32;
                 self.bind(i, s, o);
             }
         }
+        self.newcomers = newcomers;
     }
 
     /// Observation `i` (of target `o`) is this tick's of `slot`: the slot's belief reads it,
     /// and an actor's relationship follows its team now.
     fn bind(&mut self, i: usize, slot: usize, o: &TargetObservation) {
         self.slot_observation[slot] = i as u32;
+        if let Some(b) = self.ledger.get_mut(slot) {
+            b.character = o.character;
+        }
         if o.kind == TargetKind::Actor {
             if let Some(r) = self.relationship_of(o.target, Some(o.team)) {
                 if let Some(b) = self.ledger.get_mut(slot) {
@@ -344,4 +356,14 @@ fn remember_change(
         }
         _ => {}
     }
+}
+
+/// A target seen this tick that holds no slot yet, waiting to claim one.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Newcomer {
+    priority: Priority,
+    /// Its sort score with this tick's fused confidence.
+    score: f32,
+    /// Its index among this tick's observations.
+    observation: u32,
 }

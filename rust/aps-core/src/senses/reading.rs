@@ -90,6 +90,8 @@ pub struct TargetObservation {
     pub speed: f32,
     /// The target's team, for relationships (0: no team).
     pub team: i32,
+    /// A character rather than a plain object (see `TargetSnapshot::character`).
+    pub character: bool,
     first: u32,
     len: u32,
 }
@@ -126,9 +128,17 @@ impl Observations {
                 0.0
             },
             team: 0,
+            character: false,
             first: self.readings.len() as u32,
             len: 0,
         });
+    }
+
+    /// Marks the target begun last as a character (see `TargetSnapshot::character`).
+    pub fn set_character(&mut self, character: bool) {
+        if let Some(t) = self.targets.last_mut() {
+            t.character = character;
+        }
     }
 
     /// Sets the team of the target begun last.

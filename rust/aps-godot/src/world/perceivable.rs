@@ -44,6 +44,7 @@ impl World {
                     id: target_id(head.id),
                     position: self.grid.position(i).unwrap_or(Vec3::NAN),
                     team: head.team,
+                    character: head.character,
                 });
             }
             // Entries added or moved since the rebuild are not in the grid where they are: each
@@ -92,6 +93,7 @@ impl World {
                         id: snap.id,
                         position: snap.position,
                         team: Some(snap.team_id),
+                        character: snap.character,
                     });
                 }
                 Some(Look::Gone) => freed.push(head.id),
