@@ -4,6 +4,7 @@
 
 use crate::aps_perception_component::ApsPerceptionComponent;
 use crate::convert::{is_authority, is_connected_client, to_vector3};
+use crate::given::Given;
 use crate::saved::data;
 use crate::saved::keys::{default_root, find_node, node_key, persistent_ids};
 use aps_core::replica::{changes, ReplicaChange, ReplicaState, ReplicatedBelief};
@@ -16,6 +17,17 @@ use std::collections::HashMap;
 
 /// The longest send interval, seconds: an hour.
 const MAX_SEND_INTERVAL: f64 = 3600.0;
+
+/// The target a getter (`call`, named in warnings) was given, if it is a live `Node3D`;
+/// anything else is refused with one warning (see `given`), and the getter answers as if it
+/// were never there.
+fn named(call: &str, target: &Given<Node3D>) -> Option<Gd<Node3D>> {
+    target.required(
+        format_args!("ApsReplicator.{call}"),
+        "target",
+        "answers as if it were never there",
+    )
+}
 
 /// Sends what the AI of its parent [ApsPerceptionComponent] believes to multiplayer clients,
 /// and on a client answers for it.
@@ -189,48 +201,67 @@ impl ApsReplicator {
     /// The state of `target` (a `STATE_*` constant of ApsPerceptionComponent) as last
     /// replicated; STATE_UNDETECTED if it was not.
     #[func]
-    pub fn get_belief_state(&self, target: Option<Gd<Node>>) -> i32 {
+    pub fn get_belief_state(&self, target: Given<Node3D>) -> i32 {
+        let Some(target) = named("get_belief_state", &target) else {
+            return 0;
+        };
         if let Some(c) = self.serving() {
-            return c.bind().get_belief_state(target);
+            return c.bind().get_belief_state(Given::of(Some(&target)));
         }
-        self.replicated(target).map_or(0, |b| b.state as i32)
+        self.replicated(Some(target.upcast()))
+            .map_or(0, |b| b.state as i32)
     }
 
     /// The confidence in `target` as last replicated (0 if it was not).
     #[func]
-    pub fn get_confidence(&self, target: Option<Gd<Node>>) -> f32 {
+    pub fn get_confidence(&self, target: Given<Node3D>) -> f32 {
+        let Some(target) = named("get_confidence", &target) else {
+            return 0.0;
+        };
         if let Some(c) = self.serving() {
-            return c.bind().get_confidence(target);
+            return c.bind().get_confidence(Given::of(Some(&target)));
         }
-        self.replicated(target).map_or(0.0, |b| b.confidence)
+        self.replicated(Some(target.upcast()))
+            .map_or(0.0, |b| b.confidence)
     }
 
     /// The threat score of `target` as last replicated.
     #[func]
-    pub fn get_threat_score(&self, target: Option<Gd<Node>>) -> f32 {
+    pub fn get_threat_score(&self, target: Given<Node3D>) -> f32 {
+        let Some(target) = named("get_threat_score", &target) else {
+            return 0.0;
+        };
         if let Some(c) = self.serving() {
-            return c.bind().get_threat_score(target);
+            return c.bind().get_threat_score(Given::of(Some(&target)));
         }
-        self.replicated(target).map_or(0.0, |b| b.threat)
+        self.replicated(Some(target.upcast()))
+            .map_or(0.0, |b| b.threat)
     }
 
     /// Where the server AI last knew `target` to be, as last replicated.
     #[func]
-    pub fn get_last_known_position(&self, target: Option<Gd<Node>>) -> Vector3 {
+    pub fn get_last_known_position(&self, target: Given<Node3D>) -> Vector3 {
+        let Some(target) = named("get_last_known_position", &target) else {
+            return Vector3::ZERO;
+        };
         if let Some(c) = self.serving() {
-            return c.bind().get_last_known_position(target);
+            return c.bind().get_last_known_position(Given::of(Some(&target)));
         }
-        self.replicated(target)
+        self.replicated(Some(target.upcast()))
             .map_or(Vector3::ZERO, |b| to_vector3(b.last_known_position))
     }
 
     /// Why `target` was lost (a `LOSS_*` constant) as last replicated.
     #[func]
-    pub fn get_loss_reason(&self, target: Option<Gd<Node>>) -> i32 {
+    pub fn get_loss_reason(&self, target: Given<Node3D>) -> i32 {
+        let Some(target) = named("get_loss_reason", &target) else {
+            return 0;
+        };
         if let Some(c) = self.serving() {
-            return c.bind().get_loss_reason(target);
+            return c.bind().get_loss_reason(Given::of(Some(&target)));
         }
-        self.replicated(target).map_or(0, |b| b.loss_reason as i32)
+        self.replicated(Some(target.upcast()))
+            .map_or(0, |b| b.loss_reason as i32)
     }
 
     /// Every replicated target that exists on this peer (on the server: every target the
@@ -454,7 +485,8 @@ impl ApsReplicator {
         find_node(root.as_ref(), ids, key)?.try_cast().ok()
     }
 
-    fn replicated(&self, target: Option<Gd<Node>>) -> Option<&ReplicatedBelief> {
+    /// What arrived last about `target`, if anything did.
+    pub(crate) fn replicated(&self, target: Option<Gd<Node>>) -> Option<&ReplicatedBelief> {
         let key = node_key(default_root().as_ref(), &target?);
         self.replica.belief(&key)
     }

@@ -7,6 +7,19 @@ macro_rules! class {
         /// The class's name, in warnings.
         const CLASS: &str = stringify!($C);
 
+        /// The target a call about one (`call`, named in warnings) was given, if it is a live
+        /// node of this kind; anything else is refused with one warning (see `given`), and the
+        /// call answers as if it were never there.
+        fn named(call: &str, target: &Given<$N>) -> Option<Gd<Node>> {
+            target
+                .required(
+                    format_args!("{CLASS}.{call}"),
+                    "target",
+                    "answers as if it were never there",
+                )
+                .map(Gd::upcast)
+        }
+
         $(#[doc = $doc])*
         #[derive(GodotClass)]
         #[class(tool, base = $N)]
