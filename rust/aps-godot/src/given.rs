@@ -138,6 +138,17 @@ impl<T: GodotClass + Inherits<Object>> Given<T> {
     }
 }
 
+/// For a class's `on_set`: whether `value`, set on a property that holds a `T` or null, is to
+/// be refused (with one warning naming `property`), leaving the property as it was.
+pub fn refuses_setting<T: GodotClass + Inherits<Object>>(
+    property: impl fmt::Display,
+    value: &Variant,
+) -> bool {
+    Given::<T>::from_variant_unchecked(value.clone())
+        .optional(property, "the value", "the setting stays as it was")
+        .is_err()
+}
+
 impl<T: GodotClass> Given<T> {
     fn from_variant_unchecked(value: Variant) -> Self {
         Given {

@@ -190,6 +190,25 @@ macro_rules! class {
             fn get_configuration_warnings(&self) -> PackedStringArray {
                 self.get_setup_warnings()
             }
+
+            /// A profile or quality profile set to something else than one (or null) is refused
+            /// with one warning, and the setting stays as it was; godot-rust's own setter would
+            /// fail on it with an error. Every other value goes on to the setters as usual.
+            fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+                if property == "profile" {
+                    crate::given::refuses_setting::<ApsProfile>(
+                        format_args!("{CLASS}.profile"),
+                        &value,
+                    )
+                } else if property == "quality_profile" {
+                    crate::given::refuses_setting::<ApsQualityProfile>(
+                        format_args!("{CLASS}.quality_profile"),
+                        &value,
+                    )
+                } else {
+                    false
+                }
+            }
         }
 
         impl $C {

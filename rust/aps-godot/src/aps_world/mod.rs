@@ -126,7 +126,18 @@ impl Default for FrameSettings {
 }
 
 #[godot_api]
-impl IObject for ApsWorld {}
+impl IObject for ApsWorld {
+    /// A significance policy set to something else than one (or null) is refused with one
+    /// warning, and the policy stays as it was; godot-rust's own setter would fail on it with an
+    /// error.
+    fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+        property == "significance_policy"
+            && crate::given::refuses_setting::<ApsSignificancePolicy>(
+                "ApsWorld.significance_policy",
+                &value,
+            )
+    }
+}
 
 #[godot_api]
 impl ApsWorld {
