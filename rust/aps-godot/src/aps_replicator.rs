@@ -3,12 +3,12 @@
 //! and when is [`aps_core::replica`]'s.
 
 use crate::aps_perception_component::ApsPerceptionComponent;
-use crate::convert::{is_authority, is_connected_client, to_vector3};
+use crate::convert::{can_send_to, is_authority, is_connected_client, to_vector3};
 use crate::given::Given;
 use crate::saved::data;
 use crate::saved::keys::{default_root, find_node, node_key, persistent_ids};
 use aps_core::replica::{changes, ReplicaChange, ReplicaState, ReplicatedBelief};
-use aps_core::save::load_lenient;
+use aps_core::save::try_load_lenient;
 use aps_core::BeliefState;
 use godot::classes::{INode, MultiplayerApi, Node, Node3D};
 use godot::prelude::*;
@@ -78,7 +78,8 @@ pub struct ApsReplicator {
     updates_received: i64,
     updates_sent: i64,
     asked: bool,
-    warned_sender: bool,
+    /// Peers whose forged or malformed call was said (once per peer).
+    refused_peers: Vec<i32>,
     /// A send is queued for the end of the frame: to every peer, and to these that asked.
     send_queued: bool,
     send_to_all: bool,
@@ -101,7 +102,7 @@ impl INode for ApsReplicator {
             updates_received: 0,
             updates_sent: 0,
             asked: false,
-            warned_sender: false,
+            refused_peers: Vec::new(),
             send_queued: false,
             send_to_all: false,
             send_to: Vec::new(),
@@ -290,16 +291,18 @@ impl ApsReplicator {
         self.updates_sent
     }
 
-    /// A client asks for everything now (it just joined).
+    /// A client asks for everything now (it just joined). Only the server answers: on a client
+    /// (a call another client had the server pass on) it is refused, said once per peer.
     #[rpc(any_peer, reliable, call_remote)]
     fn _aps_request_state(&mut self) {
         let Some(mp) = self.multiplayer() else {
             return;
         };
+        let peer = mp.get_remote_sender_id();
         if !is_authority(&mp) {
+            self.refuse_peer(peer, "asked for the state, which only the server gives");
             return;
         }
-        let peer = mp.get_remote_sender_id();
         self.sent.remove(&peer);
         self.queue_send(Some(peer));
     }
@@ -342,7 +345,11 @@ impl ApsReplicator {
         let rows = component.bind().replica_rows();
         let root = default_root();
         let mut me = this.clone();
-        me.bind_mut().sent.retain(|p, _| connected.contains(p));
+        {
+            let mut me = me.bind_mut();
+            me.sent.retain(|p, _| connected.contains(p));
+            me.refused_peers.retain(|p| connected.contains(p));
+        }
         for peer in peers {
             let (awareness, attention, rows) = &rows;
             let mut state = ReplicaState {
@@ -390,6 +397,15 @@ impl ApsReplicator {
             if !me.base().is_inside_tree() {
                 return;
             }
+            // The filter may have let the peer go, or ended the game's multiplayer; and a peer
+            // being disconnected is still listed until it is gone: sending to it is an engine
+            // error.
+            if !is_authority(&mp) {
+                return;
+            }
+            if !can_send_to(&mp, peer) {
+                continue;
+            }
             me.base_mut()
                 .rpc_id(i64::from(peer), "_aps_receive", &[update]);
             me.updates_sent += 1;
@@ -397,28 +413,42 @@ impl ApsReplicator {
         }
     }
 
-    /// The server's state of this AI for this peer.
-    #[rpc(authority, reliable, call_remote)]
-    fn _aps_receive(&mut self, update: VarDictionary) {
+    /// The server's state of this AI for this peer. Any peer may call it: declared for the
+    /// server alone, each call another peer forged would be refused by Godot with an engine
+    /// error, before APS could say anything. So the sender and the data are checked here: only
+    /// an update from the server, on a client, holding replica data is applied; anything else
+    /// is refused, said once per peer.
+    #[rpc(any_peer, reliable, call_remote)]
+    fn _aps_receive(&mut self, update: Variant) {
         let Some(mp) = self.multiplayer() else {
             return;
         };
-        if is_authority(&mp) || mp.get_remote_sender_id() != 1 {
-            if !self.warned_sender {
-                self.warned_sender = true;
-                godot_warn!(
-                    "ApsReplicator {}: an update came from peer {}, not the server; ignored",
-                    self.base().get_path(),
-                    mp.get_remote_sender_id()
-                );
-            }
+        let peer = mp.get_remote_sender_id();
+        if is_authority(&mp) {
+            self.refuse_peer(
+                peer,
+                "sent an update to the server, which only the server sends",
+            );
+            return;
+        }
+        if peer != 1 {
+            self.refuse_peer(peer, "sent an update, which only the server sends");
             return;
         }
         let mut issues = Vec::new();
-        let Ok(update) = data::from_variant(&update.to_variant()) else {
+        let state = update
+            .try_to::<VarDictionary>()
+            .ok()
+            .and_then(|d| data::from_variant(&d.to_variant()).ok())
+            .and_then(|d| try_load_lenient::<ReplicaState>(&d, &mut issues));
+        let Some(mut state) = state else {
+            let what = format!(
+                "sent an update that is no replica data (of type {})",
+                update.get_type().godot_type_name()
+            );
+            self.refuse_peer(peer, &what);
             return;
         };
-        let mut state: ReplicaState = load_lenient(&update, &mut issues);
         state.sanitize();
         let mut seen = Vec::new();
         changes(&self.replica, &state, &mut seen);
@@ -465,6 +495,18 @@ impl ApsReplicator {
         } else {
             None
         }
+    }
+
+    /// Refuses a call `peer` should not have made (`what` it did), said once per peer.
+    fn refuse_peer(&mut self, peer: i32, what: &str) {
+        if self.refused_peers.contains(&peer) {
+            return;
+        }
+        self.refused_peers.push(peer);
+        godot_warn!(
+            "ApsReplicator {}: peer {peer} {what}; ignored (said once per peer)",
+            self.base().get_path()
+        );
     }
 
     /// The component it replicates: its parent.
