@@ -23,8 +23,13 @@ extends Node3D
 ## 4. The client's own perception never ran, the bystander never reached it, the companion
 ##    did, and every update it applied changed something its component shows.
 ## 5. A peer_filter of the game's lets every target through: the bystander arrives.
-## 6. The server leaves first; for 30 frames the client's component and replicator still answer
-##    from the last replica, with no engine error.
+## 6. Forged calls: the client makes the server's own RPC (`_aps_receive`) FORGED_CALLS times,
+##    with data of every shape; the server refuses them all with one warning naming the peer and
+##    no engine error. Then the server sends the client updates that are no replica data: one
+##    warning naming the server, and the replica is untouched.
+## 7. The server sends the client away (its ENet peer's disconnect_peer) in a frame where an
+##    update is due; the replicator sends nothing to the leaving peer, so no engine error. For
+##    30 frames the client's component and replicator still answer from the last replica.
 ## Each process prints PASS or FAIL lines and quits with 0 only if it printed no FAIL; either
 ## quits with 1 after WALL_LIMIT_MSEC of wall time whatever happens, so nothing hangs.
 
@@ -53,6 +58,11 @@ const FRAMES_TO_LOSE := 900
 ## How long the client watches the replica while the server's belief stands still.
 const QUIET_FRAMES := 60
 const FRAMES_TO_LEAVE := 120
+## How many times the client forges the server's own RPC, and the server the client's.
+const FORGED_CALLS := 600
+const FORGED_UPDATES := 60
+## What forged calls carry: an update's shape from the wrong peer, and things no update is.
+const FORGED_DATA := [{"awareness": 4, "attention": "", "beliefs": []}, 7, null, "not an update", [1, 2, 3]]
 const WALL_LIMIT_MSEC := 30000
 
 const SEEN := [ApsPerceptionComponent.STATE_DETECTED, ApsPerceptionComponent.STATE_TRACKED]
@@ -232,9 +242,40 @@ func _server() -> void:
 	waited = await _wait_for(func() -> bool: return _reports.has("filter"), FRAMES_TO_CONNECT)
 	_check(waited >= 0, "server: the client saw the bystander once the peer_filter let it through")
 
-	# 6. The server leaves first: the client, left with its last replica, must stay quiet.
+	# 6. The client forges the replicator's update to the server, many times over: each is
+	# refused, said once, naming the peer; Godot itself refuses none (no engine error).
+	var log := ApsWarningLog.start()
+	_notify.rpc_id(_client_id, "forge", 0, 0)
+	waited = await _wait_for(func() -> bool: return _reports.has("forged"), FRAMES_TO_CONNECT)
+	log.stop()
+	if _check(waited >= 0, "server: the client forged %d updates" % FORGED_CALLS):
+		var about_peer := log.count("peer %d sent an update to the server" % _client_id)
+		_check(about_peer == 1 and log.warnings.size() == 1,
+				"server: one warning for %d forged updates, naming peer %d (%d such, %d in all):\n%s"
+				% [FORGED_CALLS, _client_id, about_peer, log.warnings.size(), log.text()])
+		_check(log.errors.is_empty(), "server: no error from the forged calls:\n%s" % "\n".join(log.errors))
+	# And the server sends the client what is no update: refused there, said once.
+	for i in FORGED_UPDATES:
+		_replicator.rpc_id(_client_id, "_aps_receive", FORGED_DATA[1 + i % (FORGED_DATA.size() - 1)])
+	_notify.rpc_id(_client_id, "forged back", 0, 0)
+	waited = await _wait_for(func() -> bool: return _reports.has("refused"), FRAMES_TO_CONNECT)
+	_check(waited >= 0, "server: the client refused the updates that are no replica data")
+
+	# 7. The server sends the client away while an update to it is due: nothing is sent to the
+	# leaving peer (ENet still lists it until it is gone). The client, left with its last
+	# replica, must stay quiet.
 	_notify.rpc_id(_client_id, "bye", 0, 0)
 	await _frames(5)
+	_replicator.send_interval = 0.0
+	# A filter that lets nothing through: what the client may know changes, so an update is due
+	# at the end of this frame and of each frame after.
+	_replicator.peer_filter = func(_peer: int, _target: Node3D) -> bool: return false
+	multiplayer.multiplayer_peer.disconnect_peer(_client_id)
+	var sent := _replicator.get_updates_sent()
+	waited = await _wait_for(func() -> bool: return _client_gone, FRAMES_TO_LEAVE)
+	_check(waited >= 0, "server: the client it sent away is gone %s" % _within(waited, FRAMES_TO_LEAVE))
+	_check(_replicator.get_updates_sent() == sent, "server: nothing was sent to the leaving peer (%d updates)"
+			% (_replicator.get_updates_sent() - sent))
 	multiplayer.multiplayer_peer.close()
 	_finish()
 
@@ -408,9 +449,32 @@ func _client() -> void:
 		_check(arrived >= 0, "client: the bystander arrived %s" % _within(arrived, FRAMES_TO_FOLLOW))
 		_report.rpc_id(1, "filter", "")
 
-	# 6. The server leaves first. The client keeps asking its component and replicator for 30
-	# frames more: they answer from the last replica, and no engine error is raised (xtask
-	# fails the run on any error in the output).
+	# 6. The client forges the server's own RPC, many times, with every shape of data; then the
+	# server sends it what is no update. Reliable RPCs arrive in order: the server has every
+	# forged call before the report, and the client every forged update before the notice.
+	told = await _wait_for(func() -> bool: return _notice.get("what", "") == "forge", FRAMES_TO_CONNECT)
+	if _check(told >= 0, "client: the server asks it to forge updates"):
+		var log := ApsWarningLog.start()
+		for i in FORGED_CALLS:
+			_replicator.rpc_id(1, "_aps_receive", FORGED_DATA[i % FORGED_DATA.size()])
+			if i % 100 == 99:
+				await _frames(1)
+		_report.rpc_id(1, "forged", "")
+		var shown := _perception.get_belief_state(_runner)
+		told = await _wait_for(func() -> bool: return _notice.get("what", "") == "forged back", FRAMES_TO_CONNECT)
+		log.stop()
+		if _check(told >= 0, "client: the server sent what is no update"):
+			var about_server := log.count("peer 1 sent an update that is no replica data")
+			_check(about_server == 1 and log.warnings.size() == 1,
+					"client: one warning for %d bad updates, naming the server (%d such, %d in all):\n%s"
+					% [FORGED_UPDATES, about_server, log.warnings.size(), log.text()])
+			_check(log.errors.is_empty(), "client: no error from the bad updates:\n%s" % "\n".join(log.errors))
+			_check(_perception.get_belief_state(_runner) == shown, "client: the replica is untouched by them (%s)" % _state_name(shown))
+			_report.rpc_id(1, "refused", "")
+
+	# 7. The server sends the client away. The client keeps asking its component and replicator
+	# for 30 frames more: they answer from the last replica, and no engine error is raised
+	# (xtask fails the run on any error in the output).
 	_leaving = true
 	_check(await _wait_for(func() -> bool: return _notice.get("what", "") == "bye", FRAMES_TO_CONNECT) >= 0,
 			"client: the server took the report and says goodbye")

@@ -493,17 +493,21 @@ func test_explain_of_a_node_it_never_saw() -> void:
 	var pair := _guard_and_runner()
 	var guard: ApsPerceptionComponent = pair[0]
 	var stranger := ApsWorldBuilder.body(self, Vector3(0, 0, 30), "Behind")
-	var loose := Node.new()
+	var loose := Node3D.new()
 	await seconds(0.5)
-	for n in [stranger, loose, Node3D.new()]:
+	for n in [stranger, loose]:
 		var why: Dictionary = guard.explain(n)
 		expect_eq(why["believed"], false, "%s not believed" % n)
 		expect_eq(why["state_name"], "Undetected", "Undetected")
 		expect_eq(why["senses"], {}, "no reading")
 		expect(why["text"] is String and why["text"] != "", "a sentence: %s" % why["text"])
-		if not n.is_inside_tree():
-			n.free()
+	loose.free()
 	_expect_clean()
+	# A node that is no Node3D is no target at all: refused, as every call about a target does.
+	var plain := Node.new()
+	expect_eq(guard.explain(plain), {}, "a plain Node: an empty answer")
+	_expect_one_warning("ApsPerceptionComponent.explain: target is a Node out of the tree")
+	plain.free()
 
 
 func test_explain_of_its_own_body_and_of_itself() -> void:

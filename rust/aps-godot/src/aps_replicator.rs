@@ -3,11 +3,12 @@
 //! and when is [`aps_core::replica`]'s.
 
 use crate::aps_perception_component::ApsPerceptionComponent;
-use crate::convert::{is_authority, is_connected_client, to_vector3};
+use crate::convert::{can_send_to, is_authority, is_connected_client, to_vector3};
+use crate::given::Given;
 use crate::saved::data;
 use crate::saved::keys::{default_root, find_node, node_key, persistent_ids};
 use aps_core::replica::{changes, ReplicaChange, ReplicaState, ReplicatedBelief};
-use aps_core::save::load_lenient;
+use aps_core::save::try_load_lenient;
 use aps_core::BeliefState;
 use godot::classes::{INode, MultiplayerApi, Node, Node3D};
 use godot::prelude::*;
@@ -16,6 +17,17 @@ use std::collections::HashMap;
 
 /// The longest send interval, seconds: an hour.
 const MAX_SEND_INTERVAL: f64 = 3600.0;
+
+/// The target a getter (`call`, named in warnings) was given, if it is a live `Node3D`;
+/// anything else is refused with one warning (see `given`), and the getter answers as if it
+/// were never there.
+fn named(call: &str, target: &Given<Node3D>) -> Option<Gd<Node3D>> {
+    target.required(
+        format_args!("ApsReplicator.{call}"),
+        "target",
+        "answers as if it were never there",
+    )
+}
 
 /// Sends what the AI of its parent [ApsPerceptionComponent] believes to multiplayer clients,
 /// and on a client answers for it.
@@ -66,7 +78,8 @@ pub struct ApsReplicator {
     updates_received: i64,
     updates_sent: i64,
     asked: bool,
-    warned_sender: bool,
+    /// Peers whose forged or malformed call was said (once per peer).
+    refused_peers: Vec<i32>,
     /// A send is queued for the end of the frame: to every peer, and to these that asked.
     send_queued: bool,
     send_to_all: bool,
@@ -89,7 +102,7 @@ impl INode for ApsReplicator {
             updates_received: 0,
             updates_sent: 0,
             asked: false,
-            warned_sender: false,
+            refused_peers: Vec::new(),
             send_queued: false,
             send_to_all: false,
             send_to: Vec::new(),
@@ -189,48 +202,67 @@ impl ApsReplicator {
     /// The state of `target` (a `STATE_*` constant of ApsPerceptionComponent) as last
     /// replicated; STATE_UNDETECTED if it was not.
     #[func]
-    pub fn get_belief_state(&self, target: Option<Gd<Node>>) -> i32 {
+    pub fn get_belief_state(&self, target: Given<Node3D>) -> i32 {
+        let Some(target) = named("get_belief_state", &target) else {
+            return 0;
+        };
         if let Some(c) = self.serving() {
-            return c.bind().get_belief_state(target);
+            return c.bind().get_belief_state(Given::of(Some(&target)));
         }
-        self.replicated(target).map_or(0, |b| b.state as i32)
+        self.replicated(Some(target.upcast()))
+            .map_or(0, |b| b.state as i32)
     }
 
     /// The confidence in `target` as last replicated (0 if it was not).
     #[func]
-    pub fn get_confidence(&self, target: Option<Gd<Node>>) -> f32 {
+    pub fn get_confidence(&self, target: Given<Node3D>) -> f32 {
+        let Some(target) = named("get_confidence", &target) else {
+            return 0.0;
+        };
         if let Some(c) = self.serving() {
-            return c.bind().get_confidence(target);
+            return c.bind().get_confidence(Given::of(Some(&target)));
         }
-        self.replicated(target).map_or(0.0, |b| b.confidence)
+        self.replicated(Some(target.upcast()))
+            .map_or(0.0, |b| b.confidence)
     }
 
     /// The threat score of `target` as last replicated.
     #[func]
-    pub fn get_threat_score(&self, target: Option<Gd<Node>>) -> f32 {
+    pub fn get_threat_score(&self, target: Given<Node3D>) -> f32 {
+        let Some(target) = named("get_threat_score", &target) else {
+            return 0.0;
+        };
         if let Some(c) = self.serving() {
-            return c.bind().get_threat_score(target);
+            return c.bind().get_threat_score(Given::of(Some(&target)));
         }
-        self.replicated(target).map_or(0.0, |b| b.threat)
+        self.replicated(Some(target.upcast()))
+            .map_or(0.0, |b| b.threat)
     }
 
     /// Where the server AI last knew `target` to be, as last replicated.
     #[func]
-    pub fn get_last_known_position(&self, target: Option<Gd<Node>>) -> Vector3 {
+    pub fn get_last_known_position(&self, target: Given<Node3D>) -> Vector3 {
+        let Some(target) = named("get_last_known_position", &target) else {
+            return Vector3::ZERO;
+        };
         if let Some(c) = self.serving() {
-            return c.bind().get_last_known_position(target);
+            return c.bind().get_last_known_position(Given::of(Some(&target)));
         }
-        self.replicated(target)
+        self.replicated(Some(target.upcast()))
             .map_or(Vector3::ZERO, |b| to_vector3(b.last_known_position))
     }
 
     /// Why `target` was lost (a `LOSS_*` constant) as last replicated.
     #[func]
-    pub fn get_loss_reason(&self, target: Option<Gd<Node>>) -> i32 {
+    pub fn get_loss_reason(&self, target: Given<Node3D>) -> i32 {
+        let Some(target) = named("get_loss_reason", &target) else {
+            return 0;
+        };
         if let Some(c) = self.serving() {
-            return c.bind().get_loss_reason(target);
+            return c.bind().get_loss_reason(Given::of(Some(&target)));
         }
-        self.replicated(target).map_or(0, |b| b.loss_reason as i32)
+        self.replicated(Some(target.upcast()))
+            .map_or(0, |b| b.loss_reason as i32)
     }
 
     /// Every replicated target that exists on this peer (on the server: every target the
@@ -259,16 +291,18 @@ impl ApsReplicator {
         self.updates_sent
     }
 
-    /// A client asks for everything now (it just joined).
+    /// A client asks for everything now (it just joined). Only the server answers: on a client
+    /// (a call another client had the server pass on) it is refused, said once per peer.
     #[rpc(any_peer, reliable, call_remote)]
     fn _aps_request_state(&mut self) {
         let Some(mp) = self.multiplayer() else {
             return;
         };
+        let peer = mp.get_remote_sender_id();
         if !is_authority(&mp) {
+            self.refuse_peer(peer, "asked for the state, which only the server gives");
             return;
         }
-        let peer = mp.get_remote_sender_id();
         self.sent.remove(&peer);
         self.queue_send(Some(peer));
     }
@@ -311,7 +345,11 @@ impl ApsReplicator {
         let rows = component.bind().replica_rows();
         let root = default_root();
         let mut me = this.clone();
-        me.bind_mut().sent.retain(|p, _| connected.contains(p));
+        {
+            let mut me = me.bind_mut();
+            me.sent.retain(|p, _| connected.contains(p));
+            me.refused_peers.retain(|p| connected.contains(p));
+        }
         for peer in peers {
             let (awareness, attention, rows) = &rows;
             let mut state = ReplicaState {
@@ -359,6 +397,15 @@ impl ApsReplicator {
             if !me.base().is_inside_tree() {
                 return;
             }
+            // The filter may have let the peer go, or ended the game's multiplayer; and a peer
+            // being disconnected is still listed until it is gone: sending to it is an engine
+            // error.
+            if !is_authority(&mp) {
+                return;
+            }
+            if !can_send_to(&mp, peer) {
+                continue;
+            }
             me.base_mut()
                 .rpc_id(i64::from(peer), "_aps_receive", &[update]);
             me.updates_sent += 1;
@@ -366,28 +413,42 @@ impl ApsReplicator {
         }
     }
 
-    /// The server's state of this AI for this peer.
-    #[rpc(authority, reliable, call_remote)]
-    fn _aps_receive(&mut self, update: VarDictionary) {
+    /// The server's state of this AI for this peer. Any peer may call it: declared for the
+    /// server alone, each call another peer forged would be refused by Godot with an engine
+    /// error, before APS could say anything. So the sender and the data are checked here: only
+    /// an update from the server, on a client, holding replica data is applied; anything else
+    /// is refused, said once per peer.
+    #[rpc(any_peer, reliable, call_remote)]
+    fn _aps_receive(&mut self, update: Variant) {
         let Some(mp) = self.multiplayer() else {
             return;
         };
-        if is_authority(&mp) || mp.get_remote_sender_id() != 1 {
-            if !self.warned_sender {
-                self.warned_sender = true;
-                godot_warn!(
-                    "ApsReplicator {}: an update came from peer {}, not the server; ignored",
-                    self.base().get_path(),
-                    mp.get_remote_sender_id()
-                );
-            }
+        let peer = mp.get_remote_sender_id();
+        if is_authority(&mp) {
+            self.refuse_peer(
+                peer,
+                "sent an update to the server, which only the server sends",
+            );
+            return;
+        }
+        if peer != 1 {
+            self.refuse_peer(peer, "sent an update, which only the server sends");
             return;
         }
         let mut issues = Vec::new();
-        let Ok(update) = data::from_variant(&update.to_variant()) else {
+        let state = update
+            .try_to::<VarDictionary>()
+            .ok()
+            .and_then(|d| data::from_variant(&d.to_variant()).ok())
+            .and_then(|d| try_load_lenient::<ReplicaState>(&d, &mut issues));
+        let Some(mut state) = state else {
+            let what = format!(
+                "sent an update that is no replica data (of type {})",
+                update.get_type().godot_type_name()
+            );
+            self.refuse_peer(peer, &what);
             return;
         };
-        let mut state: ReplicaState = load_lenient(&update, &mut issues);
         state.sanitize();
         let mut seen = Vec::new();
         changes(&self.replica, &state, &mut seen);
@@ -436,6 +497,18 @@ impl ApsReplicator {
         }
     }
 
+    /// Refuses a call `peer` should not have made (`what` it did), said once per peer.
+    fn refuse_peer(&mut self, peer: i32, what: &str) {
+        if self.refused_peers.contains(&peer) {
+            return;
+        }
+        self.refused_peers.push(peer);
+        godot_warn!(
+            "ApsReplicator {}: peer {peer} {what}; ignored (said once per peer)",
+            self.base().get_path()
+        );
+    }
+
     /// The component it replicates: its parent.
     fn component(&self) -> Option<Gd<ApsPerceptionComponent>> {
         self.base().get_parent()?.try_cast().ok()
@@ -454,7 +527,8 @@ impl ApsReplicator {
         find_node(root.as_ref(), ids, key)?.try_cast().ok()
     }
 
-    fn replicated(&self, target: Option<Gd<Node>>) -> Option<&ReplicatedBelief> {
+    /// What arrived last about `target`, if anything did.
+    pub(crate) fn replicated(&self, target: Option<Gd<Node>>) -> Option<&ReplicatedBelief> {
         let key = node_key(default_root().as_ref(), &target?);
         self.replica.belief(&key)
     }

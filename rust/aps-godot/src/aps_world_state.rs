@@ -6,6 +6,7 @@ use crate::aps_world::{
     add_light_zone, remove_light_zone, set_ambient_light, set_rain, set_wind, stats_dict, ApsWorld,
 };
 use crate::convert::{to_vec3, to_vector3};
+use crate::given::Given;
 use crate::world::{World, WorldKey};
 use godot::classes::{Node, Node2D, Node3D, RefCounted};
 use godot::prelude::*;
@@ -159,9 +160,12 @@ impl ApsWorldState {
         loudness: f32,
         max_range: f32,
         tag: StringName,
-        instigator: Option<Gd<Node>>,
+        instigator: Given<Node>,
     ) {
         const CALL: &str = "ApsWorldState.emit_sound_2d";
+        let Ok(instigator) = instigator.optional(CALL, "instigator", "sound ignored") else {
+            return;
+        };
         if !self.is_valid() {
             godot_warn!("{CALL}: the world is gone; sound ignored");
             return;
@@ -190,8 +194,13 @@ impl ApsWorldState {
         loudness: f32,
         max_range: f32,
         tag: StringName,
-        instigator: Option<Gd<Node>>,
+        instigator: Given<Node>,
     ) {
+        let Ok(instigator) =
+            instigator.optional("ApsWorldState.emit_sound", "instigator", "sound ignored")
+        else {
+            return;
+        };
         if !self.is_valid() {
             godot_warn!("ApsWorldState.emit_sound: the world is gone; sound ignored");
             return;

@@ -16,8 +16,9 @@
 //!
 //! Below the classes: who can be perceived in a world ([`registry`]), a node as the core sees it
 //! ([`snapshot`]), the core's ray seam on Godot's physics ([`physics_space`]), the project
-//! settings ([`settings`]) and conversions ([`convert`]). Beside them, what the nodes do in the
-//! editor only: warnings and keeping the gizmo current ([`editor`]).
+//! settings ([`settings`]), conversions ([`convert`]) and the object arguments scripts pass,
+//! taken as given and refused with a warning when wrong ([`given`]). Beside them, what the
+//! nodes do in the editor only: warnings and keeping the gizmo current ([`editor`]).
 
 mod aps_driver;
 mod aps_occluder;
@@ -38,6 +39,7 @@ mod debugger;
 mod dim;
 mod editor;
 mod gaze;
+mod given;
 mod monitors;
 mod names;
 mod parts;

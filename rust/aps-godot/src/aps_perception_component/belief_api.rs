@@ -13,27 +13,33 @@ macro_rules! belief_api {
 
             /// The state of the belief about `target` (a `STATE_*` constant); Undetected if none.
             #[func]
-            pub fn get_belief_state(&self, target: Option<Gd<Node>>) -> i32 {
+            pub fn get_belief_state(&self, target: Given<$N>) -> i32 {
+                let target = named("get_belief_state", &target);
                 if let Some(r) = self.replica() {
-                    return r.bind().get_belief_state(target);
+                    return r.bind().replicated(target).map_or(0, |b| b.state as i32);
                 }
                 self.belief_of(target).map_or(0, |b| b.state as i32)
             }
 
             /// Smoothed confidence (0..1) that `target` is there.
             #[func]
-            pub fn get_confidence(&self, target: Option<Gd<Node>>) -> f32 {
+            pub fn get_confidence(&self, target: Given<$N>) -> f32 {
+                let target = named("get_confidence", &target);
                 if let Some(r) = self.replica() {
-                    return r.bind().get_confidence(target);
+                    return r.bind().replicated(target).map_or(0.0, |b| b.confidence);
                 }
                 self.belief_of(target).map_or(0.0, |b| b.confidence)
             }
 
             /// Why `target` was lost (a `LOSS_*` constant); `LOSS_NONE` if it is not lost.
             #[func]
-            pub fn get_loss_reason(&self, target: Option<Gd<Node>>) -> i32 {
+            pub fn get_loss_reason(&self, target: Given<$N>) -> i32 {
+                let target = named("get_loss_reason", &target);
                 if let Some(r) = self.replica() {
-                    return r.bind().get_loss_reason(target);
+                    return r
+                        .bind()
+                        .replicated(target)
+                        .map_or(0, |b| b.loss_reason as i32);
                 }
                 self.belief_of(target).map_or(0, |b| b.loss_reason as i32)
             }
@@ -45,17 +51,19 @@ macro_rules! belief_api {
             /// whose head swept past the player (outside the cone) might look again rather than
             /// chase.
             #[func]
-            pub fn get_loss_detail(&self, target: Option<Gd<Node>>) -> i32 {
-                self.belief_of(target).map_or(0, |b| b.loss_detail as i32)
+            pub fn get_loss_detail(&self, target: Given<$N>) -> i32 {
+                self.belief_of(named("get_loss_detail", &target))
+                    .map_or(0, |b| b.loss_detail as i32)
             }
 
             /// The direction `target` was travelling when it was lost; zero if it was not moving.
             #[doc = $px]
             #[func]
-            pub fn get_loss_direction(&self, target: Option<Gd<Node>>) -> $V {
-                self.belief_of(target).map_or($V::ZERO, |b| {
-                    <$D as Dim>::direction_from_core(b.loss_direction)
-                })
+            pub fn get_loss_direction(&self, target: Given<$N>) -> $V {
+                self.belief_of(named("get_loss_direction", &target))
+                    .map_or($V::ZERO, |b| {
+                        <$D as Dim>::direction_from_core(b.loss_direction)
+                    })
             }
 
             /// Everything believed about `target`, or an empty Dictionary if nothing: `confidence`,
@@ -66,8 +74,8 @@ macro_rules! belief_api {
             /// `damage_received`, `dominant_sense` (the sense that set the level when a sense last had
             /// the target) and `governing_sense` (whose loss row applies), each a `SENSE_*` or -1.
             #[func]
-            pub fn get_belief_data(&self, target: Option<Gd<Node>>) -> VarDictionary {
-                let Some(b) = self.belief_of(target) else {
+            pub fn get_belief_data(&self, target: Given<$N>) -> VarDictionary {
+                let Some(b) = self.belief_of(named("get_belief_data", &target)) else {
                     return VarDictionary::new();
                 };
                 let now = self.core.as_ref().map_or(0.0, |c| c.mind().now());
@@ -125,7 +133,8 @@ macro_rules! belief_api {
 
             /// The awareness `target` alone would give.
             #[func]
-            pub fn get_awareness_level_for_target(&self, target: Option<Gd<Node>>) -> i32 {
+            pub fn get_awareness_level_for_target(&self, target: Given<$N>) -> i32 {
+                let target = named("get_awareness_level_for_target", &target);
                 let (Some(core), Some(t)) = (&self.core, target) else {
                     return 0;
                 };
@@ -156,11 +165,16 @@ macro_rules! belief_api {
                     .and_then(live_node_as::<$N>)
             }
 
-            /// Focus on `target` now, whatever it scores (say, the player just shot this AI).
-            /// Emits `attention_changed` if it changes.
+            /// Focus on `target` now, whatever it scores (say, the player just shot this AI);
+            /// null lets it choose again. Emits `attention_changed` if it changes.
             #[func(gd_self)]
-            pub fn force_attention_target(mut this: Gd<Self>, target: Option<Gd<$N>>) {
+            pub fn force_attention_target(mut this: Gd<Self>, target: Given<$N>) {
                 const CALL: &str = "force_attention_target";
+                let Ok(target) =
+                    target.optional(format_args!("{CLASS}.{CALL}"), "target", "ignored")
+                else {
+                    return;
+                };
                 let outgoing = {
                     let mut c = this.bind_mut();
                     if c.refuse_on_client(CALL) {
@@ -190,14 +204,11 @@ macro_rules! belief_api {
             /// ledger, or a multiplayer client (perception runs on the server).
             #[doc = $px]
             #[func]
-            pub fn set_target_confidence(
-                &mut self,
-                target: Option<Gd<$N>>,
-                confidence: f32,
-            ) -> bool {
+            pub fn set_target_confidence(&mut self, target: Given<$N>, confidence: f32) -> bool {
                 const CALL: &str = "set_target_confidence";
-                let Some(t) = target else {
-                    godot_warn!("{CLASS}.set_target_confidence: target is null");
+                let Some(t) =
+                    target.required(format_args!("{CLASS}.{CALL}"), "target", "returns false")
+                else {
                     return false;
                 };
                 if self.refuse_on_client(CALL) || self.refuse_own(CALL, &t.clone().upcast()) {

@@ -7,6 +7,19 @@ macro_rules! class {
         /// The class's name, in warnings.
         const CLASS: &str = stringify!($C);
 
+        /// The target a call about one (`call`, named in warnings) was given, if it is a live
+        /// node of this kind; anything else is refused with one warning (see `given`), and the
+        /// call answers as if it were never there.
+        fn named(call: &str, target: &Given<$N>) -> Option<Gd<Node>> {
+            target
+                .required(
+                    format_args!("{CLASS}.{call}"),
+                    "target",
+                    "answers as if it were never there",
+                )
+                .map(Gd::upcast)
+        }
+
         $(#[doc = $doc])*
         #[derive(GodotClass)]
         #[class(tool, base = $N)]
@@ -176,6 +189,25 @@ macro_rules! class {
             /// The Scene dock's warnings (see `editor/warnings.rs`).
             fn get_configuration_warnings(&self) -> PackedStringArray {
                 self.get_setup_warnings()
+            }
+
+            /// A profile or quality profile set to something else than one (or null) is refused
+            /// with one warning, and the setting stays as it was; godot-rust's own setter would
+            /// fail on it with an error. Every other value goes on to the setters as usual.
+            fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+                if property == "profile" {
+                    crate::given::refuses_setting::<ApsProfile>(
+                        format_args!("{CLASS}.profile"),
+                        &value,
+                    )
+                } else if property == "quality_profile" {
+                    crate::given::refuses_setting::<ApsQualityProfile>(
+                        format_args!("{CLASS}.quality_profile"),
+                        &value,
+                    )
+                } else {
+                    false
+                }
             }
         }
 

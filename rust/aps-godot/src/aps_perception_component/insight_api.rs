@@ -21,8 +21,8 @@ macro_rules! insight_api {
             /// `aps/debug/explain` is on (the default).
             #[doc = $px]
             #[func]
-            pub fn explain(&self, target: Option<Gd<Node>>) -> VarDictionary {
-                let Some(target) = target else {
+            pub fn explain(&self, target: Given<$N>) -> VarDictionary {
+                let Some(target) = named("explain", &target) else {
                     return VarDictionary::new();
                 };
                 let t = target_of(&target);

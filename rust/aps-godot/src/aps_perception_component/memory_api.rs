@@ -9,11 +9,13 @@ macro_rules! memory_api {
             /// Where the most precise sense last placed `target` (spec section 7: not the strongest).
             #[doc = $px]
             #[func]
-            pub fn get_last_known_position(&self, target: Option<Gd<Node>>) -> $V {
+            pub fn get_last_known_position(&self, target: Given<$N>) -> $V {
+                let target = named("get_last_known_position", &target);
                 if let Some(r) = self.replica() {
                     // A replica holds 3D positions (replication is for the 3D component).
-                    let at = r.bind().get_last_known_position(target);
-                    return <$D as Dim>::from_core(crate::convert::to_vec3(at));
+                    return r.bind().replicated(target).map_or($V::ZERO, |b| {
+                        <$D as Dim>::from_core(b.last_known_position)
+                    });
                 }
                 self.belief_of(target)
                     .map_or($V::ZERO, |b| <$D as Dim>::from_core(b.last_known_position))
@@ -23,7 +25,8 @@ macro_rules! memory_api {
             /// profile's Enable Prediction off; while lost, where its last run would have taken it.
             #[doc = $px]
             #[func]
-            pub fn get_predicted_position(&self, target: Option<Gd<Node>>) -> $V {
+            pub fn get_predicted_position(&self, target: Given<$N>) -> $V {
+                let target = named("get_predicted_position", &target);
                 let (Some(core), Some(t)) = (&self.core, target) else {
                     return $V::ZERO;
                 };
@@ -36,16 +39,16 @@ macro_rules! memory_api {
             /// while it is not (feed it to a NavigationServer3D random point query).
             #[doc = $px]
             #[func]
-            pub fn get_uncertainty_radius(&self, target: Option<Gd<Node>>) -> f32 {
-                self.belief_of(target)
+            pub fn get_uncertainty_radius(&self, target: Given<$N>) -> f32 {
+                self.belief_of(named("get_uncertainty_radius", &target))
                     .map_or(0.0, |b| <$D as Dim>::from_meters(b.uncertainty_radius))
             }
 
             /// `target`'s velocity as the AI measured it, m/s.
             #[doc = $px]
             #[func]
-            pub fn get_estimated_velocity(&self, target: Option<Gd<Node>>) -> $V {
-                self.belief_of(target)
+            pub fn get_estimated_velocity(&self, target: Given<$N>) -> $V {
+                self.belief_of(named("get_estimated_velocity", &target))
                     .map_or($V::ZERO, |b| <$D as Dim>::from_core(b.estimated_velocity()))
             }
 
@@ -54,7 +57,8 @@ macro_rules! memory_api {
             /// `target_direction` (which way it ran), `lost_from` (a `STATE_*`), `peak_confidence`.
             #[doc = $px]
             #[func]
-            pub fn get_recent_episodes(&self, target: Option<Gd<Node>>) -> Array<VarDictionary> {
+            pub fn get_recent_episodes(&self, target: Given<$N>) -> Array<VarDictionary> {
+                let target = named("get_recent_episodes", &target);
                 let (Some(core), Some(t)) = (&self.core, target) else {
                     return Array::new();
                 };
@@ -67,7 +71,8 @@ macro_rules! memory_api {
 
             /// The newest encounter with `target` (see get_recent_episodes), or an empty Dictionary.
             #[func]
-            pub fn get_last_episode(&self, target: Option<Gd<Node>>) -> VarDictionary {
+            pub fn get_last_episode(&self, target: Given<$N>) -> VarDictionary {
+                let target = named("get_last_episode", &target);
                 let (Some(core), Some(t)) = (&self.core, target) else {
                     return VarDictionary::new();
                 };
@@ -79,15 +84,16 @@ macro_rules! memory_api {
 
             /// `target`'s threat level (a `THREAT_*` constant).
             #[func]
-            pub fn get_threat_level(&self, target: Option<Gd<Node>>) -> i32 {
-                self.belief_of(target).map_or(0, |b| b.threat_level as i32)
+            pub fn get_threat_level(&self, target: Given<$N>) -> i32 {
+                self.belief_of(named("get_threat_level", &target)).map_or(0, |b| b.threat_level as i32)
             }
 
             /// `target`'s threat score, 0..1.
             #[func]
-            pub fn get_threat_score(&self, target: Option<Gd<Node>>) -> f32 {
+            pub fn get_threat_score(&self, target: Given<$N>) -> f32 {
+                let target = named("get_threat_score", &target);
                 if let Some(r) = self.replica() {
-                    return r.bind().get_threat_score(target);
+                    return r.bind().replicated(target).map_or(0.0, |b| b.threat);
                 }
                 self.belief_of(target).map_or(0.0, |b| b.threat_score)
             }
@@ -95,8 +101,8 @@ macro_rules! memory_api {
             /// Who `target` is to this AI (a `RELATIONSHIP_*` constant): a per-target override, else
             /// the profile's team rules for the team `target` is on (see [member team_id]).
             #[func]
-            pub fn get_relationship(&self, target: Option<Gd<Node>>) -> i32 {
-                let Some(t) = target else {
+            pub fn get_relationship(&self, target: Given<$N>) -> i32 {
+                let Some(t) = named("get_relationship", &target) else {
                     return Relationship::Unknown as i32;
                 };
                 let id = target_of(&t);
@@ -116,11 +122,12 @@ macro_rules! memory_api {
             /// Decides who `target` is to this AI whatever its team (a `RELATIONSHIP_*` constant);
             /// -1 goes back to the team rules.
             #[func]
-            pub fn set_relationship(&mut self, target: Option<Gd<Node>>, relationship: i32) {
-                let Some(t) = target else {
-                    godot_warn!("{CLASS}.set_relationship: target is null");
+            pub fn set_relationship(&mut self, target: Given<$N>, relationship: i32) {
+                let call = concat!(stringify!($C), ".set_relationship");
+                let Some(t) = target.required(call, "target", "ignored") else {
                     return;
                 };
+                let t = t.upcast::<Node>();
                 if self.refuse_on_client("set_relationship") {
                     return;
                 }
@@ -175,15 +182,16 @@ macro_rules! memory_api {
             #[func]
             pub fn add_target_evidence(
                 &mut self,
-                target: Option<Gd<Node>>,
+                target: Given<$N>,
                 kind: i32,
                 amount: f32,
                 duration: f32,
             ) {
-                let Some(t) = target else {
-                    godot_warn!("{CLASS}.add_target_evidence: target is null");
+                let call = concat!(stringify!($C), ".add_target_evidence");
+                let Some(t) = target.required(call, "target", "ignored") else {
                     return;
                 };
+                let t = t.upcast::<Node>();
                 if self.refuse_on_client("add_target_evidence")
                     || self.refuse_own("add_target_evidence", &t)
                 {
@@ -211,8 +219,10 @@ macro_rules! memory_api {
 
             /// Removes every piece of scripted evidence about `target`.
             #[func]
-            pub fn remove_target_evidence(&mut self, target: Option<Gd<Node>>) {
-                if let Some(t) = target {
+            pub fn remove_target_evidence(&mut self, target: Given<$N>) {
+                let call = concat!(stringify!($C), ".remove_target_evidence");
+                if let Some(t) = target.required(call, "target", "ignored") {
+                    let t = t.upcast::<Node>();
                     if self.refuse_on_client("remove_target_evidence") {
                         return;
                     }
@@ -296,7 +306,8 @@ macro_rules! memory_api {
             /// `preferred_escape_direction`, `time_sensed` (s). Empty if it never met `target`.
             #[doc = $px]
             #[func]
-            pub fn get_player_model(&self, target: Option<Gd<Node>>) -> VarDictionary {
+            pub fn get_player_model(&self, target: Given<$N>) -> VarDictionary {
+                let target = named("get_player_model", &target);
                 let (Some(core), Some(t)) = (&self.core, target) else {
                     return VarDictionary::new();
                 };

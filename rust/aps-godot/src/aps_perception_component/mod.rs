@@ -68,6 +68,7 @@ mod prelude {
     pub(super) use crate::editor::in_editor;
     pub(super) use crate::editor::watch::ResourceWatch;
     pub(super) use crate::gaze::GazeSetting;
+    pub(super) use crate::given::Given;
     pub(super) use crate::saved::keys::{default_root, SceneKeys};
     pub(super) use crate::saved::{read, to_dictionary, warn_issues};
     pub(super) use crate::world::WorldKey;

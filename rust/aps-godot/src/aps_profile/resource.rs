@@ -48,8 +48,20 @@ impl IResource for ApsProfile {
     /// value is left to Godot to store (returning false). Either way `changed` is emitted at
     /// the end of the frame (once for many edits), so gizmos and warnings follow.
     fn on_set(&mut self, property: StringName, value: Variant) -> bool {
-        self.revision = self.revision.wrapping_add(1);
         let name = property.to_string();
+        // A curve set to something else than one (or null) is refused with one warning and
+        // stays as it was; godot-rust's own setter would fail on it with an error.
+        let curve = Profile::setting_by_inspector_name(&name)
+            .is_some_and(|s| matches!(s.kind, Kind::Curve { .. }));
+        if curve
+            && crate::given::refuses_setting::<godot::classes::Curve>(
+                format_args!("ApsProfile.{name}"),
+                &value,
+            )
+        {
+            return true;
+        }
+        self.revision = self.revision.wrapping_add(1);
         // A flag that puts other settings in or out of use: the inspector greys them anew.
         let switch = Profile::setting_by_inspector_name(&name).is_some_and(|s| {
             matches!(s.kind, Kind::Flag { .. })

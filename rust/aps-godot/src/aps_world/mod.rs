@@ -22,6 +22,7 @@ use crate::aps_significance_policy::ApsSignificancePolicy;
 use crate::aps_target_component::ApsTargetComponent;
 use crate::aps_world_state::ApsWorldState;
 use crate::convert::{main_world_key, target_id, to_vec3, world_key_of, MaybeNull};
+use crate::given::{refuse, Given};
 use crate::names::Names;
 use crate::pending::Pending;
 use crate::world::{World, WorldKey};
@@ -125,7 +126,18 @@ impl Default for FrameSettings {
 }
 
 #[godot_api]
-impl IObject for ApsWorld {}
+impl IObject for ApsWorld {
+    /// A significance policy set to something else than one (or null) is refused with one
+    /// warning, and the policy stays as it was; godot-rust's own setter would fail on it with an
+    /// error.
+    fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+        property == "significance_policy"
+            && crate::given::refuses_setting::<ApsSignificancePolicy>(
+                "ApsWorld.significance_policy",
+                &value,
+            )
+    }
+}
 
 #[godot_api]
 impl ApsWorld {
@@ -133,17 +145,20 @@ impl ApsWorld {
     /// Perceivable Actor) in its world. Bodies of type [CharacterBody3D] and [CharacterBody2D]
     /// need no registration. A node outside the tree becomes perceivable in the world it enters.
     #[func]
-    pub fn register_perceivable(&mut self, node: Option<Gd<Node>>) {
-        let Some(node) = node else {
-            godot_warn!("ApsWorld.register_perceivable: node is null; nothing registered");
+    pub fn register_perceivable(&mut self, node: Given<Node>) {
+        const CALL: &str = "ApsWorld.register_perceivable";
+        let Some(node) = node.required(CALL, "node", "nothing registered") else {
             return;
         };
         if crate::dim::Spatial::of(&node).is_none() {
-            godot_warn!(
-                "ApsWorld.register_perceivable: {} is neither a Node3D nor a Node2D, so it has \
-                 no place to be perceived at; nothing registered",
-                crate::convert::describe(&node)
-            );
+            let cause = format!("class {}", node.get_class());
+            refuse(CALL, "node", &cause, || {
+                format!(
+                    "{} is neither a Node3D nor a Node2D, so it has no place to be perceived \
+                     at; nothing registered",
+                    crate::convert::describe(&node)
+                )
+            });
             return;
         }
         self.ensure_tracking();
@@ -157,8 +172,10 @@ impl ApsWorld {
     /// Makes `node` imperceptible, even a [CharacterBody3D] or [CharacterBody2D], until
     /// registered again.
     #[func]
-    pub fn unregister_perceivable(&mut self, node: Option<Gd<Node>>) {
-        if let Some(node) = node {
+    pub fn unregister_perceivable(&mut self, node: Given<Node>) {
+        if let Some(node) =
+            node.required("ApsWorld.unregister_perceivable", "node", "nothing changed")
+        {
             let id = node.instance_id();
             self.pending.remove(id);
             if !node.is_inside_tree() {
@@ -172,9 +189,9 @@ impl ApsWorld {
 
     /// Whether perceivers consider `node` now.
     #[func]
-    pub fn is_perceivable(&mut self, node: Option<Gd<Node>>) -> bool {
+    pub fn is_perceivable(&mut self, node: Given<Node>) -> bool {
         self.ensure_tracking();
-        let Some(node) = node else {
+        let Some(node) = node.required("ApsWorld.is_perceivable", "node", "answers false") else {
             return false;
         };
         let id = node.instance_id();
@@ -278,10 +295,12 @@ impl ApsWorld {
     /// The points of `target`'s scent trail still held in its world, oldest first (for
     /// debugging drawings).
     #[func]
-    pub fn get_scent_trail(&self, target: Option<Gd<Node>>) -> PackedVector3Array {
-        let Some(t) = target else {
+    pub fn get_scent_trail(&self, target: Given<Node3D>) -> PackedVector3Array {
+        let call = "ApsWorld.get_scent_trail";
+        let Some(t) = target.required(call, "target", "answers an empty trail") else {
             return PackedVector3Array::new();
         };
+        let t = t.upcast::<Node>();
         let key = world_key_of(&t).unwrap_or_else(main_world_key);
         self.world(key)
             .map_or_else(PackedVector3Array::new, |w| w.scent_trail(target_of(&t)))
@@ -324,7 +343,15 @@ impl ApsWorld {
     /// The calls of the world `node` is in (null: the main scene's world), for a world other
     /// than the main scene's: a [SubViewport] with its own [World3D], one of several matches.
     #[func]
-    pub fn get_world_state(&mut self, node: Option<Gd<Node>>) -> Gd<ApsWorldState> {
+    pub fn get_world_state(&mut self, node: Given<Node>) -> Gd<ApsWorldState> {
+        let node = node
+            .optional(
+                "ApsWorld.get_world_state",
+                "node",
+                "answers the main scene's world",
+            )
+            .ok()
+            .flatten();
         let key = node
             .as_ref()
             .and_then(world_key_of)

@@ -6,6 +6,7 @@
 use super::{add_light_zone_2d, remove_light_zone, stats_dict, target_of, ApsWorld};
 use crate::convert::{main_world_key_2d, world_key_of_2d};
 use crate::dim::{from_pixels, pixels_per_meter, to_pixels};
+use crate::given::Given;
 use godot::prelude::*;
 
 #[godot_api(secondary)]
@@ -20,9 +21,12 @@ impl ApsWorld {
         loudness: f32,
         max_range: f32,
         tag: StringName,
-        instigator: Option<Gd<Node>>,
+        instigator: Given<Node>,
     ) {
         const CALL: &str = "ApsWorld.emit_sound_2d";
+        let Ok(instigator) = instigator.optional(CALL, "instigator", "sound ignored") else {
+            return;
+        };
         if self.refuse_on_client(CALL, instigator.as_ref()) {
             return;
         }
@@ -38,14 +42,16 @@ impl ApsWorld {
     #[func]
     pub fn report_damage_2d(
         &mut self,
-        victim: Option<Gd<Node2D>>,
-        instigator: Option<Gd<Node>>,
+        victim: Given<Node2D>,
+        instigator: Given<Node>,
         amount: f32,
         location: Vector2,
     ) {
         const CALL: &str = "ApsWorld.report_damage_2d";
-        let Some(victim) = victim else {
-            godot_warn!("{CALL}: victim is null; ignored");
+        let Some(victim) = victim.required(CALL, "victim", "ignored") else {
+            return;
+        };
+        let Ok(instigator) = instigator.optional(CALL, "instigator", "ignored") else {
             return;
         };
         if self.refuse_on_client(CALL, Some(&victim.clone().upcast())) {
@@ -93,10 +99,12 @@ impl ApsWorld {
 
     /// The points (pixels) of `target`'s scent trail still held in its 2D world, oldest first.
     #[func]
-    pub fn get_scent_trail_2d(&self, target: Option<Gd<Node>>) -> PackedVector2Array {
-        let Some(t) = target else {
+    pub fn get_scent_trail_2d(&self, target: Given<Node2D>) -> PackedVector2Array {
+        let call = "ApsWorld.get_scent_trail_2d";
+        let Some(t) = target.required(call, "target", "answers an empty trail") else {
             return PackedVector2Array::new();
         };
+        let t = t.upcast::<Node>();
         let key = world_key_of_2d(&t).unwrap_or_else(main_world_key_2d);
         self.world(key).map_or_else(PackedVector2Array::new, |w| {
             w.scent_points(target_of(&t))

@@ -6,6 +6,7 @@ use crate::aps_perception_component::pass::a_pass_is_running;
 use crate::aps_perception_component::save_api::missing_targets;
 use crate::aps_perception_component::Perceiver;
 use crate::convert::{target_id, world_key_of};
+use crate::given::Given;
 use crate::saved::keys::{node_at, path_key, SceneKeys, WorldSceneKeys};
 use crate::saved::{read, to_dictionary, warn_issues};
 use aps_core::save::format::{
@@ -57,11 +58,15 @@ impl ApsWorld {
     /// damage not yet felt, scent trails, squad reports). Targets are named by
     /// [member ApsTargetComponent.persistent_id], else by their path from `root`.
     #[func]
-    pub fn save_state(&mut self, root: Option<Gd<Node>>) -> VarDictionary {
-        let Some(root) = root.filter(|r| r.is_inside_tree()) else {
-            godot_warn!("ApsWorld.save_state: root is null or not in the tree; nothing is saved");
+    pub fn save_state(&mut self, root: Given<Node>) -> VarDictionary {
+        const CALL: &str = "ApsWorld.save_state";
+        let Some(root) = root.required(CALL, "root", "nothing is saved") else {
             return VarDictionary::new();
         };
+        if !root.is_inside_tree() {
+            godot_warn!("{CALL}: root is not in the tree; nothing is saved");
+            return VarDictionary::new();
+        }
         if a_pass_is_running() {
             godot_warn!(
                 "ApsWorld.save_state: called from inside a perception pass (a custom sense); \
@@ -141,15 +146,18 @@ impl ApsWorld {
     #[func]
     pub fn load_state(
         &mut self,
-        root: Option<Gd<Node>>,
+        root: Given<Node>,
         data: VarDictionary,
         #[opt(default = 0)] missing_targets: i32,
     ) -> bool {
         const CALL: &str = "ApsWorld.load_state";
-        let Some(root) = root.filter(|r| r.is_inside_tree()) else {
-            godot_warn!("{CALL}: root is null or not in the tree; nothing is loaded");
+        let Some(root) = root.required(CALL, "root", "nothing is loaded") else {
             return false;
         };
+        if !root.is_inside_tree() {
+            godot_warn!("{CALL}: root is not in the tree; nothing is loaded");
+            return false;
+        }
         if self.refuse_on_client(CALL, Some(&root)) {
             return false;
         }
@@ -233,13 +241,13 @@ impl ApsWorld {
         // Squads: who is under the root is in the squads the save says, and only those.
         let mut aps = guard.clone().cast::<ApsWorld>();
         for p in &under {
-            aps.bind_mut().leave_squad(Some(p.node()));
+            aps.bind_mut().leave_squad(Given::of(Some(&p.node())));
         }
         for (i, m) in saved.world.squads.iter().enumerate() {
             let found = node_at(Some(&root), &m.perceiver).filter(|n| Perceiver::of(n).is_some());
             match found {
                 Some(p) if !m.squad.is_empty() => aps.bind_mut().join_squad(
-                    Some(p),
+                    Given::of(Some(&p)),
                     StringName::from(m.squad.as_str()),
                     StringName::from(m.role.as_str()),
                 ),

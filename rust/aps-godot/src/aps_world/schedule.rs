@@ -7,6 +7,7 @@ use super::ApsWorld;
 use crate::aps_driver::new_driver;
 use crate::aps_significance_policy::ApsSignificancePolicy;
 use crate::convert::{main_world_key, MaybeNull};
+use crate::given::Given;
 use crate::physics_space::{GodotSpace, RayQuery};
 use crate::settings;
 use crate::world::{Granted, WorldKey};
@@ -41,8 +42,8 @@ impl ApsWorld {
     /// The level-of-detail tier of the AI whose component is `perceiver`: 0 full rate, 1 every
     /// 2 intervals, 2 every 5, 3 every 20, 4 suspended; -1 if it is not perceiving.
     #[func]
-    pub fn get_lod_tier(&self, perceiver: Option<Gd<Node>>) -> i32 {
-        let Some(p) = perceiver else {
+    pub fn get_lod_tier(&self, perceiver: Given<Node>) -> i32 {
+        let Some(p) = perceiver.required("ApsWorld.get_lod_tier", "perceiver", "answers -1") else {
             return -1;
         };
         let id = p.instance_id();
@@ -66,7 +67,8 @@ impl ApsWorld {
     /// returns microseconds per ray (for the benchmark's "own time beyond rays"). Around a
     /// [Node2D], its [World2D]'s rays, `extent` in pixels.
     #[func]
-    pub fn measure_ray_cost(&self, around: Option<Gd<Node>>, extent: f32, count: i32) -> f64 {
+    pub fn measure_ray_cost(&self, around: Given<Node>, extent: f32, count: i32) -> f64 {
+        let around = around.required("ApsWorld.measure_ray_cost", "around", "answers 0");
         // A Node2D measures its World2D's rays (`extent` then in pixels).
         let Some(node) = around.as_ref().and_then(crate::dim::Spatial::of) else {
             return 0.0;

@@ -4,6 +4,7 @@
 use super::ApsWorld;
 use crate::aps_perception_component::Perceiver;
 use crate::convert::main_world_key;
+use crate::given::{refuse, Given};
 use godot::prelude::*;
 
 #[godot_api(secondary)]
@@ -13,22 +14,19 @@ impl ApsWorld {
     /// gets a weaker reading at the sharer's last known position after the profile's Share
     /// Delay.
     #[func]
-    pub fn join_squad(
-        &mut self,
-        perceiver: Option<Gd<Node>>,
-        squad_name: StringName,
-        role: StringName,
-    ) {
-        let Some(p) = perceiver else {
-            godot_warn!("ApsWorld.join_squad: perceiver is null; ignored");
+    pub fn join_squad(&mut self, perceiver: Given<Node>, squad_name: StringName, role: StringName) {
+        const CALL: &str = "ApsWorld.join_squad";
+        let Some(p) = perceiver.required(CALL, "perceiver", "ignored") else {
             return;
         };
         if Perceiver::of(&p).is_none() {
-            godot_warn!(
-                "ApsWorld.join_squad: {} is no ApsPerceptionComponent or \
-                 ApsPerceptionComponent2D; ignored",
-                crate::convert::describe(&p)
-            );
+            let cause = format!("class {}", p.get_class());
+            refuse(CALL, "perceiver", &cause, || {
+                format!(
+                    "{} is no ApsPerceptionComponent or ApsPerceptionComponent2D; ignored",
+                    crate::convert::describe(&p)
+                )
+            });
             return;
         }
         if self.refuse_on_client("ApsWorld.join_squad", Some(&p.clone().upcast())) {
@@ -52,8 +50,8 @@ impl ApsWorld {
 
     /// Takes the AI of `perceiver` out of its squad.
     #[func]
-    pub fn leave_squad(&mut self, perceiver: Option<Gd<Node>>) {
-        if let Some(p) = perceiver {
+    pub fn leave_squad(&mut self, perceiver: Given<Node>) {
+        if let Some(p) = perceiver.required("ApsWorld.leave_squad", "perceiver", "ignored") {
             if self.refuse_on_client("ApsWorld.leave_squad", Some(&p.clone().upcast())) {
                 return;
             }
@@ -82,8 +80,9 @@ impl ApsWorld {
 
     /// The role `perceiver` joined its squad with (`&""` if it is in none).
     #[func]
-    pub fn get_squad_role(&self, perceiver: Option<Gd<Node>>) -> StringName {
-        let Some(p) = perceiver else {
+    pub fn get_squad_role(&self, perceiver: Given<Node>) -> StringName {
+        let call = "ApsWorld.get_squad_role";
+        let Some(p) = perceiver.required(call, "perceiver", "answers &\"\"") else {
             return StringName::default();
         };
         let id = p.instance_id();

@@ -4,6 +4,7 @@
 
 use super::{target_of, ApsWorld};
 use crate::convert::{to_vec3, world_key_of};
+use crate::given::{refuse, Given};
 use crate::world::World;
 use aps_core::senses::rays::BodyId;
 use aps_core::world::stimulus::{Damage, Sound, Touch, MAX_DAMAGE};
@@ -24,8 +25,13 @@ impl ApsWorld {
         loudness: f32,
         max_range: f32,
         tag: StringName,
-        instigator: Option<Gd<Node>>,
+        instigator: Given<Node>,
     ) {
+        let Ok(instigator) =
+            instigator.optional("ApsWorld.emit_sound", "instigator", "sound ignored")
+        else {
+            return;
+        };
         if self.refuse_on_client("ApsWorld.emit_sound", instigator.as_ref()) {
             return;
         }
@@ -56,11 +62,12 @@ impl ApsWorld {
     /// game knows of: a bump, a grab). Its touch sense feels `other` for its Contact Hold Time.
     /// In 2D alike: both are then 2D nodes.
     #[func]
-    pub fn report_touch(&mut self, perceiver_body: Option<Gd<Node>>, other: Option<Gd<Node>>) {
-        let (Some(body), Some(other)) = (perceiver_body, other) else {
-            godot_warn!(
-                "ApsWorld.report_touch: perceiver_body and other must not be null; ignored"
-            );
+    pub fn report_touch(&mut self, perceiver_body: Given<Node>, other: Given<Node>) {
+        const CALL: &str = "ApsWorld.report_touch";
+        let Some(body) = perceiver_body.required(CALL, "perceiver_body", "ignored") else {
+            return;
+        };
+        let Some(other) = other.required(CALL, "other", "ignored") else {
             return;
         };
         if self.refuse_on_client("ApsWorld.report_touch", Some(&body)) {
@@ -86,13 +93,16 @@ impl ApsWorld {
     #[func]
     pub fn report_damage(
         &mut self,
-        victim: Option<Gd<Node3D>>,
-        instigator: Option<Gd<Node>>,
+        victim: Given<Node3D>,
+        instigator: Given<Node>,
         amount: f32,
         location: Vector3,
     ) {
-        let Some(victim) = victim else {
-            godot_warn!("ApsWorld.report_damage: victim is null; ignored");
+        const CALL: &str = "ApsWorld.report_damage";
+        let Some(victim) = victim.required(CALL, "victim", "ignored") else {
+            return;
+        };
+        let Ok(instigator) = instigator.optional(CALL, "instigator", "ignored") else {
             return;
         };
         if self.refuse_on_client("ApsWorld.report_damage", Some(&victim.clone().upcast())) {
@@ -117,8 +127,8 @@ impl ApsWorld {
 }
 
 /// Whether `node` is of the other kind than the call's (a `Node2D` for a 3D call, a `Node3D`
-/// for a `_2d` one): said, naming `call`, and the call is then ignored (2D and 3D are two
-/// worlds, so a sound or a hit of one never reaches the other).
+/// for a `_2d` one): said once (see `given`), naming `call`, and the call is then ignored (2D
+/// and 3D are two worlds, so a sound or a hit of one never reaches the other).
 pub(crate) fn wrong_kind(call: &str, node: &Gd<Node>, two_d: bool) -> bool {
     use crate::dim::Spatial;
     let wrong = match Spatial::of(node) {
@@ -132,32 +142,37 @@ pub(crate) fn wrong_kind(call: &str, node: &Gd<Node>, two_d: bool) -> bool {
         } else {
             ("a Node2D", "3D")
         };
-        godot_warn!(
-            "{call}: {} is {is}, and this call is for {wants} worlds; ignored (use the {} call)",
-            crate::convert::describe(node),
-            if two_d { "3D" } else { "_2d" }
-        );
+        refuse(call, "instigator", "dimension", || {
+            format!(
+                "{} is {is}, and this call is for {wants} worlds; ignored (use the {} call)",
+                crate::convert::describe(node),
+                if two_d { "3D" } else { "_2d" }
+            )
+        });
     }
     wrong
 }
 
-/// Whether `a` and `b` are one a `Node3D` and the other a `Node2D`: said, naming `call`.
+/// Whether `a` and `b` are one a `Node3D` and the other a `Node2D`: said once (see `given`),
+/// naming `call`.
 pub(super) fn mixed_kinds(call: &str, a: &Gd<Node>, b: &Gd<Node>) -> bool {
     use crate::dim::Spatial;
-    let mixed = matches!(
-        (Spatial::of(a), Spatial::of(b)),
-        (Some(Spatial::Three(_)), Some(Spatial::Two(_)))
-            | (Some(Spatial::Two(_)), Some(Spatial::Three(_)))
-    );
-    if mixed {
-        godot_warn!(
-            "{call}: {} and {} are one 3D and one 2D node, in two worlds that never meet; \
-             ignored",
-            crate::convert::describe(a),
-            crate::convert::describe(b)
-        );
+    // Each way round is its own mistake, said once.
+    let cause = match (Spatial::of(a), Spatial::of(b)) {
+        (Some(Spatial::Three(_)), Some(Spatial::Two(_))) => "3D with 2D",
+        (Some(Spatial::Two(_)), Some(Spatial::Three(_))) => "2D with 3D",
+        _ => return false,
+    };
+    {
+        refuse(call, "other", cause, || {
+            format!(
+                "{} and {} are one 3D and one 2D node, in two worlds that never meet; ignored",
+                crate::convert::describe(a),
+                crate::convert::describe(b)
+            )
+        });
     }
-    mixed
+    true
 }
 
 /// The damage to report: `amount` kept at most MAX_DAMAGE, or `None` (warned, naming `call`)
