@@ -66,6 +66,7 @@ unsafe impl ExtensionLibrary for ApsExtension {
     fn on_stage_deinit(stage: InitStage) {
         if stage == InitStage::Scene {
             monitors::unregister();
+            debug_draw::release_shared();
         }
     }
 }

@@ -120,7 +120,7 @@ macro_rules! insight_api {
                     "id" => base.instance_id().to_i64(),
                     "name" => &base.get_name(),
                     "path" => &self.where_it_is(),
-                    "drawing" => self.draw.is_some(),
+                    "drawing" => self.is_drawing(),
                 };
                 let Some(core) = &self.core else {
                     d.set("time", 0.0);
@@ -206,7 +206,7 @@ macro_rules! insight_api {
                     "path" => &self.where_it_is(),
                     "awareness" => self.core.as_ref().map_or(0, |c| c.mind().awareness() as i32),
                     "beliefs" => self.core.as_ref().map_or(0, |c| c.mind().ledger().len() as i64),
-                    "drawing" => self.draw.is_some(),
+                    "drawing" => self.is_drawing(),
                 }
             }
 

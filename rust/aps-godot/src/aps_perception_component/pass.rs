@@ -201,7 +201,10 @@ macro_rules! pass {
                 core.held_targets(&view, self.own.bodies(), &b.shared, &mut b.held);
                 core.mind_mut().set_team(self.own_team());
                 // Senses note what made each reading for explain() and the drawing (issue 13).
-                core.set_noting(aps.notes_factors() || self.draw.is_some());
+                // Drawing wanted, shown or not yet: a drawing turned on between passes shows
+                // this pass's rays where they stopped.
+                let drawn = self.draw_flags(aps.draws_all()) != 0;
+                core.set_noting(aps.notes_factors() || drawn);
                 let range = core.gather_radius(eye.position, body);
                 let use_grid = aps.uses_grid();
                 let (world, tags) = aps.world_and_tags(key);
@@ -252,7 +255,7 @@ macro_rules! pass {
                     events: std::mem::take(&mut self.pending),
                     panicked: false,
                     ray_time: std::time::Duration::ZERO,
-                    hit_points: self.draw.is_some(),
+                    hit_points: drawn,
                     occluder_areas,
                     navigation,
                     part_owners,

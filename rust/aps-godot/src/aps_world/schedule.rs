@@ -121,6 +121,12 @@ impl ApsWorld {
     pub fn notes_factors(&self) -> bool {
         self.frame.explain
     }
+
+    /// Whether every AI draws everything this frame (the project setting `aps/debug/draw`).
+    #[must_use]
+    pub fn draws_all(&self) -> bool {
+        self.frame.draw_all
+    }
 }
 
 impl ApsWorld {
