@@ -16,8 +16,9 @@
 //!
 //! Below the classes: who can be perceived in a world ([`registry`]), a node as the core sees it
 //! ([`snapshot`]), the core's ray seam on Godot's physics ([`physics_space`]), the project
-//! settings ([`settings`]) and conversions ([`convert`]). Beside them, what the nodes do in the
-//! editor only: warnings and keeping the gizmo current ([`editor`]).
+//! settings ([`settings`]), conversions ([`convert`]) and warnings said once per cause
+//! ([`warnings`]). Beside them, what the nodes do in the editor only: warnings and keeping the
+//! gizmo current ([`editor`]).
 
 mod aps_driver;
 mod aps_occluder;
@@ -48,6 +49,7 @@ mod saved;
 mod settings;
 mod snapshot;
 mod teams;
+mod warnings;
 mod world;
 
 use godot::prelude::*;

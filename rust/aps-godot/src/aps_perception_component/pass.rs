@@ -153,16 +153,20 @@ macro_rules! pass {
                     .parent()
                     .filter(|p| p.is_instance_valid())
                     .map_or(eye.position, Spatial::global_position);
-                // An AI that is nowhere real perceives nothing: it skips its pass, said once.
+                // An AI that is nowhere real perceives nothing: it skips its pass, said once while
+                // it stays there (and at most once a second should it keep coming and going).
                 if !(eye.position.is_finite() && body.is_finite()) {
                     if !self.warned_nowhere {
                         self.warned_nowhere = true;
-                        godot_warn!(
-                            "{CLASS} {}: it is at {}, which is not a position; it skips \
-                             its perception passes until it is somewhere real",
-                            self.base().get_path(),
-                            self.base().get_global_position()
-                        );
+                        let me = self.base().instance_id();
+                        crate::warnings::warn("nowhere", Some(me), || {
+                            format!(
+                                "{CLASS} {}: it is at {}, which is not a position; it skips its \
+                                 perception passes until it is somewhere real",
+                                self.base().get_path(),
+                                self.base().get_global_position()
+                            )
+                        });
                     }
                     return None;
                 }
@@ -288,11 +292,14 @@ macro_rules! pass {
                 }
                 self.pending = events;
                 if panicked {
-                    godot_error!(
-                        "{CLASS} {}: its perception pass failed (see the error above); \
-                         its beliefs are kept as they were and the next pass runs as usual",
-                        self.base().get_path()
-                    );
+                    // A sense that fails every pass is one cause: said at most once a second.
+                    crate::warnings::error("pass failed", Some(self.base().instance_id()), || {
+                        format!(
+                            "{CLASS} {}: its perception pass failed (see the error above); its \
+                             beliefs are kept as they were and the next pass runs as usual",
+                            self.base().get_path()
+                        )
+                    });
                 }
                 let stats = core.last_pass();
                 // The pass no longer reads the world's state: posting to it copies nothing.
