@@ -197,16 +197,16 @@ macro_rules! belief_api {
             ) -> bool {
                 const CALL: &str = "set_target_confidence";
                 let Some(t) = target else {
-                    godot_warn!("{CLASS}.set_target_confidence: target is null");
+                    self.warn_call(CALL, "target", || "target is null; ignored".into());
                     return false;
                 };
                 if self.refuse_on_client(CALL) || self.refuse_own(CALL, &t.clone().upcast()) {
                     return false;
                 }
                 if !confidence.is_finite() {
-                    godot_warn!(
-                        "{CLASS}.set_target_confidence: confidence {confidence} is not a number"
-                    );
+                    self.warn_call(CALL, "confidence", || {
+                        format!("confidence {confidence} is not a number; ignored")
+                    });
                     return false;
                 }
                 let at = if t.is_inside_tree() {
@@ -215,11 +215,12 @@ macro_rules! belief_api {
                     t.get_position()
                 };
                 if !at.is_finite() {
-                    godot_warn!(
-                        "{CLASS}.set_target_confidence: {} is at {at}, which is not a \
-                         position; ignored",
-                        crate::convert::describe(&t.clone().upcast())
-                    );
+                    self.warn_call(CALL, "target position", || {
+                        format!(
+                            "{} is at {at}, which is not a position; ignored",
+                            crate::convert::describe(&t.clone().upcast())
+                        )
+                    });
                     return false;
                 }
                 let id = target_of(&t.upcast());

@@ -135,14 +135,20 @@ impl ApsWorld {
     #[func]
     pub fn register_perceivable(&mut self, node: Option<Gd<Node>>) {
         let Some(node) = node else {
-            godot_warn!("ApsWorld.register_perceivable: node is null; nothing registered");
+            crate::warnings::warn("ApsWorld.register_perceivable null", None, || {
+                String::from("ApsWorld.register_perceivable: node is null; nothing registered")
+            });
             return;
         };
         if crate::dim::Spatial::of(&node).is_none() {
-            godot_warn!(
-                "ApsWorld.register_perceivable: {} is neither a Node3D nor a Node2D, so it has \
+            crate::warnings::warn(
+                "ApsWorld.register_perceivable kind",
+                Some(node.instance_id()),
+                || {
+                    format!("ApsWorld.register_perceivable: {} is neither a Node3D nor a Node2D, so it has \
                  no place to be perceived at; nothing registered",
-                crate::convert::describe(&node)
+                crate::convert::describe(&node))
+                },
             );
             return;
         }

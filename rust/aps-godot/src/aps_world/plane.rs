@@ -45,7 +45,9 @@ impl ApsWorld {
     ) {
         const CALL: &str = "ApsWorld.report_damage_2d";
         let Some(victim) = victim else {
-            godot_warn!("{CALL}: victim is null; ignored");
+            crate::warnings::warn("ApsWorld.report_damage_2d victim", None, || {
+                format!("{CALL}: victim is null; ignored")
+            });
             return;
         };
         if self.refuse_on_client(CALL, Some(&victim.clone().upcast())) {
@@ -148,11 +150,19 @@ impl ApsWorld {
             return;
         }
         if !location.is_finite() {
-            godot_warn!("{call}: location {location} is not finite; sound ignored");
+            crate::warnings::warn(
+                &format!("{call} location"),
+                instigator.as_ref().map(|i| i.instance_id()),
+                || format!("{call}: location {location} is not finite; sound ignored"),
+            );
             return;
         }
         if !max_range.is_finite() || max_range <= 0.0 {
-            godot_warn!("{call}: max_range {max_range} must be above 0 px; sound ignored");
+            crate::warnings::warn(
+                &format!("{call} max_range"),
+                instigator.as_ref().map(|i| i.instance_id()),
+                || format!("{call}: max_range {max_range} must be above 0 px; sound ignored"),
+            );
             return;
         }
         let range = max_range / pixels_per_meter();

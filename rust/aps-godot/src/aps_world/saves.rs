@@ -59,14 +59,20 @@ impl ApsWorld {
     #[func]
     pub fn save_state(&mut self, root: Option<Gd<Node>>) -> VarDictionary {
         let Some(root) = root.filter(|r| r.is_inside_tree()) else {
-            godot_warn!("ApsWorld.save_state: root is null or not in the tree; nothing is saved");
+            crate::warnings::warn("ApsWorld.save_state root", None, || {
+                String::from(
+                    "ApsWorld.save_state: root is null or not in the tree; nothing is saved",
+                )
+            });
             return VarDictionary::new();
         };
         if a_pass_is_running() {
-            godot_warn!(
-                "ApsWorld.save_state: called from inside a perception pass (a custom sense); \
-                 nothing is saved"
-            );
+            crate::warnings::warn("ApsWorld.save_state in pass", None, || {
+                String::from(
+                    "ApsWorld.save_state: called from inside a perception pass (a custom sense); \
+                 nothing is saved",
+                )
+            });
             return VarDictionary::new();
         }
         let keys = SceneKeys::for_save(Some(root.clone()));
@@ -147,16 +153,18 @@ impl ApsWorld {
     ) -> bool {
         const CALL: &str = "ApsWorld.load_state";
         let Some(root) = root.filter(|r| r.is_inside_tree()) else {
-            godot_warn!("{CALL}: root is null or not in the tree; nothing is loaded");
+            crate::warnings::warn("ApsWorld.load_state root", None, || {
+                format!("{CALL}: root is null or not in the tree; nothing is loaded")
+            });
             return false;
         };
         if self.refuse_on_client(CALL, Some(&root)) {
             return false;
         }
         if a_pass_is_running() {
-            godot_warn!(
-                "{CALL}: called from inside a perception pass (a custom sense); nothing is loaded"
-            );
+            crate::warnings::warn("ApsWorld.load_state in pass", None, || {
+                format!("{CALL}: called from inside a perception pass (a custom sense); nothing is loaded")
+            });
             return false;
         }
         let missing = self::missing_targets(CALL, missing_targets);

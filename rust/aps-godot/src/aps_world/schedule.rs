@@ -27,11 +27,15 @@ impl ApsWorld {
     #[func]
     pub fn set_sound_max_tier(&mut self, tag: StringName, max_tier: i32) {
         if !(0..=4).contains(&max_tier) {
-            godot_warn!("ApsWorld.set_sound_max_tier: tier {max_tier} is outside 0..4; ignored");
+            crate::warnings::warn("ApsWorld.set_sound_max_tier tier", None, || {
+                format!("ApsWorld.set_sound_max_tier: tier {max_tier} is outside 0..4; ignored")
+            });
             return;
         }
         if tag.is_empty() {
-            godot_warn!("ApsWorld.set_sound_max_tier: tag is empty; ignored");
+            crate::warnings::warn("ApsWorld.set_sound_max_tier tag", None, || {
+                String::from("ApsWorld.set_sound_max_tier: tag is empty; ignored")
+            });
             return;
         }
         self.sound_tiers.retain(|(t, _)| *t != tag);

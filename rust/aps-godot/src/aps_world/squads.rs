@@ -20,22 +20,30 @@ impl ApsWorld {
         role: StringName,
     ) {
         let Some(p) = perceiver else {
-            godot_warn!("ApsWorld.join_squad: perceiver is null; ignored");
+            crate::warnings::warn("ApsWorld.join_squad perceiver", None, || {
+                String::from("ApsWorld.join_squad: perceiver is null; ignored")
+            });
             return;
         };
         if Perceiver::of(&p).is_none() {
-            godot_warn!(
-                "ApsWorld.join_squad: {} is no ApsPerceptionComponent or \
+            crate::warnings::warn("ApsWorld.join_squad kind", Some(p.instance_id()), || {
+                format!(
+                    "ApsWorld.join_squad: {} is no ApsPerceptionComponent or \
                  ApsPerceptionComponent2D; ignored",
-                crate::convert::describe(&p)
-            );
+                    crate::convert::describe(&p)
+                )
+            });
             return;
         }
         if self.refuse_on_client("ApsWorld.join_squad", Some(&p.clone().upcast())) {
             return;
         }
         if squad_name.is_empty() {
-            godot_warn!("ApsWorld.join_squad: squad_name is empty; ignored");
+            crate::warnings::warn(
+                "ApsWorld.join_squad squad_name",
+                Some(p.instance_id()),
+                || String::from("ApsWorld.join_squad: squad_name is empty; ignored"),
+            );
             return;
         }
         let id = p.instance_id();

@@ -38,7 +38,11 @@ impl ApsWorld {
         let key = instigator.as_ref().and_then(world_key_of);
         let key = key.unwrap_or_else(crate::convert::main_world_key);
         if !location.is_finite() {
-            godot_warn!("ApsWorld.emit_sound: location {location} is not finite; sound ignored");
+            crate::warnings::warn(
+                "ApsWorld.emit_sound location",
+                instigator.as_ref().map(|i| i.instance_id()),
+                || format!("ApsWorld.emit_sound: location {location} is not finite; sound ignored"),
+            );
             return;
         }
         self.emit_sound_in(
@@ -58,9 +62,11 @@ impl ApsWorld {
     #[func]
     pub fn report_touch(&mut self, perceiver_body: Option<Gd<Node>>, other: Option<Gd<Node>>) {
         let (Some(body), Some(other)) = (perceiver_body, other) else {
-            godot_warn!(
-                "ApsWorld.report_touch: perceiver_body and other must not be null; ignored"
-            );
+            crate::warnings::warn("ApsWorld.report_touch null", None, || {
+                String::from(
+                    "ApsWorld.report_touch: perceiver_body and other must not be null; ignored",
+                )
+            });
             return;
         };
         if self.refuse_on_client("ApsWorld.report_touch", Some(&body)) {
@@ -92,7 +98,9 @@ impl ApsWorld {
         location: Vector3,
     ) {
         let Some(victim) = victim else {
-            godot_warn!("ApsWorld.report_damage: victim is null; ignored");
+            crate::warnings::warn("ApsWorld.report_damage victim", None, || {
+                String::from("ApsWorld.report_damage: victim is null; ignored")
+            });
             return;
         };
         if self.refuse_on_client("ApsWorld.report_damage", Some(&victim.clone().upcast())) {
@@ -132,11 +140,11 @@ pub(crate) fn wrong_kind(call: &str, node: &Gd<Node>, two_d: bool) -> bool {
         } else {
             ("a Node2D", "3D")
         };
-        godot_warn!(
-            "{call}: {} is {is}, and this call is for {wants} worlds; ignored (use the {} call)",
+        crate::warnings::warn(&format!("{call} kind"), Some(node.instance_id()), || {
+            format!("{call}: {} is {is}, and this call is for {wants} worlds; ignored (use the {} call)",
             crate::convert::describe(node),
-            if two_d { "3D" } else { "_2d" }
-        );
+            if two_d { "3D" } else { "_2d" })
+        });
     }
     wrong
 }
@@ -150,12 +158,14 @@ pub(super) fn mixed_kinds(call: &str, a: &Gd<Node>, b: &Gd<Node>) -> bool {
             | (Some(Spatial::Two(_)), Some(Spatial::Three(_)))
     );
     if mixed {
-        godot_warn!(
-            "{call}: {} and {} are one 3D and one 2D node, in two worlds that never meet; \
+        crate::warnings::warn(&format!("{call} mixed"), Some(a.instance_id()), || {
+            format!(
+                "{call}: {} and {} are one 3D and one 2D node, in two worlds that never meet; \
              ignored",
-            crate::convert::describe(a),
-            crate::convert::describe(b)
-        );
+                crate::convert::describe(a),
+                crate::convert::describe(b)
+            )
+        });
     }
     mixed
 }
@@ -164,11 +174,15 @@ pub(super) fn mixed_kinds(call: &str, a: &Gd<Node>, b: &Gd<Node>) -> bool {
 /// when it is below 0 or no number.
 pub(super) fn checked_damage(call: &str, amount: f32) -> Option<f32> {
     if !amount.is_finite() || amount < 0.0 {
-        godot_warn!("{call}: amount {amount} must be 0 or more; ignored");
+        crate::warnings::warn(&format!("{call} amount below"), None, || {
+            format!("{call}: amount {amount} must be 0 or more; ignored")
+        });
         return None;
     }
     if amount > MAX_DAMAGE {
-        godot_warn!("{call}: amount {amount} is more than {MAX_DAMAGE}; using {MAX_DAMAGE}");
+        crate::warnings::warn(&format!("{call} amount above"), None, || {
+            format!("{call}: amount {amount} is more than {MAX_DAMAGE}; using {MAX_DAMAGE}")
+        });
         return Some(MAX_DAMAGE);
     }
     Some(amount)
@@ -209,15 +223,27 @@ impl ApsWorld {
         instigator: Option<Gd<Node>>,
     ) {
         if !location.is_finite() {
-            godot_warn!("{call}: location {location} is not finite; sound ignored");
+            crate::warnings::warn(
+                &format!("{call} location"),
+                instigator.as_ref().map(|i| i.instance_id()),
+                || format!("{call}: location {location} is not finite; sound ignored"),
+            );
             return;
         }
         if !loudness.is_finite() || loudness <= 0.0 {
-            godot_warn!("{call}: loudness {loudness} must be above 0; sound ignored");
+            crate::warnings::warn(
+                &format!("{call} loudness"),
+                instigator.as_ref().map(|i| i.instance_id()),
+                || format!("{call}: loudness {loudness} must be above 0; sound ignored"),
+            );
             return;
         }
         if !max_range.is_finite() || max_range <= 0.0 {
-            godot_warn!("{call}: max_range {max_range} must be above 0 m; sound ignored");
+            crate::warnings::warn(
+                &format!("{call} max_range"),
+                instigator.as_ref().map(|i| i.instance_id()),
+                || format!("{call}: max_range {max_range} must be above 0 m; sound ignored"),
+            );
             return;
         }
         let max_tier = self.sound_max_tier(&tag);
