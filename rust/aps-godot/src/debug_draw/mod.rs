@@ -176,8 +176,7 @@ impl DebugDraw {
             self.used = 0;
         }
         while self.labels.len() < scene.labels.len() {
-            let node = new_label();
-            add_internal(owner, &node.clone().upcast());
+            let node = new_label(owner);
             self.labels.push(Label {
                 node,
                 text: String::new(),
@@ -214,12 +213,16 @@ impl DebugDraw {
     }
 }
 
-/// A label as debug drawing shows one: over everything, facing the camera, the same size on
-/// screen at any distance, and hidden until a redraw gives it text.
-fn new_label() -> Gd<Label3D> {
+/// A label as debug drawing shows one, added under `owner`: over everything, facing the
+/// camera, the same size on screen at any distance, and hidden until a redraw gives it text.
+fn new_label(owner: &mut Gd<Node3D>) -> Gd<Label3D> {
     use godot::classes::base_material_3d::BillboardMode;
     use godot::classes::label_3d::DrawFlags;
     let mut l = Label3D::new_alloc();
+    // Added before it is set up: a label shapes its text when it enters the tree unless a
+    // reshape is already queued, and one queued before the child is added would run first and
+    // leave the entry to shape it all again.
+    add_internal(owner, &l.clone().upcast());
     l.set_name("ApsDebugLabel");
     l.set_billboard_mode(BillboardMode::ENABLED);
     l.set_draw_flag(DrawFlags::DISABLE_DEPTH_TEST, true);
