@@ -242,8 +242,8 @@ func _drawing_toggles(guards: int, drawn: int) -> void:
 			% [toggles, toggles / maxf(steady, 1e-6), toggles / maxf(steady_drawn, 1e-6), (toggles - steady_drawn) / maxf(steady, 1e-6),
 			before_toggles["nodes"] - drawing["nodes"], after_toggles["nodes"] - before_toggles["nodes"]])
 	var per := func(key: String) -> float: return (drawing[key] - before[key]) / float(drawn)
-	print("  each drawing guard holds: %.1f kB of Godot's static memory, %.1f objects, %.1f nodes, %.1f resources; turned off, %.1f kB and %.1f objects per guard remain"
-			% [per.call("static") / 1024.0, per.call("objects"), per.call("nodes"), per.call("resources"),
+	print("  each drawing guard holds: %.1f kB of Godot's static memory (%.1f kB of the process's resident memory), %.1f objects, %.1f nodes, %.1f resources; turned off, %.1f kB and %.1f objects per guard remain"
+			% [per.call("static") / 1024.0, per.call("rss") / 1024.0, per.call("objects"), per.call("nodes"), per.call("resources"),
 			(off["static"] - before["static"]) / 1024.0 / drawn, (off["objects"] - before["objects"]) / float(drawn)])
 	root.queue_free()
 	await get_tree().physics_frame
@@ -267,9 +267,17 @@ func _timed_frames(movers: Array, side: float, count: int, each := Callable()) -
 	return out
 
 
-## Godot's static memory (bytes) and its counts of objects, nodes and resources.
+## Godot's static memory (bytes), the process's resident memory (bytes, Linux: all of it,
+## APS's own included) and Godot's counts of objects, nodes and resources.
 func _memory() -> Dictionary:
+	var rss := 0.0
+	var out := []
+	if OS.get_name() == "Linux" and OS.execute("cat", ["/proc/%d/status" % OS.get_process_id()], out) == 0 and out.size() > 0:
+		for line in str(out[0]).split("\n"):
+			if line.begins_with("VmRSS:"):
+				rss = line.trim_prefix("VmRSS:").strip_edges().split(" ")[0].to_float() * 1024.0
 	return {
+		"rss": rss,
 		"static": Performance.get_monitor(Performance.MEMORY_STATIC),
 		"objects": int(Performance.get_monitor(Performance.OBJECT_COUNT)),
 		"nodes": int(Performance.get_monitor(Performance.OBJECT_NODE_COUNT)),
