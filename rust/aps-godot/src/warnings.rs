@@ -68,6 +68,11 @@ pub fn game_time() -> f64 {
 /// since it was last said.
 fn came(what: &str, who: Option<InstanceId>) -> Option<u32> {
     use std::hash::{Hash, Hasher};
+    // Off the main thread (a resource loaded on a loader thread) the engine's clock is not
+    // ours to read: said as it comes, as a load is not repeated every frame.
+    if !godot::init::is_main_thread() {
+        return Some(0);
+    }
     let mut h = std::collections::hash_map::DefaultHasher::new();
     what.hash(&mut h);
     who.map(InstanceId::to_i64).hash(&mut h);
