@@ -224,10 +224,20 @@ func _drawing_toggles(guards: int, drawn: int) -> void:
 	var first := await _timed_frames(movers, side, 10, turn_on)
 	await _timed_frames(movers, side, 50)
 	var drawing := _memory()
-	var steady_drawn := _mean(await _timed_frames(movers, side, 60))
-	var before_toggles := _memory()
-	var toggles := _mean(await _timed_frames(movers, side, 60, toggle))
-	var after_toggles := _memory()
+	# Drawn steadily and toggled in turns of ten frames, six times each, so a world that grows
+	# busier as it runs, or a busy spell of the machine, weighs on both alike. A toggling turn
+	# ends drawn (off, on, ..., on), as a steady one.
+	var steady_drawn := 0.0
+	var toggles := 0.0
+	var nodes_steady := 0
+	var nodes_toggling := 0
+	for turn in 6:
+		var at := _memory()
+		steady_drawn += _mean(await _timed_frames(movers, side, 10)) / 6.0
+		var mid := _memory()
+		toggles += _mean(await _timed_frames(movers, side, 10, toggle)) / 6.0
+		nodes_steady += mid["nodes"] - at["nodes"]
+		nodes_toggling += _memory()["nodes"] - mid["nodes"]
 	set_flags.call(0)
 	await _timed_frames(movers, side, 10)
 	var off := _memory()
@@ -238,9 +248,9 @@ func _drawing_toggles(guards: int, drawn: int) -> void:
 			% [drawn, guards, total_first, total_first / maxf(10.0 * steady, 1e-6), steady, first[0], steady_drawn])
 	# Toggling costs what drawing costs (a pass's marks are drawn when shown) and what turning
 	# on and off adds: the difference, against a steady frame without drawing.
-	print("  turned off and on every frame: %.3f ms a frame (%.2f x a steady frame, %.2f x a steady frame while drawing: %.2f steady frames more); nodes made over 60 steady frames while drawing %d, over the 60 toggles %d (labels for new beliefs)"
+	print("  turned off and on every frame: %.3f ms a frame (%.2f x a steady frame, %.2f x a steady frame while drawing: %.2f steady frames more; turns of ten frames toggled and ten drawn); nodes made over 60 frames drawn %d, over the 60 toggled %d (labels for new beliefs)"
 			% [toggles, toggles / maxf(steady, 1e-6), toggles / maxf(steady_drawn, 1e-6), (toggles - steady_drawn) / maxf(steady, 1e-6),
-			before_toggles["nodes"] - drawing["nodes"], after_toggles["nodes"] - before_toggles["nodes"]])
+			nodes_steady, nodes_toggling])
 	var per := func(key: String) -> float: return (drawing[key] - before[key]) / float(drawn)
 	print("  each drawing guard holds: %.1f kB of Godot's static memory (%.1f kB of the process's resident memory), %.1f objects, %.1f nodes, %.1f resources; turned off, %.1f kB and %.1f objects per guard remain"
 			% [per.call("static") / 1024.0, per.call("rss") / 1024.0, per.call("objects"), per.call("nodes"), per.call("resources"),
