@@ -174,7 +174,8 @@ func _section(name: String) -> void:
 ## What seeing inside the AI costs (issue 13), each against the defaults in paired runs of the
 ## same world, in the order default, changed, changed, default (so a drift of the machine counts
 ## on both sides): debug drawing on for 20 guards, recording on for every guard, and the
-## senses' factor notes off (the project setting aps/debug/explain). "frame" is the whole
+## senses' factor notes off (the project setting aps/debug/explain); and what turning debug
+## drawing on and off for 200 guards costs (`_drawing_toggles`). "frame" is the whole
 ## physics frame as the game sees it (APS, physics, the drawing's meshes and labels; headless,
 ## so nothing is rendered); "APS" is APS's own time.
 func _insight(guards: int) -> void:

@@ -46,8 +46,10 @@ macro_rules! class {
             /// What to draw in the running game of what this AI perceives and believes (the `DRAW_*`
             /// flags): its cones and ranges, each vision ray (green where it reached its point, red
             /// where blocked), a label over each believed target, where it believes they are, why it
-            /// lost them, the sounds it hears, scent trails and its attention. Nothing is drawn or made
-            /// while it is empty; the project setting `aps/debug/draw` draws everything for every AI.
+            /// lost them, the sounds it hears, scent trails and its attention. Nothing is made until it
+            /// is first set; set empty again, the drawing is hidden and kept for the next time, so
+            /// toggling it makes nothing new. The project setting `aps/debug/draw` draws everything
+            /// for every AI.
             #[export(flags = (Cones = 1, Rays = 2, Labels = 4, Whereabouts = 8, LossReasons = 16, Sounds = 32, Scent = 64, Attention = 128))]
             #[var(set = set_debug_draw)]
             debug_draw: i64,
