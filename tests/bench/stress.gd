@@ -6,11 +6,14 @@ extends Node3D
 ## 300 m square, one camera, 600 physics frames; then the same with the spatial index off and
 ## with level of detail off (ratios printed); then a scaling table for 100, 250, 500 and 1,000
 ## guards at the same density; then ten guards among 100 and among 10,000 registered perceivables in
-## range, and with 10,000 packed in front of them around a runner there from the start; what debug drawing, recording and the factor notes cost; and what saving and loading
+## range, and with 10,000 packed in front of them around a runner there from the start; what
+## debug drawing, recording and the factor notes cost (and what turning debug drawing on and off
+## for 200 guards costs, and what each drawing guard holds); and what saving and loading
 ## the whole level costs; what occluders cost; the same world in 2D against 3D; and every-frame
 ## mode (300 guards perceiving every physics frame, level of detail off). Options: --guards N,
-## --frames N, --only-main, --only-perceivables, --only-insight, --only-saves, --only-occluders, --only-2d,
-## --only-every-frame, --only-scaling, --no-scaling, --scaling-rounds=N (3), --no-perceivables,
+## --frames N, --only-main, --only-perceivables, --only-insight, --only-drawing (that part of the
+## insight section alone), --only-saves, --only-occluders, --only-2d, --only-every-frame,
+## --only-scaling, --no-scaling, --scaling-rounds=N (3), --no-perceivables,
 ## --frames-csv=PATH (the first run's frames, one line each), --with-dog (the first guard also
 ## smells, so the world lays scent from every perceivable), --budget=N (Max Perception Updates
 ## Per Frame for every run, 0 for no cap), --scaling-sizes=100,1000 (the scaling section's crowds)
@@ -38,6 +41,9 @@ var scaling_band_only := false
 var perceivables := true
 ## The sections run after the main figures, in order; `--only-<name>` runs one alone.
 const SECTIONS := ["perceivables", "insight", "saves", "occluders", "2d", "every-frame", "scaling"]
+## Parts of a section that `--only-<name>` may run alone: "drawing" is the insight section's
+## turning of debug drawing on and off.
+const PARTS := ["drawing"]
 ## The one section asked for with `--only-<name>`, or "".
 var only_section := ""
 ## `--frames-csv=PATH`: the main run's frames (ms, passes, rays, ms in rays) are written there.
@@ -71,7 +77,7 @@ func _ready() -> void:
 			scaling_band_only = true
 		elif arg.begins_with("--budget="):
 			ProjectSettings.set_setting("aps/max_perception_updates_per_frame", int(arg.trim_prefix("--budget=")))
-		elif arg.begins_with("--only-") and arg.trim_prefix("--only-") in SECTIONS:
+		elif arg.begins_with("--only-") and arg.trim_prefix("--only-") in SECTIONS + PARTS:
 			only_section = arg.trim_prefix("--only-")
 	await get_tree().physics_frame
 	print("stress: physics engine %s, %d physics frames per run (first %d not counted)"
@@ -161,12 +167,15 @@ func _section(name: String) -> void:
 			await _every_frame()
 		"scaling":
 			await _scaling()
+		"drawing":
+			await _drawing_toggles(guards_count, 200)
 
 
 ## What seeing inside the AI costs (issue 13), each against the defaults in paired runs of the
 ## same world, in the order default, changed, changed, default (so a drift of the machine counts
 ## on both sides): debug drawing on for 20 guards, recording on for every guard, and the
-## senses' factor notes off (the project setting aps/debug/explain). "frame" is the whole
+## senses' factor notes off (the project setting aps/debug/explain); and what turning debug
+## drawing on and off for 200 guards costs (`_drawing_toggles`). "frame" is the whole
 ## physics frame as the game sees it (APS, physics, the drawing's meshes and labels; headless,
 ## so nothing is rendered); "APS" is APS's own time.
 func _insight(guards: int) -> void:
@@ -180,8 +189,119 @@ func _insight(guards: int) -> void:
 	var explain_off := func(_list: Array):
 		ProjectSettings.set_setting("aps/debug/explain", false)
 	await _paired(guards, "debug draw on for 20 guards", draw20)
+	await _drawing_toggles(guards, 200)
 	await _paired(guards, "recording on for all %d guards" % guards, record_all)
 	await _paired(guards, "factor notes off (aps/debug/explain)", explain_off)
+
+
+## What turning debug drawing on and off costs, in one run of the stress world with `guards`
+## guards: once it is steady, debug drawing of everything is turned on for `drawn` of them (the
+## first ten frames after, against ten steady frames), kept on, then turned off and on again every
+## frame; and what a drawing guard holds (Godot's static memory, objects, nodes and resources,
+## counted before drawing starts and after it has drawn for a while, divided among the drawing
+## guards). A frame here is the whole physics frame as the game sees it (APS, physics, the
+## drawing's nodes; headless, so nothing is rendered).
+func _drawing_toggles(guards: int, drawn: int) -> void:
+	ProjectSettings.set_setting("aps/use_spatial_index", true)
+	ProjectSettings.set_setting("aps/level_of_detail", true)
+	rng.seed = 7
+	var side := 300.0 * sqrt(guards / 500.0)
+	var root := Node3D.new()
+	add_child(root)
+	_build(root, side, guards, int(round(100 * guards / 500.0)), int(round(2000 * guards / 500.0)))
+	var movers: Array = root.get_meta("movers")
+	var chosen: Array = root.get_meta("guards").slice(0, drawn)
+	var set_flags := func(flags: int):
+		for g in chosen:
+			g.debug_draw = flags
+	var turn_on := func(f: int):
+		if f == 0:
+			set_flags.call(ApsPerceptionComponent.DRAW_ALL)
+	var toggle := func(f: int):
+		set_flags.call(0 if f % 2 == 0 else ApsPerceptionComponent.DRAW_ALL)
+	await _timed_frames(movers, side, WARMUP)
+	var steady := _mean(await _timed_frames(movers, side, 60))
+	var before := _memory()
+	var first := await _timed_frames(movers, side, 10, turn_on)
+	await _timed_frames(movers, side, 50)
+	var drawing := _memory()
+	# Drawn steadily and toggled in turns of ten frames, six times each, so a world that grows
+	# busier as it runs, or a busy spell of the machine, weighs on both alike. A toggling turn
+	# ends drawn (off, on, ..., on), as a steady one.
+	var steady_drawn := 0.0
+	var toggles := 0.0
+	var nodes_steady := 0
+	var nodes_toggling := 0
+	for turn in 6:
+		var at := _memory()
+		steady_drawn += _mean(await _timed_frames(movers, side, 10)) / 6.0
+		var mid := _memory()
+		toggles += _mean(await _timed_frames(movers, side, 10, toggle)) / 6.0
+		nodes_steady += mid["nodes"] - at["nodes"]
+		nodes_toggling += _memory()["nodes"] - mid["nodes"]
+	set_flags.call(0)
+	await _timed_frames(movers, side, 10)
+	var off := _memory()
+	var total_first := 0.0
+	for t in first:
+		total_first += t
+	print("  debug draw of everything turned on for %d of %d guards: the first ten frames %.1f ms (%.1f x ten steady frames of %.3f ms; the first frame %.1f ms); a steady frame while drawing %.3f ms"
+			% [drawn, guards, total_first, total_first / maxf(10.0 * steady, 1e-6), steady, first[0], steady_drawn])
+	# Toggling costs what drawing costs (a pass's marks are drawn when shown) and what turning
+	# on and off adds: the difference, against a steady frame without drawing.
+	print("  turned off and on every frame: %.3f ms a frame (%.2f x a steady frame, %.2f x a steady frame while drawing: %.2f steady frames more; turns of ten frames toggled and ten drawn); nodes made over 60 frames drawn %d, over the 60 toggled %d (labels for new beliefs)"
+			% [toggles, toggles / maxf(steady, 1e-6), toggles / maxf(steady_drawn, 1e-6), (toggles - steady_drawn) / maxf(steady, 1e-6),
+			nodes_steady, nodes_toggling])
+	var per := func(key: String) -> float: return (drawing[key] - before[key]) / float(drawn)
+	print("  each drawing guard holds: %.1f kB of Godot's static memory (%.1f kB of the process's resident memory), %.1f objects, %.1f nodes, %.1f resources; turned off, %.1f kB and %.1f objects per guard remain"
+			% [per.call("static") / 1024.0, per.call("rss") / 1024.0, per.call("objects"), per.call("nodes"), per.call("resources"),
+			(off["static"] - before["static"]) / 1024.0 / drawn, (off["objects"] - before["objects"]) / float(drawn)])
+	root.queue_free()
+	await get_tree().physics_frame
+	await get_tree().physics_frame
+
+
+## Runs `count` physics frames of the stress world, its targets walking, calling `each` with the
+## frame's index at the start of each; returns each frame's wall time, from one physics frame
+## to the next (ms).
+func _timed_frames(movers: Array, side: float, count: int, each := Callable()) -> PackedFloat64Array:
+	var out := PackedFloat64Array()
+	var last := Time.get_ticks_usec()
+	for f in count:
+		if each.is_valid():
+			each.call(f)
+		_move(movers, side)
+		await get_tree().physics_frame
+		var now := Time.get_ticks_usec()
+		out.append((now - last) / 1000.0)
+		last = now
+	return out
+
+
+## Godot's static memory (bytes), the process's resident memory (bytes, Linux: all of it,
+## APS's own included) and Godot's counts of objects, nodes and resources.
+func _memory() -> Dictionary:
+	var rss := 0.0
+	var out := []
+	if OS.get_name() == "Linux" and OS.execute("cat", ["/proc/%d/status" % OS.get_process_id()], out) == 0 and out.size() > 0:
+		for line in str(out[0]).split("\n"):
+			if line.begins_with("VmRSS:"):
+				rss = line.trim_prefix("VmRSS:").strip_edges().split(" ")[0].to_float() * 1024.0
+	return {
+		"rss": rss,
+		"static": Performance.get_monitor(Performance.MEMORY_STATIC),
+		"objects": int(Performance.get_monitor(Performance.OBJECT_COUNT)),
+		"nodes": int(Performance.get_monitor(Performance.OBJECT_NODE_COUNT)),
+		"resources": int(Performance.get_monitor(Performance.OBJECT_RESOURCE_COUNT)),
+	}
+
+
+## The mean of `values`.
+func _mean(values: PackedFloat64Array) -> float:
+	var sum := 0.0
+	for v in values:
+		sum += v
+	return sum / maxf(values.size(), 1.0)
 
 
 ## What a saved game costs (issue 14): the stress world run until its guards believe in

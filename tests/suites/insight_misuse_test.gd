@@ -81,6 +81,11 @@ func _live_internal(node: Node) -> Array:
 	return _internal(node).filter(func(n): return is_instance_valid(n) and not n.is_queued_for_deletion())
 
 
+## The drawing's nodes that show (turned off, they are hidden and kept for the next time).
+func _shown_internal(node: Node) -> Array:
+	return _live_internal(node).filter(func(n): return n.visible)
+
+
 ## Whether APS's driver (added with the first perception component of a run) exists yet.
 func _driver_exists() -> bool:
 	for n in get_tree().root.get_children(true):
@@ -230,7 +235,8 @@ func test_debug_draw_toggled_every_frame_for_60_frames_leaks_nothing() -> void:
 	expect_eq(_internal(guard).size(), 3, "two meshes and one label")
 	guard.debug_draw = 0
 	await frames(3)
-	expect_eq(_internal(guard).size(), 0, "everything freed")
+	expect_eq(_shown_internal(guard).size(), 0, "everything hidden")
+	expect_eq(_internal(guard).size(), 3, "and kept for the next time")
 	expect_eq(guard.get_debug_draw_counts()["drawing"], false, "not drawing")
 	_expect_clean()
 
@@ -365,7 +371,7 @@ func test_project_setting_draw_toggled_with_30_guards() -> void:
 		ProjectSettings.set_setting("aps/debug/draw", false)
 		await frames(3)
 		expect(guards.all(func(g): return not g.get_debug_draw_counts()["drawing"]), "every guard stopped (round %d)" % round)
-		expect(guards.all(func(g): return _internal(g).is_empty()), "every guard's nodes freed (round %d)" % round)
+		expect(guards.all(func(g): return _shown_internal(g).is_empty()), "every guard's nodes hidden (round %d)" % round)
 	# The setting on, then one guard's own flags: turning the setting off keeps that one.
 	guards[0].debug_draw = ApsPerceptionComponent.DRAW_CONES
 	ProjectSettings.set_setting("aps/debug/draw", true)
@@ -455,12 +461,13 @@ func test_drawing_a_target_taken_out_of_the_tree() -> void:
 	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "tracked once back")
 	guard.debug_draw = 0
 	await frames(3)
-	expect_eq(_internal(guard).size(), 0, "turned off, every drawing node is freed (none leaked)")
+	expect_eq(_shown_internal(guard).size(), 0, "turned off, every drawing node is hidden")
+	expect(_internal(guard).size() <= 4, "none leaked: %d" % _internal(guard).size())
 	_expect_clean()
 
 
 ## The user frees the drawing's internal nodes (a `for c in get_children(true): c.free()`
-## cleanup): it must not err, and drawing must come back.
+## cleanup): it must not err, and drawing must come back (at once, and after a toggle).
 func test_the_drawing_survives_its_nodes_being_freed_by_a_script() -> void:
 	var pair := _guard_and_runner()
 	var guard: ApsPerceptionComponent = pair[0]
@@ -470,6 +477,7 @@ func test_the_drawing_survives_its_nodes_being_freed_by_a_script() -> void:
 		n.free()
 	await seconds(0.5)
 	expect(guard.get_debug_draw_counts()["drawing"], "it says it still draws")
+	expect_eq(_shown_internal(guard).size(), 3, "and it does: two meshes and a label")
 	guard.debug_draw = 0
 	await frames(2)
 	guard.debug_draw = ApsPerceptionComponent.DRAW_ALL

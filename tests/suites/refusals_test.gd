@@ -567,7 +567,7 @@ func test_a_mistake_made_every_frame_is_told_once_a_second() -> void:
 	expect_eq(frames_made, 150, "the script went on every frame")
 	var told := log.count("ApsPerceptionComponent2D.get_belief_state: target is the Vector2 (1.0, 2.0), not a Node2D")
 	expect(told >= 2 and told <= 3, "2.5 s of one mistake every frame: told %d times (at most once a second):\n%s" % [told, log.text()])
-	expect_eq(log.count("more times since the last such warning"), told - 1, "each later warning counts the calls it stands for:\n%s" % log.text())
+	expect_eq(log.count("more times since this was last said"), told - 1, "each later warning counts the calls it stands for:\n%s" % log.text())
 
 
 # --- what the editor's help shows ------------------------------------------------------------

@@ -658,14 +658,22 @@ func test_a_replicator_outside_a_component_warns_once_and_answers_nothing() -> v
 	_expect_no_error()
 
 
+## Each value that is no duration reads back as one and is said, with the value; set again and
+## again on one replicator, it is said once (then at most once a second).
 func test_send_interval_that_is_not_a_duration() -> void:
-	var rep := ApsReplicator.new()
-	add_child(rep)
 	log.clear()
-	for v in [NAN, -1.0, INF, -INF]:
-		rep.send_interval = v
-		expect(is_finite(rep.send_interval) and rep.send_interval >= 0.0, "%s reads back as a duration: %s" % [v, rep.send_interval])
+	for v in [[NAN, "NaN"], [-1.0, "-1"], [INF, "inf"], [-INF, "-inf"]]:
+		var rep := ApsReplicator.new()
+		add_child(rep)
+		rep.send_interval = v[0]
+		expect(is_finite(rep.send_interval) and rep.send_interval >= 0.0, "%s reads back as a duration: %s" % [v[1], rep.send_interval])
+		expect_eq(log.count("ApsReplicator.send_interval: %s " % v[1]), 1, "%s: said with its value:\n%s" % [v[1], log.text()])
 	expect_eq(log.count("ApsReplicator.send_interval"), 4, "one warning each:\n%s" % log.text())
+	var again := ApsReplicator.new()
+	add_child(again)
+	for i in 100:
+		again.send_interval = -1.0
+	expect_eq(log.count("ApsReplicator.send_interval"), 5, "set 100 times, said once:\n%s" % log.text())
 	_expect_no_error()
 
 

@@ -109,10 +109,14 @@ impl ApsOccluder {
     #[func]
     pub fn set_preset(&mut self, preset: i32) {
         let Some(slot) = usize::try_from(preset).ok().and_then(|i| PRESETS.get(i)) else {
-            godot_warn!(
-                "ApsOccluder.preset: {preset} is not a PRESET_* constant (0..4); the preset is \
-                 left as it was"
-            );
+            let me = self.to_gd().upcast::<godot::classes::Object>();
+            crate::warnings::warn("ApsOccluder.preset", Some(me.instance_id()), || {
+                format!(
+                    "ApsOccluder.preset: {preset} is not a PRESET_* constant (0..4); the preset \
+                     is left as it was (on {})",
+                    crate::convert::describe_object(&me)
+                )
+            });
             return;
         };
         self.preset = preset;
@@ -126,13 +130,13 @@ impl ApsOccluder {
 
     #[func]
     pub fn set_sight_transmission(&mut self, fraction: f32) {
-        self.sight_transmission = Self::fraction("sight_transmission", fraction);
+        self.sight_transmission = self.fraction("sight_transmission", fraction);
         self.update();
     }
 
     #[func]
     pub fn set_sound_transmission(&mut self, fraction: f32) {
-        self.sound_transmission = Self::fraction("sound_transmission", fraction);
+        self.sound_transmission = self.fraction("sound_transmission", fraction);
         self.update();
     }
 
@@ -160,8 +164,9 @@ impl ApsOccluder {
 }
 
 impl ApsOccluder {
-    /// `value` kept to 0..1, with one warning naming the setting when it was not.
-    fn fraction(setting: &str, value: f32) -> f32 {
+    /// `value` kept to 0..1, with a warning naming the setting when it was not (once, then at
+    /// most once a second while a script keeps setting it).
+    fn fraction(&self, setting: &str, value: f32) -> f32 {
         if value.is_finite() && (0.0..=1.0).contains(&value) {
             return value;
         }
@@ -170,7 +175,14 @@ impl ApsOccluder {
         } else {
             value.clamp(0.0, 1.0)
         };
-        godot_warn!("ApsOccluder.{setting}: {value} is outside 0..1; using {used}");
+        let me = self.to_gd().upcast::<godot::classes::Object>();
+        let what = format!("ApsOccluder.{setting}");
+        crate::warnings::warn(&what, Some(me.instance_id()), || {
+            format!(
+                "{what}: {value} is outside 0..1; using {used} (on {})",
+                crate::convert::describe_object(&me)
+            )
+        });
         used
     }
 

@@ -33,12 +33,13 @@ impl IResource for ApsQualityProfile {
     /// A scale set out of its range is stored clamped, with a warning.
     fn on_set(&mut self, property: StringName, value: Variant) -> bool {
         let name = property.to_string();
+        let me = self.to_gd().upcast::<godot::classes::Object>();
         let field = match name.as_str() {
             "interval_scale" => Some((&mut self.interval_scale, INTERVAL_SCALE_RANGE, 1.0)),
             "ray_scale" => Some((&mut self.ray_scale, RAY_SCALE_RANGE, 1.0)),
             _ => None,
         };
-        crate::convert::store_kept(&format!("ApsQualityProfile.{name}"), field, &value)
+        crate::convert::store_kept(&format!("ApsQualityProfile.{name}"), &me, field, &value)
     }
 }
 

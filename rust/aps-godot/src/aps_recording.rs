@@ -31,13 +31,17 @@ impl ApsRecording {
     #[func]
     pub fn load(path: GString) -> Option<Gd<ApsRecording>> {
         let Some(text) = read(&path) else {
-            godot_warn!("ApsRecording.load: cannot read {path}");
+            crate::warnings::warn(&format!("ApsRecording.load {path}"), None, || {
+                format!("ApsRecording.load: cannot read {path}")
+            });
             return None;
         };
         match RecordingFile::from_json(&text) {
             Ok(file) => Some(Self::from_file(file)),
             Err(e) => {
-                godot_warn!("ApsRecording.load: {path} is not an APS recording: {e}");
+                // The same damaged file, loaded again and again, is one cause.
+                let message = format!("ApsRecording.load: {path} is not an APS recording: {e}");
+                crate::warnings::warn(&message, None, || message.clone());
                 None
             }
         }
@@ -49,7 +53,8 @@ impl ApsRecording {
         match RecordingFile::from_json(&text.to_string()) {
             Ok(file) => Some(Self::from_file(file)),
             Err(e) => {
-                godot_warn!("ApsRecording.from_json: not an APS recording: {e}");
+                let message = format!("ApsRecording.from_json: not an APS recording: {e}");
+                crate::warnings::warn(&message, None, || message.clone());
                 None
             }
         }
@@ -120,10 +125,12 @@ impl ApsRecording {
     /// Writes `file` to `path` as JSON; false, with a warning naming `call`, if it cannot.
     pub fn write(file: &RecordingFile, path: &GString, call: &str) -> bool {
         let Some(mut f) = FileAccess::open(path, ModeFlags::WRITE) else {
-            godot_warn!(
-                "{call}: cannot write {path}: {:?}",
-                FileAccess::get_open_error()
-            );
+            crate::warnings::warn(&format!("{call} {path}"), None, || {
+                format!(
+                    "{call}: cannot write {path}: {:?}",
+                    FileAccess::get_open_error()
+                )
+            });
             return false;
         };
         f.store_string(&file.to_json());

@@ -115,11 +115,14 @@ impl INode for ApsReplicator {
         let me = self.base().instance_id();
         match self.component() {
             Some(mut c) => c.bind_mut().add_replicator(me),
-            None => godot_warn!(
-                "ApsReplicator {}: its parent is not an ApsPerceptionComponent; it replicates \
-                 nothing",
-                self.base().get_path()
-            ),
+            // Said once, then at most once a second should it keep being moved in and out.
+            None => crate::warnings::warn("ApsReplicator parent", Some(me), || {
+                format!(
+                    "ApsReplicator {}: its parent is not an ApsPerceptionComponent; it \
+                     replicates nothing",
+                    self.base().get_path()
+                )
+            }),
         }
     }
 
@@ -165,13 +168,25 @@ impl ApsReplicator {
 
     #[func]
     pub fn set_send_interval(&mut self, seconds: f64) {
+        let me = self.to_gd().upcast::<godot::classes::Object>();
+        let warn = |what: &str, problem: String| {
+            crate::warnings::warn(what, Some(me.instance_id()), || {
+                format!(
+                    "ApsReplicator.send_interval: {seconds} {problem} (on {})",
+                    crate::convert::describe_object(&me)
+                )
+            });
+        };
         self.send_interval = if !(seconds.is_finite() && seconds >= 0.0) {
-            godot_warn!("ApsReplicator.send_interval: {seconds} must be 0 s or more; using 0.1 s");
+            warn(
+                "send_interval below",
+                "must be 0 s or more; using 0.1 s".into(),
+            );
             0.1
         } else if seconds > MAX_SEND_INTERVAL {
-            godot_warn!(
-                "ApsReplicator.send_interval: {seconds} is more than {MAX_SEND_INTERVAL} s; using \
-                 {MAX_SEND_INTERVAL} s"
+            warn(
+                "send_interval above",
+                format!("is more than {MAX_SEND_INTERVAL} s; using {MAX_SEND_INTERVAL} s"),
             );
             MAX_SEND_INTERVAL
         } else {

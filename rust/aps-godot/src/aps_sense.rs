@@ -70,6 +70,7 @@ impl IResource for ApsSense {
     /// back is what APS uses.
     fn on_set(&mut self, property: StringName, value: Variant) -> bool {
         let name = property.to_string();
+        let me = self.to_gd().upcast::<godot::classes::Object>();
         let field = match name.as_str() {
             "weight" => Some((&mut self.weight, WEIGHT_RANGE, 1.0)),
             "reach" => Some((&mut self.reach, REACH_RANGE, 0.0)),
@@ -77,7 +78,7 @@ impl IResource for ApsSense {
             "decay_multiplier" => Some((&mut self.decay_multiplier, DECAY_MULTIPLIER_RANGE, 1.0)),
             _ => None,
         };
-        crate::convert::store_kept(&format!("ApsSense.{name}"), field, &value)
+        crate::convert::store_kept(&format!("ApsSense.{name}"), &me, field, &value)
     }
 }
 
@@ -187,14 +188,19 @@ impl ScriptSense {
         }
     }
 
+    /// Says `what` the script did wrong, once for this AI's use of the sense; the sense is one
+    /// cause for every AI that shares it, said at most once a second among them.
     fn warn_once(&mut self, what: &str) {
         if !self.warned {
             self.warned = true;
-            let name = self.sense.bind().name();
-            godot_warn!(
-                "ApsSense '{name}' ({}): {what}; read as nothing sensed",
-                self.sense.get_path()
-            );
+            let sense = self.sense.instance_id();
+            crate::warnings::warn("ApsSense", Some(sense), || {
+                let name = self.sense.bind().name();
+                format!(
+                    "ApsSense '{name}' ({}): {what}; read as nothing sensed",
+                    self.sense.get_path()
+                )
+            });
         }
     }
 }

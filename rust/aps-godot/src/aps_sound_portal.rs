@@ -75,7 +75,13 @@ impl ApsSoundPortal {
         self.radius = if radius.is_finite() && radius > 0.0 {
             radius
         } else {
-            godot_warn!("ApsSoundPortal.radius: {radius} must be above 0 m; using 0.5 m");
+            let me = self.to_gd().upcast::<godot::classes::Object>();
+            crate::warnings::warn("ApsSoundPortal.radius", Some(me.instance_id()), || {
+                format!(
+                    "ApsSoundPortal.radius: {radius} must be above 0 m; using 0.5 m (on {})",
+                    crate::convert::describe_object(&me)
+                )
+            });
             0.5
         };
         if self.registered {

@@ -139,12 +139,16 @@ macro_rules! target_component {
                     return;
                 };
                 if parent.clone().try_cast::<$N>().is_err() {
-                    godot_warn!(
-                        "{} {}: its parent is not a {}, so nothing is perceivable here",
-                        stringify!($C),
-                        self.base().get_path(),
-                        stringify!($N)
-                    );
+                    // Said once, then at most once a second should it keep being moved about.
+                    let me = self.base().instance_id();
+                    crate::warnings::warn("parent", Some(me), || {
+                        format!(
+                            "{} {}: its parent is not a {}, so nothing is perceivable here",
+                            stringify!($C),
+                            self.base().get_path(),
+                            stringify!($N)
+                        )
+                    });
                     return;
                 }
                 let target = parent.instance_id();
@@ -287,7 +291,8 @@ macro_rules! target_component {
                     given
                 } else {
                     let what = format!("{}.{name}", stringify!($C));
-                    crate::convert::kept_in_range(&what, given, range, fallback)
+                    let me = self.to_gd().upcast::<godot::classes::Object>();
+                    crate::convert::kept_in_range(&what, &me, given, range, fallback)
                 };
                 if value.to_bits() != old.to_bits() {
                     self.revision.bump();

@@ -167,7 +167,11 @@ impl ApsWorldState {
             return;
         };
         if !self.is_valid() {
-            godot_warn!("{CALL}: the world is gone; sound ignored");
+            crate::warnings::warn(
+                "ApsWorldState.emit_sound_2d gone",
+                Some(self.base().instance_id()),
+                || format!("{CALL}: the world is gone; sound ignored"),
+            );
             return;
         }
         if !self.is_kind(CALL, true) {
@@ -202,15 +206,23 @@ impl ApsWorldState {
             return;
         };
         if !self.is_valid() {
-            godot_warn!("ApsWorldState.emit_sound: the world is gone; sound ignored");
+            crate::warnings::warn(
+                "ApsWorldState.emit_sound gone",
+                Some(self.base().instance_id()),
+                || String::from("ApsWorldState.emit_sound: the world is gone; sound ignored"),
+            );
             return;
         }
         if !self.is_kind("ApsWorldState.emit_sound", false) {
             return;
         }
         if !location.is_finite() {
-            godot_warn!(
-                "ApsWorldState.emit_sound: location {location} is not finite; sound ignored"
+            crate::warnings::warn(
+                "ApsWorldState.emit_sound location",
+                Some(self.base().instance_id()),
+                || {
+                    format!("ApsWorldState.emit_sound: location {location} is not finite; sound ignored")
+                },
             );
             return;
         }
@@ -301,7 +313,11 @@ impl ApsWorldState {
                     "a node of the 2D level to ApsWorld.get_world_state",
                 )
             };
-            godot_warn!("{call}: this is {is} world; use {other}; ignored");
+            crate::warnings::warn(
+                &format!("{call} kind"),
+                Some(self.base().instance_id()),
+                || format!("{call}: this is {is} world; use {other}; ignored"),
+            );
         }
         is_2d == two_d
     }

@@ -42,6 +42,19 @@ pub fn describe(node: &Gd<Node>) -> String {
     }
 }
 
+/// Where an object a warning is about is: a node's path (see [`describe`]), a resource's file
+/// (or "unsaved" and its class).
+#[must_use]
+pub fn describe_object(object: &Gd<godot::classes::Object>) -> String {
+    if let Ok(node) = object.clone().try_cast::<Node>() {
+        return describe(&node);
+    }
+    match object.clone().try_cast::<godot::classes::Resource>() {
+        Ok(r) if !r.get_path().is_empty() => r.get_path().to_string(),
+        _ => format!("an unsaved {}", object.get_class()),
+    }
+}
+
 /// The live node behind a target id, or `None` once it was freed or is being freed.
 #[must_use]
 pub fn live_node(t: TargetId) -> Option<Gd<Node3D>> {
@@ -135,29 +148,48 @@ pub fn main_world_key_2d() -> crate::world::WorldKey {
         .map_or(0, |w| w.instance_id().to_i64())
 }
 
-/// A number set on a property, kept within `range` (a NaN becomes `fallback`), with a warning
-/// naming `what` when it had to change. Returns the value to store.
+/// A number set on the property `what` of `on`, kept within `range` (a NaN becomes
+/// `fallback`), with a warning naming the property, where `on` is and the value when it had to
+/// change (said once, then at most once a second while a script keeps setting it; see
+/// `warnings`). Returns the value to store.
 #[must_use]
-pub fn kept_in_range(what: &str, given: f32, (min, max): (f32, f32), fallback: f32) -> f32 {
+pub fn kept_in_range(
+    what: &str,
+    on: &Gd<godot::classes::Object>,
+    given: f32,
+    (min, max): (f32, f32),
+    fallback: f32,
+) -> f32 {
     let fixed = if given.is_nan() {
         fallback
     } else {
         given.clamp(min, max)
     };
     if fixed.to_bits() != given.to_bits() {
-        godot_warn!("{what}: {given} is outside {min}..{max}; using {fixed}");
+        crate::warnings::warn(what, Some(on.instance_id()), || {
+            format!(
+                "{what}: {given} is outside {min}..{max}; using {fixed} (on {})",
+                describe_object(on)
+            )
+        });
     }
     fixed
 }
 
-/// For `on_set`: when `value` is a number outside the range of the property `field` points to,
-/// stores it there clamped, with a warning naming `what`, and returns true (the property is
-/// set); otherwise returns false and Godot stores the value as usual.
-pub fn store_kept(what: &str, field: Option<(&mut f32, (f32, f32), f32)>, value: &Variant) -> bool {
+/// For `on_set`: when `value` is a number outside the range of the property `field` (named
+/// `what`) of `on` points to, stores it there clamped, with a warning (see [`kept_in_range`]),
+/// and returns true (the property is set); otherwise returns false and Godot stores the value
+/// as usual.
+pub fn store_kept(
+    what: &str,
+    on: &Gd<godot::classes::Object>,
+    field: Option<(&mut f32, (f32, f32), f32)>,
+    value: &Variant,
+) -> bool {
     let (Some((field, range, fallback)), Ok(given)) = (field, value.try_to::<f32>()) else {
         return false;
     };
-    let fixed = kept_in_range(what, given, range, fallback);
+    let fixed = kept_in_range(what, on, given, range, fallback);
     if fixed.to_bits() == given.to_bits() {
         return false;
     }

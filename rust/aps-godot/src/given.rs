@@ -18,18 +18,13 @@
 //! parameter and cause are folded, at most one a second of game time, the next saying how many
 //! it stands for.
 
-use godot::classes::{Engine, Node, Object};
+use godot::classes::{Node, Object};
 use godot::meta::shape::GodotShape;
 use godot::meta::{error::ConvertError, FromGodot, GodotConvert, ToGodot};
 use godot::prelude::*;
 use godot::register::info::{ParamMetadata, PropertyHintInfo, PropertyUsageFlags};
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::fmt;
 use std::marker::PhantomData;
-
-/// Seconds of game time between two warnings of the same call, parameter and cause.
-const FOLD_SECONDS: f64 = 1.0;
 
 /// An argument a script passed where a call takes a `T`: any value at all, unchecked until the
 /// call asks for it with [`Given::get`], [`Given::required`] or [`Given::optional`].
@@ -237,73 +232,18 @@ fn refuse_wrong<T: GodotClass>(
     });
 }
 
-/// When was a refusal of one call, parameter and cause said, and how many came since.
-struct Fold {
-    said_at: f64,
-    since: u64,
-}
-
-thread_local! {
-    /// Every refusal said so far, by call, parameter and cause. Calls come from the main
-    /// thread; a refusal made on another is said on its own.
-    static SAID: RefCell<HashMap<(String, &'static str, String), Fold>> =
-        RefCell::new(HashMap::new());
-}
-
-/// Warns `{call}: {text}` unless a warning of the same call, parameter and cause came less than
-/// a second of game time ago; those that did not are counted, and the next warning says how
-/// many it stands for.
+/// Warns `{call}: {text}` once per call, parameter and cause: repeats within a second of game
+/// time are counted, and the next warning says how many it stands for (see `warnings`).
 pub fn refuse(
     call: impl fmt::Display,
     param: &'static str,
     cause: &str,
     text: impl FnOnce() -> String,
 ) {
-    let now = game_seconds();
-    let folded = SAID.with_borrow_mut(|said| {
-        let key = (call.to_string(), param, cause.to_owned());
-        match said.get_mut(&key) {
-            None => {
-                said.insert(
-                    key,
-                    Fold {
-                        said_at: now,
-                        since: 0,
-                    },
-                );
-                Some(0)
-            }
-            Some(fold) if now - fold.said_at >= FOLD_SECONDS || now < fold.said_at => {
-                let since = fold.since;
-                fold.said_at = now;
-                fold.since = 0;
-                Some(since)
-            }
-            Some(fold) => {
-                fold.since += 1;
-                None
-            }
-        }
+    let call = call.to_string();
+    crate::warnings::warn(&format!("{call} {param} {cause}"), None, || {
+        format!("{call}: {}", text())
     });
-    match folded {
-        Some(0) => godot_warn!("{call}: {}", text()),
-        Some(since) => {
-            let times = if since == 1 { "time" } else { "times" };
-            godot_warn!(
-                "{call}: {} ({since} more {times} since the last such warning)",
-                text()
-            );
-        }
-        None => {}
-    }
-}
-
-/// Seconds of game time: physics frames over physics ticks per second, so a script's mistake
-/// in every frame folds alike at any frame rate (and a test's warnings do not depend on how
-/// fast the machine runs it).
-fn game_seconds() -> f64 {
-    let engine = Engine::singleton();
-    engine.get_physics_frames() as f64 / f64::from(engine.get_physics_ticks_per_second().max(1))
 }
 
 /// How a warning names a live object of the wrong class: a node by its class and path (or

@@ -16,9 +16,10 @@
 //!
 //! Below the classes: who can be perceived in a world ([`registry`]), a node as the core sees it
 //! ([`snapshot`]), the core's ray seam on Godot's physics ([`physics_space`]), the project
-//! settings ([`settings`]), conversions ([`convert`]) and the object arguments scripts pass,
-//! taken as given and refused with a warning when wrong ([`given`]). Beside them, what the
-//! nodes do in the editor only: warnings and keeping the gizmo current ([`editor`]).
+//! settings ([`settings`]), conversions ([`convert`]), the object arguments scripts pass,
+//! taken as given and refused with a warning when wrong ([`given`]), and warnings said once per
+//! cause ([`warnings`]). Beside them, what the nodes do in the editor only: warnings and keeping
+//! the gizmo current ([`editor`]).
 
 mod aps_driver;
 mod aps_occluder;
@@ -50,6 +51,7 @@ mod saved;
 mod settings;
 mod snapshot;
 mod teams;
+mod warnings;
 mod world;
 
 use godot::prelude::*;
@@ -68,6 +70,7 @@ unsafe impl ExtensionLibrary for ApsExtension {
     fn on_stage_deinit(stage: InitStage) {
         if stage == InitStage::Scene {
             monitors::unregister();
+            debug_draw::release_shared();
         }
     }
 }

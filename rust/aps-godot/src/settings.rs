@@ -185,9 +185,10 @@ impl Held {
     }
 }
 
-/// Reads `aps/2d/pixels_per_meter` into the 2D front end (an int is the number it is), with
-/// one warning per value it has to change (0 or less, not a number, or past its range), and
-/// one when it changes while 2D AI already hold beliefs in the old scale.
+/// Reads `aps/2d/pixels_per_meter` into the 2D front end (an int is the number it is), with a
+/// warning for a value it has to change (0 or less, not a number, or past its range) and for a
+/// change while 2D AI already hold beliefs in the old scale. A script writing the setting every
+/// frame is one cause: said at once, then at most once a second, counting the changes since.
 pub fn read_pixels_per_meter() {
     thread_local! {
         /// The value last read, as the setting held it.
@@ -205,26 +206,37 @@ pub fn read_pixels_per_meter() {
         .map_or(f32::NAN, |v| v as f32);
     let before = crate::dim::pixels_per_meter();
     let used = crate::dim::set_pixels_per_meter(given);
-    // One warning a value: what was wrong with it, and what changing the scale now does.
-    let moved = if !first && used != before && crate::dim::scale_in_use() {
-        format!(
-            "; changed from {before} while the game runs, what 2D AI believe and the 2D light \
-             zones, held in metres, move on screen with it (set it once, before the game \
-             starts)"
-        )
-    } else {
-        String::new()
-    };
-    if used.to_bits() != given.to_bits() {
-        godot_warn!(
-            "{PIXELS_PER_METER}: {value} is not a scale APS can use (it must be a number from \
-             {} to {}); using {used}{moved}",
-            crate::dim::PIXELS_PER_METER_RANGE.0,
-            crate::dim::PIXELS_PER_METER_RANGE.1
-        );
-    } else if !moved.is_empty() {
-        godot_warn!("{PIXELS_PER_METER}: {used}{moved}");
+    let moved = !first && used != before && crate::dim::scale_in_use();
+    let unusable = used.to_bits() != given.to_bits();
+    if !(moved || unusable) {
+        return;
     }
+    crate::warnings::warn_counted(PIXELS_PER_METER, None, |since| {
+        // What was wrong with the value, and what changing the scale now does.
+        let mut text = if unusable {
+            format!(
+                "{PIXELS_PER_METER}: {value} is not a scale APS can use (it must be a number \
+                 from {} to {}); using {used}",
+                crate::dim::PIXELS_PER_METER_RANGE.0,
+                crate::dim::PIXELS_PER_METER_RANGE.1
+            )
+        } else {
+            format!("{PIXELS_PER_METER}: {used}")
+        };
+        if moved {
+            text.push_str(&format!(
+                "; changed from {before} while the game runs, what 2D AI believe and the 2D \
+                 light zones, held in metres, move on screen with it (set it once, before the \
+                 game starts)"
+            ));
+        }
+        if since > 0 {
+            text.push_str(&format!(
+                " (changed {since} times since this was last said)"
+            ));
+        }
+        text
+    })
 }
 
 thread_local! {
@@ -258,9 +270,10 @@ pub fn read_occlusion_layers() -> u32 {
         .map_or(aps_core::profile::ALL_LAYERS, |bits| bits as u32)
 }
 
-/// Reads `aps/occlusion_layers` and `aps/teams/groups`, with one warning per value it cannot
+/// Reads `aps/occlusion_layers` and `aps/teams/groups`, with a warning for a value it cannot
 /// use: layers that are no whole number (every layer is used), a group entry whose key is no
-/// name or whose team is no whole number (the entry is skipped).
+/// name or whose team is no whole number (the entry is skipped). Each setting is one cause: a
+/// script writing bad values every frame is told at most once a second.
 pub fn read_occlusion_and_teams() {
     thread_local! {
         static LAST: std::cell::RefCell<(Option<Held>, Option<u32>)> =
@@ -274,10 +287,12 @@ pub fn read_occlusion_and_teams() {
             // A project file may hold the 32 bits signed or unsigned: the low 32 are the layers.
             Ok(bits) => bits as u32,
             Err(_) => {
-                godot_warn!(
-                    "{OCCLUSION_LAYERS}: {layers} is not a set of physics layers (a whole \
-                     number); every layer stops sight, sound and echoes"
-                );
+                crate::warnings::warn(OCCLUSION_LAYERS, None, || {
+                    format!(
+                        "{OCCLUSION_LAYERS}: {layers} is not a set of physics layers (a whole \
+                         number); every layer stops sight, sound and echoes"
+                    )
+                });
                 aps_core::profile::ALL_LAYERS
             }
         };
@@ -298,9 +313,13 @@ pub fn read_occlusion_and_teams() {
                     .try_to::<StringName>()
                     .or_else(|_| key.try_to::<GString>().map(|s| StringName::from(&s)));
                 if teams.len() == MAX_TEAM_GROUPS {
-                    godot_warn!(
-                        "{TEAM_GROUPS}: more than {MAX_TEAM_GROUPS} groups; the rest are skipped"
-                    );
+                    crate::warnings::warn(TEAM_GROUPS, None, || {
+                        format!(
+                            "{TEAM_GROUPS}: {} groups, more than {MAX_TEAM_GROUPS}; the rest \
+                             are skipped",
+                            d.len()
+                        )
+                    });
                     break;
                 }
                 match (name, team.try_to::<i64>()) {
@@ -310,18 +329,22 @@ pub fn read_occlusion_and_teams() {
                             team.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
                         ));
                     }
-                    _ => godot_warn!(
-                        "{TEAM_GROUPS}: the entry {key}: {team} is not a group name and a team \
-                         id (a whole number); it is skipped"
-                    ),
+                    _ => crate::warnings::warn(&format!("{TEAM_GROUPS} {key}"), None, || {
+                        format!(
+                            "{TEAM_GROUPS}: the entry {key}: {team} is not a group name and a \
+                             team id (a whole number); it is skipped"
+                        )
+                    }),
                 }
             }
         }
         Err(_) if groups.is_nil() => {}
-        Err(_) => godot_warn!(
-            "{TEAM_GROUPS}: {groups} is not a Dictionary of group names to team ids; no group \
-             is a team"
-        ),
+        Err(_) => crate::warnings::warn(TEAM_GROUPS, None, || {
+            format!(
+                "{TEAM_GROUPS}: {groups} is not a Dictionary of group names to team ids; no \
+                 group is a team"
+            )
+        }),
     }
     TEAMS.with(|t| *t.borrow_mut() = std::rc::Rc::from(teams));
 }

@@ -449,12 +449,15 @@ fn look_now(
         *warned_nowhere = false;
     } else if !*warned_nowhere {
         *warned_nowhere = true;
-        godot_warn!(
-            "APS: {} is at {}, which is not a position; it cannot be perceived \
-             (beliefs in it are lost as SensorDropout) until it is somewhere real",
-            any.get_path(),
-            at.shown()
-        );
+        // At most once a second should it keep coming and going.
+        crate::warnings::warn("nowhere", Some(node.node().instance_id()), || {
+            format!(
+                "APS: {} is at {}, which is not a position; it cannot be perceived (beliefs in \
+                 it are lost as SensorDropout) until it is somewhere real",
+                any.get_path(),
+                at.shown()
+            )
+        });
     }
 
     // What an observer could see of its speed (core: gather::motion); a rigid body's own

@@ -215,9 +215,9 @@ macro_rules! belief_api {
                     return false;
                 }
                 if !confidence.is_finite() {
-                    godot_warn!(
-                        "{CLASS}.set_target_confidence: confidence {confidence} is not a number"
-                    );
+                    self.warn_call(CALL, "confidence", || {
+                        format!("confidence {confidence} is not a number; ignored")
+                    });
                     return false;
                 }
                 let at = if t.is_inside_tree() {
@@ -226,11 +226,12 @@ macro_rules! belief_api {
                     t.get_position()
                 };
                 if !at.is_finite() {
-                    godot_warn!(
-                        "{CLASS}.set_target_confidence: {} is at {at}, which is not a \
-                         position; ignored",
-                        crate::convert::describe(&t.clone().upcast())
-                    );
+                    self.warn_call(CALL, "target position", || {
+                        format!(
+                            "{} is at {at}, which is not a position; ignored",
+                            crate::convert::describe(&t.clone().upcast())
+                        )
+                    });
                     return false;
                 }
                 let id = target_of(&t.upcast());

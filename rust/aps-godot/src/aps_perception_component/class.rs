@@ -59,8 +59,10 @@ macro_rules! class {
             /// What to draw in the running game of what this AI perceives and believes (the `DRAW_*`
             /// flags): its cones and ranges, each vision ray (green where it reached its point, red
             /// where blocked), a label over each believed target, where it believes they are, why it
-            /// lost them, the sounds it hears, scent trails and its attention. Nothing is drawn or made
-            /// while it is empty; the project setting `aps/debug/draw` draws everything for every AI.
+            /// lost them, the sounds it hears, scent trails and its attention. Nothing is made until it
+            /// is first set; set empty again, the drawing is hidden and kept for the next time, so
+            /// toggling it makes nothing new. The project setting `aps/debug/draw` draws everything
+            /// for every AI.
             #[export(flags = (Cones = 1, Rays = 2, Labels = 4, Whereabouts = 8, LossReasons = 16, Sounds = 32, Scent = 64, Attention = 128))]
             #[var(set = set_debug_draw)]
             debug_draw: i64,
@@ -80,6 +82,8 @@ macro_rules! class {
             warned_nowhere: bool,
             /// Calls refused on a multiplayer client, each said once.
             refused_on_client: Vec<&'static str>,
+            /// That a recording asked for is longer than one holds was said (once for this AI).
+            warned_short_recording: bool,
             /// A pass is running: calls from inside it (a custom sense) are refused.
             in_pass: bool,
             /// Its own bodies were found again while a pass had the ray query out: the query's
@@ -117,6 +121,7 @@ macro_rules! class {
                     warned_no_profile: false,
                     warned_nowhere: false,
                     refused_on_client: Vec::new(),
+                    warned_short_recording: false,
                     in_pass: false,
                     exclude_stale: false,
                     watch: ResourceWatch::default(),
@@ -384,17 +389,19 @@ macro_rules! class {
                 }
             }
 
-            /// Sets what is drawn (see [member debug_draw]); 0 frees the drawing's nodes at the next
-            /// physics frame. Bits beyond `DRAW_ALL` are dropped with a warning (-1 draws everything).
+            /// Sets what is drawn (see [member debug_draw]); 0 hides the drawing at the next physics
+            /// frame, keeping its nodes for when it is drawn again. -1 draws everything; other bits
+            /// beyond `DRAW_ALL` are dropped with a warning (once for this AI, then at most once a
+            /// second while a script repeats it).
             #[func]
             pub fn set_debug_draw(&mut self, flags: i64) {
                 let all = i64::from(crate::debug_draw::flags::ALL);
                 let kept = flags & all;
-                if flags != kept {
-                    godot_warn!(
-                        "{CLASS}.debug_draw: {flags} has bits beyond DRAW_ALL ({all}); \
-                         using {kept}"
-                    );
+                // -1 is how a script says "every flag": all bits set, none unknown meant.
+                if flags != kept && flags != -1 {
+                    self.warn_call("debug_draw", "bits", || {
+                        format!("{flags} has bits beyond DRAW_ALL ({all}); using {kept}")
+                    });
                 }
                 let flags = kept;
                 self.debug_draw = flags;
@@ -510,11 +517,13 @@ macro_rules! class {
                     .iter()
                     .any(|n| crate::convert::target_id(*n) == id);
                 if own {
-                    godot_warn!(
-                        "{CLASS}.{call}: {} is this AI's own body; an AI never perceives \
-                         itself, so the call is ignored",
-                        crate::convert::describe(target)
-                    );
+                    self.warn_call(call, "own body", || {
+                        format!(
+                            "{} is this AI's own body; an AI never perceives itself, so the call \
+                             is ignored",
+                            crate::convert::describe(target)
+                        )
+                    });
                 }
                 own
             }
@@ -528,11 +537,23 @@ macro_rules! class {
                 if !self.refused_on_client.contains(&call) {
                     self.refused_on_client.push(call);
                     godot_warn!(
-                        "{CLASS}.{call}: perception runs on the server; on a client the \
-                         call is ignored"
+                        "{CLASS}.{call}: perception runs on the server; on a client the call is \
+                         ignored (on {}; said once for this call on this AI)",
+                        self.where_it_is()
                     );
                 }
                 true
+            }
+
+            /// Warns of a mistake a script made in `call` on this AI, about `what` (a parameter,
+            /// a value): `message` says what was wrong, with the value, and what APS did
+            /// instead. The warning names the call and the AI, and is said once, then at most
+            /// once a second while the script repeats the mistake (see `warnings`).
+            pub(super) fn warn_call(&self, call: &str, what: &str, message: impl FnOnce() -> String) {
+                let who = self.base().instance_id();
+                crate::warnings::warn(&format!("{call} {what}"), Some(who), || {
+                    format!("{CLASS}.{call}: {} (on {})", message(), self.where_it_is())
+                });
             }
 
             /// An ApsReplicator child arrived: the belief calls of a client answer from it (the one
@@ -634,10 +655,9 @@ macro_rules! class {
             /// back), with a warning naming the call.
             fn core_mut(&mut self, call: &str) -> Option<&mut aps_core::mind::Mind> {
                 if self.in_pass {
-                    godot_warn!(
-                        "{CLASS}.{call}: called from inside a perception pass (a custom \
-                         sense); ignored"
-                    );
+                    self.warn_call(call, "in pass", || {
+                        "called from inside a perception pass (a custom sense); ignored".into()
+                    });
                     return None;
                 }
                 self.refresh_profile();
@@ -684,13 +704,19 @@ macro_rules! class {
                     .map(|p| p.bind().custom_senses())
                     .unwrap_or_default();
                 // An ApsSense's callbacks take Node3D eyes and targets: a 2D AI has none to give.
+                // Said once for the profile and its list of senses, not for each AI sharing it.
                 let custom = if $two && !custom.is_empty() {
-                    godot_warn!(
-                        "{CLASS} {}: its profile lists {} custom sense(s); custom senses \
-                         (ApsSense) take 3D nodes and are not run by a 2D AI",
-                        crate::convert::describe(&self.to_gd().upcast()),
-                        custom.len()
-                    );
+                    if let Some(p) = &self.profile {
+                        let ai = crate::convert::describe(&self.to_gd().upcast());
+                        p.bind().warn_custom_senses_once("2D", || {
+                            format!(
+                                "lists {} custom sense(s); custom senses (ApsSense) take 3D nodes \
+                                 and are not run by a 2D AI ({ai} and every other 2D AI with \
+                                 this profile)",
+                                custom.len()
+                            )
+                        });
+                    }
                     Vec::new()
                 } else {
                     custom
@@ -706,11 +732,15 @@ macro_rules! class {
                 core.mind_mut().set_team(team);
                 core.clear_custom();
                 if custom.len() > MAX_CUSTOM_SENSES {
-                    godot_warn!(
-                        "ApsProfile.custom_senses: {} senses, but an AI has room for {MAX_CUSTOM_SENSES}; \
-                         the rest are ignored",
-                        custom.len()
-                    );
+                    if let Some(p) = &self.profile {
+                        p.bind().warn_custom_senses_once("too many", || {
+                            format!(
+                                "custom_senses: {} senses, but an AI has room for \
+                                 {MAX_CUSTOM_SENSES}; the rest are ignored",
+                                custom.len()
+                            )
+                        });
+                    }
                 }
                 self.custom_sense_names.clear();
                 for (i, sense) in custom.into_iter().take(MAX_CUSTOM_SENSES).enumerate() {

@@ -34,15 +34,15 @@ macro_rules! debug_draw_api {
             #[constant]
             pub const DRAW_ALL: i32 = flags::ALL as i32;
 
-            /// What the debug drawing drew in the last physics frame: `drawing` (whether its nodes
-            /// exist), `green_rays` and `red_rays` (vision rays that reached their sample point or were
+            /// What the debug drawing drew in the last physics frame: `drawing` (whether it is
+            /// drawn), `green_rays` and `red_rays` (vision rays that reached their sample point or were
             /// blocked), `labels`, `lines` (segments drawn after the last pass), `circles` and
             /// `cone_lines` (segments of the cones and ranges). All 0 while nothing is drawn.
             #[func]
             pub fn get_debug_draw_counts(&self) -> VarDictionary {
                 let c = self.draw.as_ref().map($Draw::counts).unwrap_or_default();
                 vdict! {
-                    "drawing" => self.draw.is_some(),
+                    "drawing" => self.is_drawing(),
                     "green_rays" => i64::from(c.green_rays),
                     "red_rays" => i64::from(c.red_rays),
                     "labels" => i64::from(c.labels),
@@ -73,25 +73,41 @@ macro_rules! debug_draw_api {
                 }
             }
 
-            /// Frees the drawing's nodes, if any.
+            /// Whether its debug drawing is shown.
+            pub(super) fn is_drawing(&self) -> bool {
+                self.draw.as_ref().is_some_and($Draw::is_shown)
+            }
+
+            /// Frees the drawing's nodes, if any (it left the tree).
             pub(super) fn stop_drawing(&mut self) {
                 if let Some(d) = self.draw.take() {
                     d.free();
                 }
             }
 
-            /// Brings the debug drawing up to date for this physics frame, making or freeing its nodes
-            /// as the flags ask; the marks are remade only after a pass. Returns whether it still draws.
+            /// Brings the debug drawing up to date for this physics frame: its nodes are made the
+            /// first time it draws, then shown or hidden as the flags ask, never freed while it
+            /// stays in the tree (a game may toggle drawing every frame); the marks are remade only
+            /// after a pass. Returns whether it still draws.
             pub fn redraw(&mut self, draw_all: bool) -> bool {
                 let f = self.draw_flags(draw_all);
-                if f == 0 || in_editor() || !self.base().is_inside_tree() {
+                if in_editor() || !self.base().is_inside_tree() {
                     self.stop_drawing();
                     return false;
                 }
-                let mut me = self.to_gd().upcast::<$N>();
-                if self.draw.is_none() {
-                    self.draw = Some($Draw::new(&mut me));
+                if f == 0 {
+                    if let Some(d) = self.draw.as_mut() {
+                        d.set_shown(false);
+                    }
+                    return false;
                 }
+                // A script freed its nodes (they are children like any other): made anew.
+                if self.draw.as_ref().is_some_and(|d| !d.is_intact()) {
+                    self.stop_drawing();
+                }
+                let mut me = self.to_gd().upcast::<$N>();
+                let draw = self.draw.get_or_insert_with(|| $Draw::new(&mut me));
+                draw.set_shown(true);
                 let (vision, hearing) = self.core.as_ref().map_or((None, None), |c| {
                     let p = c.mind().profile();
                     let v = &p.vision;

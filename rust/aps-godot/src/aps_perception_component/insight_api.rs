@@ -36,14 +36,19 @@ macro_rules! insight_api {
 
             /// Starts keeping the last `seconds` of what the AI believed, tick by tick (replacing a
             /// recording under way). Its memory is set aside now; a tick then allocates nothing.
-            /// Returns false (with a warning) when `seconds` is not above 0 or above an hour.
+            /// Returns false (with a warning) when `seconds` is not above 0 or above an hour. One
+            /// recording holds at most 262,144 belief frames (about 30 MB): a longer window keeps
+            /// its newest ticks (at the default Base Update Interval and Max Tracked Targets,
+            /// about the last 27 minutes of an hour asked for), which is said once for the AI.
             #[func]
             pub fn start_recording(&mut self, seconds: f32) -> bool {
                 if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_RECORDING_SECONDS) {
-                    godot_warn!(
-                        "{CLASS}.start_recording: seconds is {seconds}; it must be above \
-                         0 and at most {MAX_RECORDING_SECONDS}. Not recording."
-                    );
+                    self.warn_call("start_recording", "seconds", || {
+                        format!(
+                            "seconds is {seconds}; it must be above 0 and at most \
+                             {MAX_RECORDING_SECONDS}. Not recording."
+                        )
+                    });
                     return false;
                 }
                 if self.core_mut("start_recording").is_none() {
@@ -54,11 +59,15 @@ macro_rules! insight_api {
                 };
                 let physics_dt = 1.0 / Engine::singleton().get_physics_ticks_per_second().max(1) as f32;
                 let kept = core.start_recording_for(seconds, physics_dt);
-                if kept < seconds {
+                // A legal call: the window is cut as documented, and a game that starts
+                // recordings again and again hears of it once.
+                if kept < seconds && !self.warned_short_recording {
+                    self.warned_short_recording = true;
                     godot_warn!(
-                        "{CLASS}.start_recording: {seconds} s of a full ledger is more \
-                         than one recording holds ({MAX_FRAMES} belief frames); it keeps about the \
-                         last {kept:.0} s"
+                        "{CLASS}.start_recording: {seconds} s of a full ledger is more than one \
+                         recording holds ({MAX_FRAMES} belief frames); it keeps about the last \
+                         {kept:.0} s (on {}; said once for this AI)",
+                        self.where_it_is()
                     );
                 }
                 true
@@ -97,11 +106,9 @@ macro_rules! insight_api {
                         ApsRecording::write(&file, &path, &format!("{CLASS}.save_recording"))
                     }
                     None => {
-                        godot_warn!(
-                            "{CLASS}.save_recording: {} is not recording; call \
-                             start_recording first",
-                            self.where_it_is()
-                        );
+                        self.warn_call("save_recording", "not recording", || {
+                            format!("nothing to save to {path}: it is not recording; call start_recording first")
+                        });
                         false
                     }
                 }
@@ -120,7 +127,7 @@ macro_rules! insight_api {
                     "id" => base.instance_id().to_i64(),
                     "name" => &base.get_name(),
                     "path" => &self.where_it_is(),
-                    "drawing" => self.draw.is_some(),
+                    "drawing" => self.is_drawing(),
                 };
                 let Some(core) = &self.core else {
                     d.set("time", 0.0);
@@ -206,7 +213,7 @@ macro_rules! insight_api {
                     "path" => &self.where_it_is(),
                     "awareness" => self.core.as_ref().map_or(0, |c| c.mind().awareness() as i32),
                     "beliefs" => self.core.as_ref().map_or(0, |c| c.mind().ledger().len() as i64),
-                    "drawing" => self.draw.is_some(),
+                    "drawing" => self.is_drawing(),
                 }
             }
 

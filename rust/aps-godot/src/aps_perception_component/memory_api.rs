@@ -136,10 +136,12 @@ macro_rules! memory_api {
                     r => match Relationship::from_index(i64::from(r)) {
                         Some(rel) => Some(rel),
                         None => {
-                            godot_warn!(
-                                "{CLASS}.set_relationship: relationship {r} is not a \
-                                 RELATIONSHIP_* value (0..6) or -1; ignored"
-                            );
+                            self.warn_call("set_relationship", "relationship", || {
+                                format!(
+                                    "relationship {r} is not a RELATIONSHIP_* value (0..6) or -1; \
+                                     ignored"
+                                )
+                            });
                             return;
                         }
                     },
@@ -155,10 +157,12 @@ macro_rules! memory_api {
             #[func]
             pub fn get_emotion(&self, emotion: StringName) -> f32 {
                 let Some(e) = Emotion::from_name(&emotion.to_string()) else {
-                    godot_warn!(
-                        "{CLASS}.get_emotion: no emotion named \"{emotion}\" (fear, \
-                         aggression, curiosity, alertness, panic)"
-                    );
+                    self.warn_call("get_emotion", "emotion", || {
+                        format!(
+                            "no emotion named \"{emotion}\" (fear, aggression, curiosity, \
+                             alertness, panic); 0 is answered"
+                        )
+                    });
                     return 0.0;
                 };
                 self.core
@@ -198,17 +202,18 @@ macro_rules! memory_api {
                     return;
                 }
                 let Some(kind) = EvidenceKind::from_index(i64::from(kind)) else {
-                    godot_warn!(
-                        "{CLASS}.add_target_evidence: kind {kind} is not an EVIDENCE_* \
-                         value (0..3); ignored"
-                    );
+                    self.warn_call("add_target_evidence", "kind", || {
+                        format!("kind {kind} is not an EVIDENCE_* value (0..3); ignored")
+                    });
                     return;
                 };
                 if !amount.is_finite() || !duration.is_finite() || duration < 0.0 {
-                    godot_warn!(
-                        "{CLASS}.add_target_evidence: amount {amount} and duration \
-                         {duration} must be numbers, duration 0 or more; ignored"
-                    );
+                    self.warn_call("add_target_evidence", "amount", || {
+                        format!(
+                            "amount {amount} and duration {duration} must be numbers, duration \
+                             0 or more; ignored"
+                        )
+                    });
                     return;
                 }
                 let id = target_of(&t);
@@ -249,10 +254,12 @@ macro_rules! memory_api {
                     return false;
                 }
                 if !location.is_finite() || !confidence.is_finite() {
-                    godot_warn!(
-                        "{CLASS}.report_location_belief: location {location} and \
-                         confidence {confidence} must be finite; ignored"
-                    );
+                    self.warn_call("report_location_belief", "location", || {
+                        format!(
+                            "location {location} and confidence {confidence} must be finite; \
+                             ignored"
+                        )
+                    });
                     return false;
                 }
                 let accuracy = if accuracy.is_finite() && accuracy >= 0.0 {
@@ -260,11 +267,12 @@ macro_rules! memory_api {
                 } else {
                     let used = aps_core::belief::places::MERGE_RADIUS;
                     let unit = if $two { "px" } else { "m" };
-                    godot_warn!(
-                        "{CLASS}.report_location_belief: accuracy {accuracy} must be 0 {unit} \
-                         or more; using {} {unit}",
-                        <$D as Dim>::from_meters(used)
-                    );
+                    self.warn_call("report_location_belief", "accuracy", || {
+                        format!(
+                            "accuracy {accuracy} must be 0 {unit} or more; using {} {unit}",
+                            <$D as Dim>::from_meters(used)
+                        )
+                    });
                     used
                 };
                 let tag = ApsWorld::singleton().bind_mut().tag_index(tag);

@@ -153,16 +153,20 @@ macro_rules! pass {
                     .parent()
                     .filter(|p| p.is_instance_valid())
                     .map_or(eye.position, Spatial::global_position);
-                // An AI that is nowhere real perceives nothing: it skips its pass, said once.
+                // An AI that is nowhere real perceives nothing: it skips its pass, said once while
+                // it stays there (and at most once a second should it keep coming and going).
                 if !(eye.position.is_finite() && body.is_finite()) {
                     if !self.warned_nowhere {
                         self.warned_nowhere = true;
-                        godot_warn!(
-                            "{CLASS} {}: it is at {}, which is not a position; it skips \
-                             its perception passes until it is somewhere real",
-                            self.base().get_path(),
-                            self.base().get_global_position()
-                        );
+                        let me = self.base().instance_id();
+                        crate::warnings::warn("nowhere", Some(me), || {
+                            format!(
+                                "{CLASS} {}: it is at {}, which is not a position; it skips its \
+                                 perception passes until it is somewhere real",
+                                self.base().get_path(),
+                                self.base().get_global_position()
+                            )
+                        });
                     }
                     return None;
                 }
@@ -201,7 +205,10 @@ macro_rules! pass {
                 core.held_targets(&view, self.own.bodies(), &b.shared, &mut b.held);
                 core.mind_mut().set_team(self.own_team());
                 // Senses note what made each reading for explain() and the drawing (issue 13).
-                core.set_noting(aps.notes_factors() || self.draw.is_some());
+                // Drawing wanted, shown or not yet: a drawing turned on between passes shows
+                // this pass's rays where they stopped.
+                let drawn = self.draw_flags(aps.draws_all()) != 0;
+                core.set_noting(aps.notes_factors() || drawn);
                 let range = core.gather_radius(eye.position, body);
                 let use_grid = aps.uses_grid();
                 let (world, tags) = aps.world_and_tags(key);
@@ -252,7 +259,7 @@ macro_rules! pass {
                     events: std::mem::take(&mut self.pending),
                     panicked: false,
                     ray_time: std::time::Duration::ZERO,
-                    hit_points: self.draw.is_some(),
+                    hit_points: drawn,
                     occluder_areas,
                     navigation,
                     part_owners,
@@ -285,11 +292,14 @@ macro_rules! pass {
                 }
                 self.pending = events;
                 if panicked {
-                    godot_error!(
-                        "{CLASS} {}: its perception pass failed (see the error above); \
-                         its beliefs are kept as they were and the next pass runs as usual",
-                        self.base().get_path()
-                    );
+                    // A sense that fails every pass is one cause: said at most once a second.
+                    crate::warnings::error("pass failed", Some(self.base().instance_id()), || {
+                        format!(
+                            "{CLASS} {}: its perception pass failed (see the error above); its \
+                             beliefs are kept as they were and the next pass runs as usual",
+                            self.base().get_path()
+                        )
+                    });
                 }
                 let stats = core.last_pass();
                 // The pass no longer reads the world's state: posting to it copies nothing.

@@ -4,7 +4,6 @@
 
 use super::ApsPerceptionComponent;
 use aps_core::save::MissingTargets;
-use godot::prelude::*;
 
 /// The `missing_targets` argument of `call`, a bad one warned and taken as the default.
 pub fn missing_targets(call: &str, value: i32) -> MissingTargets {
@@ -12,10 +11,12 @@ pub fn missing_targets(call: &str, value: i32) -> MissingTargets {
         ApsPerceptionComponent::MISSING_TARGETS_AS_PLACE => MissingTargets::AsPlace,
         ApsPerceptionComponent::MISSING_TARGETS_DROP => MissingTargets::Drop,
         _ => {
-            godot_warn!(
-                "{call}: missing_targets {value} is not MISSING_TARGETS_AS_PLACE (0) or \
-                 MISSING_TARGETS_DROP (1); MISSING_TARGETS_AS_PLACE is used"
-            );
+            crate::warnings::warn(&format!("{call} missing_targets"), None, || {
+                format!(
+                    "{call}: missing_targets {value} is not MISSING_TARGETS_AS_PLACE (0) or \
+                     MISSING_TARGETS_DROP (1); MISSING_TARGETS_AS_PLACE is used"
+                )
+            });
             MissingTargets::AsPlace
         }
     }
@@ -82,10 +83,10 @@ macro_rules! save_api {
             /// This AI's saved form, its targets named from `root`.
             pub(crate) fn beliefs_saved(&mut self, root: Option<&Gd<Node>>) -> Option<BeliefsSave> {
                 if self.in_pass {
-                    godot_warn!(
-                        "{CLASS}.save_beliefs: called from inside a perception pass (a \
-                         custom sense); nothing is saved"
-                    );
+                    self.warn_call("save_beliefs", "in pass", || {
+                        "called from inside a perception pass (a custom sense); nothing is saved"
+                            .into()
+                    });
                     return None;
                 }
                 self.refresh_profile();
@@ -120,10 +121,11 @@ macro_rules! save_api {
                 issues: &mut Vec<LoadIssue>,
             ) -> bool {
                 if self.in_pass {
-                    godot_warn!(
-                        "{CLASS}.load_beliefs: called from inside a perception pass (a \
-                         custom sense); nothing is loaded"
-                    );
+                    self.warn_call("load_beliefs", "in pass", || {
+                        "called from inside a perception pass (a custom sense); nothing is \
+                         loaded"
+                            .into()
+                    });
                     return false;
                 }
                 self.refresh_profile();

@@ -41,13 +41,15 @@ impl ApsProfile {
         let text = match p.to_toml_string() {
             Ok(t) => t,
             Err(e) => {
-                godot_error!("ApsProfile.save_toml({path}): {e}");
+                self.error_once("save_toml", || format!("ApsProfile.save_toml({path}): {e}"));
                 return Error::ERR_INVALID_DATA;
             }
         };
         let Some(mut file) = FileAccess::open(&path, ModeFlags::WRITE) else {
             let err = FileAccess::get_open_error();
-            godot_error!("ApsProfile.save_toml: cannot write {path}: {err:?}");
+            self.error_once("save_toml", || {
+                format!("ApsProfile.save_toml: cannot write {path}: {err:?}")
+            });
             return err;
         };
         file.store_string(&text);
@@ -61,14 +63,20 @@ impl ApsProfile {
     #[func]
     pub fn load_toml(&mut self, path: GString) -> Error {
         if !FileAccess::file_exists(&path) {
-            godot_error!("ApsProfile.load_toml: no file at {path}");
+            self.error_once("load_toml", || {
+                format!("ApsProfile.load_toml: no file at {path}")
+            });
             return Error::ERR_FILE_NOT_FOUND;
         }
         let text = FileAccess::get_file_as_string(&path).to_string();
         match Profile::from_toml_str(&text) {
             Ok((p, issues)) => {
+                // Each problem of the file, once (a game loading it again and again hears of
+                // each at most once a second).
+                let me = self.base().instance_id();
                 for issue in &issues {
-                    godot_warn!("{}", self.describe(issue));
+                    let what = format!("ApsProfile.load_toml {}", issue.field);
+                    crate::warnings::warn(&what, Some(me), || self.describe(issue));
                 }
                 self.read_core(&p);
                 self.revision = self.revision.wrapping_add(1);
@@ -76,7 +84,7 @@ impl ApsProfile {
                 Error::OK
             }
             Err(e) => {
-                godot_error!("ApsProfile.load_toml({path}): {e}");
+                self.error_once("load_toml", || format!("ApsProfile.load_toml({path}): {e}"));
                 Error::ERR_PARSE_ERROR
             }
         }
@@ -97,12 +105,26 @@ impl ApsProfile {
         self.write_core(&mut p);
         let issues = p.validate();
         if !issues.is_empty() {
+            // The values are fixed here, so an issue comes back only when a script sets the
+            // bad value again: at most once a second if it does so every frame.
+            let me = self.base().instance_id();
             for issue in &issues {
-                godot_warn!("{}", self.describe(issue));
+                let what = format!("ApsProfile {}", issue.field);
+                crate::warnings::warn(&what, Some(me), || self.describe(issue));
             }
             self.read_core(&p);
         }
         p
+    }
+
+    /// Says the error `message` of `call` on this profile: once, then at most once a second
+    /// while a script repeats the call (see `warnings`).
+    fn error_once(&self, call: &str, message: impl FnOnce() -> String) {
+        crate::warnings::error(
+            &format!("ApsProfile.{call}"),
+            Some(self.base().instance_id()),
+            message,
+        );
     }
 
     /// A core issue in the inspector's words: property names instead of TOML paths.

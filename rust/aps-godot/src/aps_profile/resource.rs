@@ -29,6 +29,9 @@ aps_core::aps_settings! {
         custom_senses: Array<Gd<crate::aps_sense::ApsSense>> = Array::new(),
         /// The revision whose empty custom sense slot was warned of.
         warned_empty_slot: std::cell::Cell<Option<u64>> = std::cell::Cell::new(None),
+        /// The problems with its custom senses said so far, each with the list of senses it
+        /// was said for (see `warn_custom_senses_once`).
+        warned_custom: std::cell::RefCell<Vec<(&'static str, u64)>> = std::cell::RefCell::new(Vec::new()),
         /// A `changed` signal is queued for the end of the frame.
         change_queued: bool = false,
         /// A sense was switched on or off: the inspector must grey its settings anew.
@@ -113,15 +116,46 @@ impl ApsProfile {
                 Ok(sense) => senses.push(sense),
                 Err(_) if self.warned_empty_slot.get() != Some(self.revision) => {
                     self.warned_empty_slot.set(Some(self.revision));
-                    godot_warn!(
-                        "ApsProfile {}: custom_senses[{i}] is empty; the slot is skipped",
-                        self.source()
-                    );
+                    // A script editing the profile every frame makes a revision a frame.
+                    let me = self.base().instance_id();
+                    crate::warnings::warn("custom_senses empty slot", Some(me), || {
+                        format!(
+                            "ApsProfile {}: custom_senses[{i}] is empty; the slot is skipped",
+                            self.source()
+                        )
+                    });
                 }
                 Err(_) => {}
             }
         }
         senses
+    }
+
+    /// Says `problem` with its custom senses (`message`, after the profile's name) once for
+    /// this profile and its list of senses: every AI sharing the profile, at every rebuild of
+    /// its core profile, meets the same problem, and a game needs to hear it once. An edit of
+    /// the list (another sense, one more or fewer) says it again.
+    pub fn warn_custom_senses_once(&self, problem: &'static str, message: impl FnOnce() -> String) {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for slot in self.custom_senses.clone().upcast_any_array().iter_shared() {
+            slot.try_to::<Gd<crate::aps_sense::ApsSense>>()
+                .ok()
+                .map(|s| s.instance_id().to_i64())
+                .hash(&mut h);
+        }
+        let list = h.finish();
+        let mut warned = self.warned_custom.borrow_mut();
+        if let Some(said) = warned.iter_mut().find(|(p, _)| *p == problem) {
+            if said.1 == list {
+                return;
+            }
+            said.1 = list;
+        } else {
+            warned.push((problem, list));
+        }
+        drop(warned);
+        godot_warn!("ApsProfile {}: {}", self.source(), message());
     }
 
     /// The settings as they stand, unvalidated, in the core's form (for the editor's checks).
@@ -284,10 +318,14 @@ impl ApsProfile {
         self.whole_mut(name).map(|f| *f = fixed).is_some()
     }
 
+    /// Said once, then at most once a second while a script keeps setting the value.
     fn warn_clamped(&self, name: &str, given: &str, range: &str, fixed: &str) {
-        godot_warn!(
-            "ApsProfile {}: {name}: {given} is outside {range}; using {fixed}",
-            self.source()
-        );
+        let me = self.base().instance_id();
+        crate::warnings::warn(name, Some(me), || {
+            format!(
+                "ApsProfile {}: {name}: {given} is outside {range}; using {fixed}",
+                self.source()
+            )
+        });
     }
 }

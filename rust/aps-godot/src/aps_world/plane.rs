@@ -156,11 +156,19 @@ impl ApsWorld {
             return;
         }
         if !location.is_finite() {
-            godot_warn!("{call}: location {location} is not finite; sound ignored");
+            crate::warnings::warn(
+                &format!("{call} location"),
+                instigator.as_ref().map(|i| i.instance_id()),
+                || format!("{call}: location {location} is not finite; sound ignored"),
+            );
             return;
         }
         if !max_range.is_finite() || max_range <= 0.0 {
-            godot_warn!("{call}: max_range {max_range} must be above 0 px; sound ignored");
+            crate::warnings::warn(
+                &format!("{call} max_range"),
+                instigator.as_ref().map(|i| i.instance_id()),
+                || format!("{call}: max_range {max_range} must be above 0 px; sound ignored"),
+            );
             return;
         }
         let range = max_range / pixels_per_meter();

@@ -64,14 +64,18 @@ impl ApsWorld {
             return VarDictionary::new();
         };
         if !root.is_inside_tree() {
-            godot_warn!("{CALL}: root is not in the tree; nothing is saved");
+            crate::warnings::warn("ApsWorld.save_state root out of the tree", None, || {
+                format!("{CALL}: root is not in the tree; nothing is saved")
+            });
             return VarDictionary::new();
         }
         if a_pass_is_running() {
-            godot_warn!(
-                "ApsWorld.save_state: called from inside a perception pass (a custom sense); \
-                 nothing is saved"
-            );
+            crate::warnings::warn("ApsWorld.save_state in pass", None, || {
+                String::from(
+                    "ApsWorld.save_state: called from inside a perception pass (a custom sense); \
+                 nothing is saved",
+                )
+            });
             return VarDictionary::new();
         }
         let keys = SceneKeys::for_save(Some(root.clone()));
@@ -155,16 +159,18 @@ impl ApsWorld {
             return false;
         };
         if !root.is_inside_tree() {
-            godot_warn!("{CALL}: root is not in the tree; nothing is loaded");
+            crate::warnings::warn("ApsWorld.load_state root out of the tree", None, || {
+                format!("{CALL}: root is not in the tree; nothing is loaded")
+            });
             return false;
         }
         if self.refuse_on_client(CALL, Some(&root)) {
             return false;
         }
         if a_pass_is_running() {
-            godot_warn!(
-                "{CALL}: called from inside a perception pass (a custom sense); nothing is loaded"
-            );
+            crate::warnings::warn("ApsWorld.load_state in pass", None, || {
+                format!("{CALL}: called from inside a perception pass (a custom sense); nothing is loaded")
+            });
             return false;
         }
         let missing = self::missing_targets(CALL, missing_targets);

@@ -28,11 +28,15 @@ impl ApsWorld {
     #[func]
     pub fn set_sound_max_tier(&mut self, tag: StringName, max_tier: i32) {
         if !(0..=4).contains(&max_tier) {
-            godot_warn!("ApsWorld.set_sound_max_tier: tier {max_tier} is outside 0..4; ignored");
+            crate::warnings::warn("ApsWorld.set_sound_max_tier tier", None, || {
+                format!("ApsWorld.set_sound_max_tier: tier {max_tier} is outside 0..4; ignored")
+            });
             return;
         }
         if tag.is_empty() {
-            godot_warn!("ApsWorld.set_sound_max_tier: tag is empty; ignored");
+            crate::warnings::warn("ApsWorld.set_sound_max_tier tag", None, || {
+                String::from("ApsWorld.set_sound_max_tier: tag is empty; ignored")
+            });
             return;
         }
         self.sound_tiers.retain(|(t, _)| *t != tag);
@@ -122,6 +126,12 @@ impl ApsWorld {
     #[must_use]
     pub fn notes_factors(&self) -> bool {
         self.frame.explain
+    }
+
+    /// Whether every AI draws everything this frame (the project setting `aps/debug/draw`).
+    #[must_use]
+    pub fn draws_all(&self) -> bool {
+        self.frame.draw_all
     }
 }
 

@@ -33,7 +33,11 @@ impl ApsWorld {
             return;
         }
         if squad_name.is_empty() {
-            godot_warn!("ApsWorld.join_squad: squad_name is empty; ignored");
+            crate::warnings::warn(
+                "ApsWorld.join_squad squad_name",
+                Some(p.instance_id()),
+                || String::from("ApsWorld.join_squad: squad_name is empty; ignored"),
+            );
             return;
         }
         let id = p.instance_id();

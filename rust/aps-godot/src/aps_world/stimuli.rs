@@ -44,7 +44,11 @@ impl ApsWorld {
         let key = instigator.as_ref().and_then(world_key_of);
         let key = key.unwrap_or_else(crate::convert::main_world_key);
         if !location.is_finite() {
-            godot_warn!("ApsWorld.emit_sound: location {location} is not finite; sound ignored");
+            crate::warnings::warn(
+                "ApsWorld.emit_sound location",
+                instigator.as_ref().map(|i| i.instance_id()),
+                || format!("ApsWorld.emit_sound: location {location} is not finite; sound ignored"),
+            );
             return;
         }
         self.emit_sound_in(
@@ -179,11 +183,15 @@ pub(super) fn mixed_kinds(call: &str, a: &Gd<Node>, b: &Gd<Node>) -> bool {
 /// when it is below 0 or no number.
 pub(super) fn checked_damage(call: &str, amount: f32) -> Option<f32> {
     if !amount.is_finite() || amount < 0.0 {
-        godot_warn!("{call}: amount {amount} must be 0 or more; ignored");
+        crate::warnings::warn(&format!("{call} amount below"), None, || {
+            format!("{call}: amount {amount} must be 0 or more; ignored")
+        });
         return None;
     }
     if amount > MAX_DAMAGE {
-        godot_warn!("{call}: amount {amount} is more than {MAX_DAMAGE}; using {MAX_DAMAGE}");
+        crate::warnings::warn(&format!("{call} amount above"), None, || {
+            format!("{call}: amount {amount} is more than {MAX_DAMAGE}; using {MAX_DAMAGE}")
+        });
         return Some(MAX_DAMAGE);
     }
     Some(amount)
@@ -224,15 +232,27 @@ impl ApsWorld {
         instigator: Option<Gd<Node>>,
     ) {
         if !location.is_finite() {
-            godot_warn!("{call}: location {location} is not finite; sound ignored");
+            crate::warnings::warn(
+                &format!("{call} location"),
+                instigator.as_ref().map(|i| i.instance_id()),
+                || format!("{call}: location {location} is not finite; sound ignored"),
+            );
             return;
         }
         if !loudness.is_finite() || loudness <= 0.0 {
-            godot_warn!("{call}: loudness {loudness} must be above 0; sound ignored");
+            crate::warnings::warn(
+                &format!("{call} loudness"),
+                instigator.as_ref().map(|i| i.instance_id()),
+                || format!("{call}: loudness {loudness} must be above 0; sound ignored"),
+            );
             return;
         }
         if !max_range.is_finite() || max_range <= 0.0 {
-            godot_warn!("{call}: max_range {max_range} must be above 0 m; sound ignored");
+            crate::warnings::warn(
+                &format!("{call} max_range"),
+                instigator.as_ref().map(|i| i.instance_id()),
+                || format!("{call}: max_range {max_range} must be above 0 m; sound ignored"),
+            );
             return;
         }
         let max_tier = self.sound_max_tier(&tag);

@@ -4,7 +4,7 @@
 use super::scene::DrawScene;
 use super::DrawCounts;
 
-/// The last cones, the last redraw, and what it drew.
+/// The last cones, the last redraw, what it drew, and whether it is shown.
 #[derive(Debug, Default)]
 pub struct Drawn {
     /// What the cones were made from, and with which flags.
@@ -12,13 +12,30 @@ pub struct Drawn {
     /// What the last redraw was made from: the flags and the AI's perception time.
     drawn: Option<(u32, u64)>,
     counts: DrawCounts,
+    /// Hidden, the drawing keeps what it drew for when it is shown again.
+    shown: bool,
 }
 
 impl Drawn {
-    /// What the last frame drew.
+    /// What the last frame drew (nothing while hidden).
     #[must_use]
     pub fn counts(&self) -> DrawCounts {
-        self.counts
+        if self.shown {
+            self.counts
+        } else {
+            DrawCounts::default()
+        }
+    }
+
+    /// Whether the drawing is shown.
+    #[must_use]
+    pub fn is_shown(&self) -> bool {
+        self.shown
+    }
+
+    /// Shows or hides the drawing; whether that changed anything.
+    pub fn set_shown(&mut self, shown: bool) -> bool {
+        std::mem::replace(&mut self.shown, shown) != shown
     }
 
     /// Whether what was drawn from (`flags`, the AI's perception time `now`) is out of date.
@@ -27,26 +44,39 @@ impl Drawn {
         self.drawn != Some((flags, now.to_bits()))
     }
 
-    /// The cones and ranges to draw from `shape` (the vision range, cone half angles and
-    /// hearing range) and `flags`, made by `make`, if they changed since they were last made
-    /// (empty when the flags leave the cones out); `None` when they did not.
+    /// Whether the cones and ranges of `shape` (the vision range, cone half angles and hearing
+    /// range) must be drawn anew for `flags`: `Some(true)` to draw them, `Some(false)` to clear
+    /// them (the flags leave them out), `None` when they are as last drawn. Follow with
+    /// [`Drawn::drew_cones`].
+    pub fn cones_changed(&mut self, flags: u32, shape: [f32; 4]) -> Option<bool> {
+        let key = (flags, shape.map(f32::to_bits));
+        if self.cones_key == Some(key) {
+            return None;
+        }
+        self.cones_key = Some(key);
+        Some(flags & super::flags::CONES != 0)
+    }
+
+    /// The cones drawn hold `lines` segments.
+    pub fn drew_cones(&mut self, lines: u32) {
+        self.counts.cone_lines = lines;
+    }
+
+    /// The cones and ranges to draw from `shape` and `flags`, made by `make`, if they changed
+    /// since they were last made (empty when the flags leave the cones out); `None` when they
+    /// did not.
     pub fn cones_to_draw(
         &mut self,
         flags: u32,
         shape: [f32; 4],
         make: impl FnOnce() -> DrawScene,
     ) -> Option<DrawScene> {
-        let key = (flags, shape.map(f32::to_bits));
-        if self.cones_key == Some(key) {
-            return None;
-        }
-        self.cones_key = Some(key);
-        let scene = if flags & super::flags::CONES != 0 {
+        let scene = if self.cones_changed(flags, shape)? {
             make()
         } else {
             DrawScene::default()
         };
-        self.counts.cone_lines = scene.lines.len() as u32;
+        self.drew_cones(scene.lines.len() as u32);
         Some(scene)
     }
 

@@ -1,25 +1,31 @@
 //! Debug drawing of what one AI perceives and believes (issue 13), from Godot primitives: two
-//! `MeshInstance3D`s with an `ImmediateMesh` each, and a pool of `Label3D`s, all internal
-//! children of the component, made when drawing starts and freed when it stops: an AI that is
-//! not drawn has none. The cones and ranges sit in the eyes' own space and are remade only when
-//! the profile changes; the rays, whereabouts, sounds and labels are redrawn in world space
-//! after each pass, from what it noted. Between passes a frame costs nothing.
+//! `MeshInstance3D`s and a pool of `Label3D`s, internal children of the component. They are made
+//! the first time the AI is drawn and kept: turning drawing off hides them and turning it on
+//! again shows them, so a game, or the debugger's tab, may toggle drawing every frame without a
+//! node made or freed. What every AI draws alike is made once and shared ([`shared`]): the lines'
+//! material and the mesh of the cones and ranges of each shape of profile, which ride with the
+//! eyes. The rays, whereabouts, sounds and labels are redrawn in world space after each pass,
+//! from what it noted; between passes a frame costs nothing.
+//!
+//! Labels are most of the cost: Godot shapes a label's text (and keeps its glyphs, tens of
+//! kilobytes) when the text changes, so a label's text is set only when it changes, and a label
+//! no longer needed is hidden with no text rather than freed, until a later pass needs it.
 //!
 //! The shapes are made in [`scene`]; this file only turns them into nodes.
 
 mod drawn;
 pub mod flags;
 pub mod scene;
+mod shared;
 mod two;
 
+pub use shared::release as release_shared;
 pub use two::DebugDraw2D;
 
 use drawn::Drawn;
-use godot::classes::base_material_3d::{Flags, ShadingMode, Transparency};
 use godot::classes::label_3d::AlphaCutMode;
-use godot::classes::mesh::PrimitiveType;
 use godot::classes::node::InternalMode;
-use godot::classes::{ImmediateMesh, Label3D, MeshInstance3D, Node, Node3D, StandardMaterial3D};
+use godot::classes::{ImmediateMesh, Label3D, MeshInstance3D, Node, Node3D};
 use godot::prelude::*;
 use scene::DrawScene;
 
@@ -37,57 +43,91 @@ pub struct DrawCounts {
 
 /// The nodes one AI's debug drawing lives in.
 pub struct DebugDraw {
+    /// What the last pass found, in world space.
     lines: Gd<MeshInstance3D>,
     mesh: Gd<ImmediateMesh>,
+    /// The cones and ranges, riding with the eyes: a shared mesh, or none.
     cones: Gd<MeshInstance3D>,
-    cone_mesh: Gd<ImmediateMesh>,
     state: Drawn,
-    material: Gd<StandardMaterial3D>,
-    /// The labels, each with the text and colour it shows (setting a text reshapes it).
-    labels: Vec<(Gd<Label3D>, String, Color)>,
+    labels: Vec<Label>,
+    /// How many of `labels` the last redraw showed; the rest are hidden and hold no text.
+    used: usize,
+}
+
+/// One label, with the text and colour it shows (setting either reshapes it).
+struct Label {
+    node: Gd<Label3D>,
+    text: String,
+    color: Color,
 }
 
 impl DebugDraw {
     /// Makes the drawing's nodes under `owner`, as internal children the scene never saves.
     pub fn new(owner: &mut Gd<Node3D>) -> Self {
-        let mut material = StandardMaterial3D::new_gd();
-        material.set_shading_mode(ShadingMode::UNSHADED);
-        material.set_flag(Flags::ALBEDO_FROM_VERTEX_COLOR, true);
-        material.set_flag(Flags::DISABLE_DEPTH_TEST, true);
-        material.set_transparency(Transparency::ALPHA);
         // What the last pass found is drawn in world space; the cones ride with the eyes.
-        let (mut lines, mesh) = internal_mesh(owner, "ApsDebugLines", true);
+        let mesh = ImmediateMesh::new_gd();
+        let mut lines = internal_mesh(owner, "ApsDebugLines", true);
+        lines.set_mesh(&mesh);
         lines.set_transform(Transform3D::IDENTITY);
-        let (cones, cone_mesh) = internal_mesh(owner, "ApsDebugCones", false);
+        let cones = internal_mesh(owner, "ApsDebugCones", false);
         DebugDraw {
             lines,
             mesh,
             cones,
-            cone_mesh,
             state: Drawn::default(),
-            material,
             labels: Vec::new(),
+            used: 0,
         }
     }
 
     /// Frees the drawing's nodes.
     pub fn free(self) {
-        for mesh in [&self.lines, &self.cones] {
+        for mut mesh in [self.lines, self.cones] {
             if mesh.is_instance_valid() {
-                mesh.clone().upcast::<Node>().queue_free();
+                mesh.queue_free();
             }
         }
-        for (l, _, _) in self.labels {
-            if l.is_instance_valid() {
-                l.upcast::<Node>().queue_free();
+        for mut label in self.labels {
+            if label.node.is_instance_valid() {
+                label.node.queue_free();
             }
         }
     }
 
-    /// What the last frame drew.
+    /// What the last frame drew (nothing while hidden).
     #[must_use]
     pub fn counts(&self) -> DrawCounts {
         self.state.counts()
+    }
+
+    /// Whether it is shown.
+    #[must_use]
+    pub fn is_shown(&self) -> bool {
+        self.state.is_shown()
+    }
+
+    /// Whether its meshes are still there: a script may free a node's internal children.
+    #[must_use]
+    pub fn is_intact(&self) -> bool {
+        self.lines.is_instance_valid() && self.cones.is_instance_valid()
+    }
+
+    /// Shows or hides every node, keeping what they hold for when they are shown again.
+    pub fn set_shown(&mut self, shown: bool) {
+        if !self.state.set_shown(shown) {
+            return;
+        }
+        let used = self.labels.iter_mut().take(self.used).map(|l| &mut l.node);
+        for node in [&mut self.lines, &mut self.cones] {
+            if node.is_instance_valid() {
+                node.set_visible(shown);
+            }
+        }
+        for node in used {
+            if node.is_instance_valid() {
+                node.set_visible(shown);
+            }
+        }
     }
 
     /// Whether what was drawn from (`flags`, the AI's perception time `now`) is out of date.
@@ -96,14 +136,24 @@ impl DebugDraw {
         self.state.is_stale(flags, now)
     }
 
-    /// Makes the cones and ranges from `key` (the flags and the vision range, cone half angles
-    /// and hearing range), if they changed.
+    /// Puts up the cones and ranges of `shape` (the vision range, cone half angles and hearing
+    /// range) for `flags`, if they changed: the shared mesh of that shape, made by `make` the
+    /// first time any AI draws it.
     pub fn draw_cones(&mut self, flags: u32, shape: [f32; 4], make: impl FnOnce() -> DrawScene) {
         if !self.cones.is_instance_valid() {
             return;
         }
-        if let Some(scene) = self.state.cones_to_draw(flags, shape, make) {
-            fill(&mut self.cone_mesh, &self.material, &scene);
+        match self.state.cones_changed(flags, shape) {
+            Some(true) => {
+                let (mesh, lines) = shared::cones(shape.map(f32::to_bits), make);
+                self.cones.set_mesh(&mesh);
+                self.state.drew_cones(lines);
+            }
+            Some(false) => {
+                self.cones.set_mesh(Gd::null_arg());
+                self.state.drew_cones(0);
+            }
+            None => {}
         }
     }
 
@@ -115,60 +165,85 @@ impl DebugDraw {
         }
         // Top level: its own transform is its place in the world, in the tree yet or not.
         self.lines.set_transform(Transform3D::IDENTITY);
-        fill(&mut self.mesh, &self.material, scene);
-        self.labels.retain(|(l, _, _)| l.is_instance_valid());
-        while self.labels.len() < scene.labels.len() {
-            let mut l = Label3D::new_alloc();
-            l.set_name("ApsDebugLabel");
-            l.set_billboard_mode(godot::classes::base_material_3d::BillboardMode::ENABLED);
-            l.set_draw_flag(
-                godot::classes::label_3d::DrawFlags::DISABLE_DEPTH_TEST,
-                true,
-            );
-            l.set_draw_flag(godot::classes::label_3d::DrawFlags::FIXED_SIZE, true);
-            l.set_alpha_cut_mode(AlphaCutMode::DISABLED);
-            l.set_pixel_size(0.0014);
-            l.set_font_size(20);
-            l.set_outline_size(6);
-            l.set_as_top_level(true);
-            add_internal(owner, &l.clone().upcast());
-            self.labels.push((l, String::new(), Color::WHITE));
+        shared::fill(&mut self.mesh, &shared::material(), scene);
+        let before = self.labels.len();
+        self.labels.retain(|l| l.node.is_instance_valid());
+        if self.labels.len() != before {
+            // Some were freed under it: the rest are hidden, then shown anew as needed.
+            for label in &mut self.labels {
+                label.node.set_visible(false);
+            }
+            self.used = 0;
         }
-        for (i, (l, shown, color)) in self.labels.iter_mut().enumerate() {
+        while self.labels.len() < scene.labels.len() {
+            let node = new_label(owner);
+            self.labels.push(Label {
+                node,
+                text: String::new(),
+                color: Color::WHITE,
+            });
+        }
+        for (i, label) in self.labels.iter_mut().enumerate() {
             match scene.labels.get(i) {
                 Some(mark) => {
-                    if *shown != mark.text {
-                        l.set_text(&mark.text);
-                        shown.clone_from(&mark.text);
+                    if label.text != mark.text {
+                        label.node.set_text(&mark.text);
+                        label.text.clone_from(&mark.text);
                     }
-                    if *color != mark.color {
-                        l.set_modulate(mark.color);
-                        *color = mark.color;
+                    if label.color != mark.color {
+                        label.node.set_modulate(mark.color);
+                        label.color = mark.color;
                     }
-                    l.set_position(mark.at);
-                    l.set_visible(true);
+                    label.node.set_position(mark.at);
+                    if i >= self.used {
+                        label.node.set_visible(true);
+                    }
                 }
-                None => l.set_visible(false),
+                // No longer needed: hidden, and its glyphs let go until a pass needs it again.
+                None if i < self.used => {
+                    label.node.set_visible(false);
+                    label.node.set_text("");
+                    label.text.clear();
+                }
+                None => {}
             }
         }
+        self.used = scene.labels.len();
         self.state.drew(flags, now, scene);
     }
 }
 
-/// A `MeshInstance3D` with an empty `ImmediateMesh`, added under `owner` as an internal child.
-fn internal_mesh(
-    owner: &mut Gd<Node3D>,
-    name: &str,
-    top_level: bool,
-) -> (Gd<MeshInstance3D>, Gd<ImmediateMesh>) {
-    let mesh = ImmediateMesh::new_gd();
+/// A label as debug drawing shows one, added under `owner`: over everything, facing the
+/// camera, the same size on screen at any distance, and hidden until a redraw gives it text.
+fn new_label(owner: &mut Gd<Node3D>) -> Gd<Label3D> {
+    use godot::classes::base_material_3d::BillboardMode;
+    use godot::classes::label_3d::DrawFlags;
+    let mut l = Label3D::new_alloc();
+    // Added before it is set up: a label shapes its text when it enters the tree unless a
+    // reshape is already queued, and one queued before the child is added would run first and
+    // leave the entry to shape it all again.
+    add_internal(owner, &l.clone().upcast());
+    l.set_name("ApsDebugLabel");
+    l.set_billboard_mode(BillboardMode::ENABLED);
+    l.set_draw_flag(DrawFlags::DISABLE_DEPTH_TEST, true);
+    l.set_draw_flag(DrawFlags::FIXED_SIZE, true);
+    l.set_alpha_cut_mode(AlphaCutMode::DISABLED);
+    l.set_pixel_size(0.0014);
+    l.set_font_size(20);
+    l.set_outline_size(6);
+    l.set_as_top_level(true);
+    l.set_visible(false);
+    l
+}
+
+/// A `MeshInstance3D` with no mesh yet, added under `owner` as an internal child.
+fn internal_mesh(owner: &mut Gd<Node3D>, name: &str, top_level: bool) -> Gd<MeshInstance3D> {
     let mut node = MeshInstance3D::new_alloc();
     node.set_name(name);
-    node.set_mesh(&mesh);
     node.set_as_top_level(top_level);
     node.set_cast_shadows_setting(godot::classes::geometry_instance_3d::ShadowCastingSetting::OFF);
     add_internal(owner, &node.clone().upcast());
-    (node, mesh)
+    node
 }
 
 /// Adds `child` under `owner` as an internal child at the end of the frame: drawing runs with
@@ -183,22 +258,4 @@ fn add_internal(owner: &mut Gd<Node3D>, child: &Gd<Node>) {
             InternalMode::BACK.ord().to_variant(),
         ],
     );
-}
-
-/// Puts `scene`'s lines in `mesh`, replacing what it held.
-fn fill(mesh: &mut Gd<ImmediateMesh>, material: &Gd<StandardMaterial3D>, scene: &DrawScene) {
-    mesh.clear_surfaces();
-    if scene.lines.is_empty() {
-        return;
-    }
-    mesh.surface_begin_ex(PrimitiveType::LINES)
-        .material(material)
-        .done();
-    for line in &scene.lines {
-        mesh.surface_set_color(line.color);
-        mesh.surface_add_vertex(line.from);
-        mesh.surface_set_color(line.color);
-        mesh.surface_add_vertex(line.to);
-    }
-    mesh.surface_end();
 }

@@ -1,8 +1,8 @@
 //! Debug drawing of a 2D AI (`ApsPerceptionComponent2D`): the same shapes as in 3D (made in
 //! [`super::scene`] in the core's space), drawn on the 2D canvas through two canvas items of the
 //! rendering server, one riding with the eyes for the cones and one in canvas space for the
-//! rest, and the labels written with the default font. Made when drawing starts and freed when
-//! it stops, like the 3D drawing's nodes; no node is added to the scene.
+//! rest, and the labels written with the default font. Made when the AI is first drawn and
+//! kept, hidden while drawing is off, like the 3D drawing's nodes; no node is added to the scene.
 
 use super::drawn::Drawn;
 use super::scene::DrawScene;
@@ -55,10 +55,31 @@ impl DebugDraw2D {
         rs.free_rid(self.cones);
     }
 
-    /// What the last frame drew.
+    /// What the last frame drew (nothing while hidden).
     #[must_use]
     pub fn counts(&self) -> DrawCounts {
         self.state.counts()
+    }
+
+    /// Whether it is shown.
+    #[must_use]
+    pub fn is_shown(&self) -> bool {
+        self.state.is_shown()
+    }
+
+    /// Whether its canvas items are still there: always, no script can free them.
+    #[must_use]
+    pub fn is_intact(&self) -> bool {
+        true
+    }
+
+    /// Shows or hides its canvas items, keeping what they hold for when they are shown again.
+    pub fn set_shown(&mut self, shown: bool) {
+        if self.state.set_shown(shown) {
+            let mut rs = RenderingServer::singleton();
+            rs.canvas_item_set_visible(self.lines, shown);
+            rs.canvas_item_set_visible(self.cones, shown);
+        }
     }
 
     /// Whether what was drawn from (`flags`, the AI's perception time `now`) is out of date.

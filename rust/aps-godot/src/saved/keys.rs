@@ -135,10 +135,14 @@ fn ids_under(root: Option<&Gd<Node>>) -> HashMap<String, Gd<Node>> {
         };
         if let (false, Some(parent)) = (id.is_empty(), c.get_parent()) {
             if out.insert(id.clone(), parent).is_some() {
-                godot_warn!(
-                    "ApsTargetComponent.persistent_id: \"{id}\" is given to more than one target \
+                crate::warnings::warn(
+                    &format!("persistent_id {id}"),
+                    Some(root.instance_id()),
+                    || {
+                        format!("ApsTargetComponent.persistent_id: \"{id}\" is given to more than one target \
                      under {}; a saved belief in it reconnects to one of them",
-                    root.get_path()
+                    root.get_path())
+                    },
                 );
             }
         }

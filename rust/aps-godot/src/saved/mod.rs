@@ -42,7 +42,9 @@ where
 /// The most load problems said one by one; the rest are counted in one last warning.
 pub const MAX_WARNINGS: usize = 64;
 
-/// Says each load problem once, naming the call (past [`MAX_WARNINGS`], how many more).
+/// Says each load problem once, naming the call (past [`MAX_WARNINGS`], how many more). Said
+/// for each load: loading is an action a game takes, not something it repeats every frame, and
+/// a game that loads two damaged saves must hear of both.
 pub fn warn_issues(call: &str, issues: &[LoadIssue]) {
     let mut said: std::collections::HashSet<&LoadIssue> =
         std::collections::HashSet::with_capacity(issues.len());
