@@ -97,6 +97,8 @@ pub struct World {
     runs: Vec<Run>,
     /// Reused by each pass's gathering: the entries moved since the grid's rebuild.
     changed: Vec<u32>,
+    /// A light zone was refused since the last one added (a full world is warned of once).
+    light_zone_refused: bool,
 }
 
 impl World {
@@ -123,6 +125,7 @@ impl World {
             due: Vec::new(),
             runs: Vec::new(),
             changed: Vec::new(),
+            light_zone_refused: false,
         }
     }
 
@@ -158,6 +161,17 @@ impl World {
     /// them at this moment).
     pub fn state_mut(&mut self) -> &mut WorldState {
         Rc::make_mut(&mut self.state)
+    }
+
+    /// Notes a light zone refused; true for the first since a zone was last added, the one
+    /// to warn of (a script adding zones in a loop gets one warning, not thousands).
+    pub fn light_zone_refused(&mut self) -> bool {
+        !std::mem::replace(&mut self.light_zone_refused, true)
+    }
+
+    /// Notes a light zone added: the next refusal is warned of again.
+    pub fn light_zone_added(&mut self) {
+        self.light_zone_refused = false;
     }
 
     pub fn registry(&self) -> &Registry {
