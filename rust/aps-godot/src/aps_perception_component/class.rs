@@ -65,6 +65,8 @@ macro_rules! class {
             warned_no_profile: bool,
             /// It was found at a position that is not a number and that was said once.
             warned_nowhere: bool,
+            /// A relationship was refused for want of room since one was last set (said once).
+            warned_relationships_full: bool,
             /// Calls refused on a multiplayer client, each said once.
             refused_on_client: Vec<&'static str>,
             /// A pass is running: calls from inside it (a custom sense) are refused.
@@ -103,6 +105,7 @@ macro_rules! class {
                     pending: Vec::new(),
                     warned_no_profile: false,
                     warned_nowhere: false,
+                    warned_relationships_full: false,
                     refused_on_client: Vec::new(),
                     in_pass: false,
                     exclude_stale: false,
