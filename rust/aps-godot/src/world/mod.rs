@@ -45,11 +45,17 @@ pub type WorldKey = i64;
 /// The most squads one world keeps.
 pub const MAX_SQUADS: usize = 1024;
 
-/// The members of each squad of one world, by squad number, with their roles.
+/// The members of each squad of one world, by squad number, with their roles. Members are
+/// found by id and squads counted, so joining, leaving and a pass's question "which squad am I
+/// in" cost the same however many AI are in squads.
 #[derive(Debug)]
 struct Squads {
     names: Names,
     members: Vec<(InstanceId, u32, StringName)>,
+    /// Where each member is in `members`.
+    member_at: aps_core::id_map::IdMap<InstanceId, usize>,
+    /// How many members each squad has, by number.
+    sizes: std::collections::HashMap<u32, usize>,
 }
 
 impl Default for Squads {
@@ -57,6 +63,8 @@ impl Default for Squads {
         Squads {
             names: Names::new("squad", MAX_SQUADS),
             members: Vec::new(),
+            member_at: aps_core::id_map::IdMap::default(),
+            sizes: std::collections::HashMap::new(),
         }
     }
 }
