@@ -34,16 +34,25 @@ pub trait WorldKeys {
 
 /// Which saved zones (by saved id) are zones the level holds now (by their id now): the same
 /// place and radius, each zone of the level taken by the first saved zone that matches it.
-/// Zones are sorted into buckets of twice the matching distance, so each saved zone looks into
-/// sixteen buckets, not at every zone of the level. Also how many pairs were compared, for the
-/// tests of its cost.
+/// Zones are sorted into buckets four times the matching distance wide, so each saved zone looks
+/// into its own bucket and, along each of the four numbers it is near an edge in, the next one:
+/// a few buckets, not every zone of the level. Also how many pairs were compared, for the tests
+/// of its cost.
 fn same_zones(current: &[LightZone], saved: &[LightZoneSave]) -> (HashMap<u32, u32>, usize) {
     const CLOSE: f32 = 1e-4;
-    let bucket = |x: f32| (f64::from(x) / f64::from(2.0 * CLOSE)).floor() as i64;
+    if current.is_empty() {
+        return (HashMap::new(), 0);
+    }
+    let width = f64::from(4.0 * CLOSE);
+    let bucket = |x: f32| (f64::from(x) / width).floor() as i64;
     let key = |c: Vec3, r: f32| [bucket(c.x), bucket(c.y), bucket(c.z), bucket(r)];
-    let mut buckets: HashMap<[i64; 4], Vec<usize>> = HashMap::new();
-    for (i, c) in current.iter().enumerate() {
-        buckets.entry(key(c.center, c.radius)).or_default().push(i);
+    // Each bucket is a chain through `next`, first zone first: no list per bucket to make.
+    let mut first_in: HashMap<[i64; 4], usize> = HashMap::with_capacity(current.len());
+    let mut next = vec![usize::MAX; current.len()];
+    for (i, c) in current.iter().enumerate().rev() {
+        if let Some(after) = first_in.insert(key(c.center, c.radius), i) {
+            next[i] = after;
+        }
     }
     let same = |a: &LightZone, b: &LightZoneSave| {
         a.center.distance(b.center) < CLOSE && (a.radius - b.radius).abs() < CLOSE
@@ -52,28 +61,37 @@ fn same_zones(current: &[LightZone], saved: &[LightZoneSave]) -> (HashMap<u32, u
     let mut renamed = HashMap::new();
     let mut compared = 0;
     for z in saved {
-        // A zone within the matching distance lies in the same bucket or the next one on
-        // the side the saved zone is nearer to, along each of the four numbers.
+        // A zone within the matching distance lies in the same bucket or, where the saved
+        // zone is within a quarter of a bucket of its edge, in the next one on that side.
         let at = [z.center.x, z.center.y, z.center.z, z.radius];
         let home = key(z.center, z.radius);
         let side: [i64; 4] = std::array::from_fn(|a| {
-            let fraction = f64::from(at[a]) / f64::from(2.0 * CLOSE) - home[a] as f64;
-            if fraction < 0.5 {
+            let fraction = f64::from(at[a]) / width - home[a] as f64;
+            if fraction < 0.25 {
                 -1
-            } else {
+            } else if fraction > 0.75 {
                 1
+            } else {
+                0
             }
         });
         let mut first: Option<usize> = None;
         for corner in 0..16 {
+            // Each combination of edges once: a bit set along a number with no edge near
+            // names the home bucket again.
+            if (0..4).any(|a| corner & (1 << a) != 0 && side[a] == 0) {
+                continue;
+            }
             let k: [i64; 4] = std::array::from_fn(|a| {
                 home[a].saturating_add(if corner & (1 << a) != 0 { side[a] } else { 0 })
             });
-            for &i in buckets.get(&k).into_iter().flatten() {
+            let mut at = first_in.get(&k).copied().unwrap_or(usize::MAX);
+            while let Some(c) = current.get(at) {
                 compared += 1;
-                if !taken[i] && same(&current[i], z) && first.is_none_or(|f| i < f) {
-                    first = Some(i);
+                if !taken[at] && same(c, z) && first.is_none_or(|f| at < f) {
+                    first = Some(at);
                 }
+                at = next[at];
             }
         }
         if let Some(i) = first {
