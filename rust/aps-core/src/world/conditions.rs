@@ -4,6 +4,7 @@
 
 pub use super::light_zones::{LightZone, LightZones, MAX_LIGHT_ZONES};
 use glam::Vec3;
+use std::sync::Arc;
 
 /// The range of a light level (ambient, a zone's, rain): 0 (none) to 1 (full).
 pub const LEVEL_RANGE: (f32, f32) = (0.0, 1.0);
@@ -26,7 +27,9 @@ pub struct WorldConditions {
     /// Light everywhere outside zones, 0..1.
     pub ambient_light: f32,
     /// Found by place: the light at a point costs the same however many zones lie elsewhere.
-    pub light_zones: LightZones,
+    /// Shared between copies of the conditions until one changes its zones, so that a copy
+    /// (the engine's world while a pass reads it) costs nothing however many zones there are.
+    pub light_zones: Arc<LightZones>,
     /// Wind velocity, m/s.
     pub wind: Vec3,
     /// Rain, 0 (dry) to 1 (downpour).
@@ -37,7 +40,7 @@ impl Default for WorldConditions {
     fn default() -> Self {
         WorldConditions {
             ambient_light: 1.0,
-            light_zones: LightZones::default(),
+            light_zones: Arc::default(),
             wind: Vec3::ZERO,
             rain: 0.0,
         }
@@ -80,7 +83,7 @@ mod tests {
                 radius,
                 level,
             };
-            w.light_zones.push(zone).unwrap();
+            Arc::make_mut(&mut w.light_zones).push(zone).unwrap();
         }
         assert_eq!(w.light_at(Vec3::new(50.0, 0.0, 0.0)), 0.8);
         assert_eq!(w.light_at(Vec3::new(5.0, 0.0, 0.0)), 0.1);

@@ -128,13 +128,15 @@ impl WorldState {
             radius: keep_in_range(radius, ZONE_RADIUS_RANGE, 0.0),
             level: keep_in_range(level, LEVEL_RANGE, 1.0),
         };
-        self.conditions.light_zones.push(zone)?;
+        std::sync::Arc::make_mut(&mut self.conditions.light_zones).push(zone)?;
         Ok(zone)
     }
 
     /// Removes the light zone `id` (nothing if there is none).
     pub fn remove_light_zone(&mut self, id: u32) {
-        self.conditions.light_zones.remove(id);
+        if self.conditions.light_zones.get(id).is_some() {
+            std::sync::Arc::make_mut(&mut self.conditions.light_zones).remove(id);
+        }
     }
 
     /// The sounds of the last [`STIMULUS_RETENTION`] seconds, oldest first.

@@ -3,7 +3,7 @@
 //! so that after a load hearing still hears a shot fired just before the save, a dog still
 //! follows the trail and a mate's report still arrives.
 
-use super::conditions::{LightZone, LEVEL_RANGE, MAX_LIGHT_ZONES, ZONE_RADIUS_RANGE};
+use super::conditions::{LightZone, LightZones, LEVEL_RANGE, MAX_LIGHT_ZONES, ZONE_RADIUS_RANGE};
 use super::scent::ScentPoint;
 use super::stimulus::{Damage, Sound, Touch, STIMULUS_RETENTION};
 use super::WorldState;
@@ -32,37 +32,79 @@ pub trait WorldKeys {
     fn squad_of(&self, name: &str) -> Option<u32>;
 }
 
+/// Zones in buckets: the first zone of each bucket, and after each zone the next one in its
+/// bucket (in the level's order).
+type Chains = (HashMap<[i64; 4], usize>, Vec<usize>);
+
 /// Which saved zones (by saved id) are zones the level holds now (by their id now): the same
 /// place and radius, each zone of the level taken by the first saved zone that matches it.
-/// Zones are sorted into buckets four times the matching distance wide, so each saved zone looks
-/// into its own bucket and, along each of the four numbers it is near an edge in, the next one:
-/// a few buckets, not every zone of the level. Also how many pairs were compared, for the tests
-/// of its cost.
+///
+/// A zone made again from the same numbers is found by those numbers, in a table: the first
+/// of the level's zones with exactly them that is not taken yet. A zone whose numbers went
+/// through a text format and came back a little off is looked for nearby: zones are sorted
+/// into buckets four times the matching distance wide, and the saved zone looks into its own
+/// bucket and, along each of the four numbers it is near an edge in, the next one. However
+/// the zones lie, the comparisons a load makes are bounded by a multiple of the zones' number
+/// (a save of thousands of zones in one spot cannot make it compare every pair); past that
+/// bound a zone is not matched and keeps its saved id, or gets a new one. Also how many pairs
+/// were compared, for the tests of its cost.
 fn same_zones(current: &[LightZone], saved: &[LightZoneSave]) -> (HashMap<u32, u32>, usize) {
     const CLOSE: f32 = 1e-4;
+    const NONE: usize = usize::MAX;
+    let mut renamed = HashMap::new();
+    let mut compared = 0;
     if current.is_empty() {
-        return (HashMap::new(), 0);
+        return (renamed, compared);
     }
+    let mut budget = 16 * (current.len() + saved.len());
+    let exact = |c: Vec3, r: f32| [c.x, c.y, c.z, r].map(f32::to_bits);
+    // The level's zones by their exact numbers: a chain through `next_exact` from the first.
+    let mut first_exact: HashMap<[u32; 4], usize> = HashMap::with_capacity(current.len());
+    let mut next_exact = vec![NONE; current.len()];
+    for (i, c) in current.iter().enumerate().rev() {
+        if let Some(after) = first_exact.insert(exact(c.center, c.radius), i) {
+            next_exact[i] = after;
+        }
+    }
+    let mut taken = vec![false; current.len()];
+    // Buckets of the nearby search, made only if a zone is not found exactly.
     let width = f64::from(4.0 * CLOSE);
     let bucket = |x: f32| (f64::from(x) / width).floor() as i64;
     let key = |c: Vec3, r: f32| [bucket(c.x), bucket(c.y), bucket(c.z), bucket(r)];
-    // Each bucket is a chain through `next`, first zone first: no list per bucket to make.
-    let mut first_in: HashMap<[i64; 4], usize> = HashMap::with_capacity(current.len());
-    let mut next = vec![usize::MAX; current.len()];
-    for (i, c) in current.iter().enumerate().rev() {
-        if let Some(after) = first_in.insert(key(c.center, c.radius), i) {
-            next[i] = after;
-        }
-    }
+    let mut near: Option<Chains> = None;
     let same = |a: &LightZone, b: &LightZoneSave| {
         a.center.distance(b.center) < CLOSE && (a.radius - b.radius).abs() < CLOSE
     };
-    let mut taken = vec![false; current.len()];
-    let mut renamed = HashMap::new();
-    let mut compared = 0;
     for z in saved {
-        // A zone within the matching distance lies in the same bucket or, where the saved
-        // zone is within a quarter of a bucket of its edge, in the next one on that side.
+        // Exactly the same numbers: the first not taken, taken ones dropped from the chain's
+        // head as they are met (each once).
+        if let Some(head) = first_exact.get_mut(&exact(z.center, z.radius)) {
+            while *head != NONE && taken[*head] {
+                compared += 1;
+                *head = next_exact[*head];
+            }
+            if *head != NONE {
+                compared += 1;
+                taken[*head] = true;
+                renamed.entry(z.id).or_insert(current[*head].id);
+                continue;
+            }
+        }
+        if budget == 0 {
+            continue;
+        }
+        let (first_in, next) = near.get_or_insert_with(|| {
+            let mut first_in: HashMap<[i64; 4], usize> = HashMap::with_capacity(current.len());
+            let mut next = vec![NONE; current.len()];
+            for (i, c) in current.iter().enumerate().rev() {
+                if let Some(after) = first_in.insert(key(c.center, c.radius), i) {
+                    next[i] = after;
+                }
+            }
+            (first_in, next)
+        });
+        // Within the matching distance means the same bucket or, where the saved zone is
+        // within a quarter of a bucket of its edge, the next one on that side.
         let at = [z.center.x, z.center.y, z.center.z, z.radius];
         let home = key(z.center, z.radius);
         let side: [i64; 4] = std::array::from_fn(|a| {
@@ -76,7 +118,7 @@ fn same_zones(current: &[LightZone], saved: &[LightZoneSave]) -> (HashMap<u32, u
             }
         });
         let mut first: Option<usize> = None;
-        for corner in 0..16 {
+        'buckets: for corner in 0..16 {
             // Each combination of edges once: a bit set along a number with no edge near
             // names the home bucket again.
             if (0..4).any(|a| corner & (1 << a) != 0 && side[a] == 0) {
@@ -85,11 +127,29 @@ fn same_zones(current: &[LightZone], saved: &[LightZoneSave]) -> (HashMap<u32, u
             let k: [i64; 4] = std::array::from_fn(|a| {
                 home[a].saturating_add(if corner & (1 << a) != 0 { side[a] } else { 0 })
             });
-            let mut at = first_in.get(&k).copied().unwrap_or(usize::MAX);
-            while let Some(c) = current.get(at) {
+            let Some(head) = first_in.get_mut(&k) else {
+                continue;
+            };
+            // Taken zones leave the chain's head as they are met (each once).
+            while *head != NONE && taken[*head] {
                 compared += 1;
-                if !taken[at] && same(c, z) && first.is_none_or(|f| at < f) {
+                *head = next[*head];
+            }
+            let mut at = *head;
+            // Each chain runs from the level's first zone to its last: the first that matches
+            // is the chain's best.
+            while let Some(c) = current.get(at) {
+                if budget == 0 {
+                    break 'buckets;
+                }
+                budget -= 1;
+                compared += 1;
+                if first.is_some_and(|f| at > f) {
+                    break;
+                }
+                if !taken[at] && same(c, z) {
                     first = Some(at);
+                    break;
                 }
                 at = next[at];
             }
@@ -151,7 +211,7 @@ impl WorldState {
         // A rebuilt level may have made its zones again before the load: a saved zone at the
         // same place with the same radius keeps the id the level holds now.
         let current: Vec<LightZone> = self.conditions.light_zones.iter().copied().collect();
-        self.conditions.light_zones.clear();
+        let mut zones = LightZones::default();
         let (renamed, _) = same_zones(&current, &saved.light_zones);
         let current_ids: HashSet<u32> = current.iter().map(|z| z.id).collect();
         let renamed_to: HashSet<u32> = renamed.values().copied().collect();
@@ -197,18 +257,13 @@ impl WorldState {
                 radius: fix.range(|| f("radius"), z.radius, rlo, rhi, 0.0),
                 level: fix.range(|| f("level"), z.level, lo, hi, 1.0),
             };
-            if self.conditions.light_zones.push(zone).is_err() {
+            if zones.push(zone).is_err() {
                 fix.note(f("id"), "no zone id is left; the zone is dropped");
             }
         }
-        let highest = self
-            .conditions
-            .light_zones
-            .iter()
-            .map(|z| z.id)
-            .max()
-            .unwrap_or(0);
+        let highest = zones.iter().map(|z| z.id).max().unwrap_or(0);
         self.last_zone = next_free.max(highest);
+        self.conditions.light_zones = std::sync::Arc::new(zones);
     }
 
     /// What happened in the last [`STIMULUS_RETENTION`] seconds before `now` and still
@@ -480,6 +535,42 @@ mod tests {
         assert_eq!(same_zones(&edge, &near).0.get(&4), Some(&9));
         near[0].center.x = 0.9e-4;
         assert_eq!(same_zones(&edge, &near).0.get(&4), None, "too far");
+    }
+
+    /// Thousands of zones in one spot, in the level and in the save: matched in order by their
+    /// numbers, and those a little off in one spot cost a bounded number of comparisons.
+    #[test]
+    fn zones_in_one_spot_are_matched_without_comparing_every_pair() {
+        let spot = |n: u32, dx: f32| -> Vec<LightZone> {
+            (0..n)
+                .map(|i| LightZone {
+                    id: i + 1,
+                    center: Vec3::new(1.0 + dx, 0.0, 1.0),
+                    radius: 2.0,
+                    level: 0.5,
+                })
+                .collect()
+        };
+        let now = spot(20_000, 0.0);
+        let (renamed, compared) = same_zones(&now, &saved(&now));
+        assert_eq!(renamed.len(), 20_000);
+        assert_eq!(renamed.get(&7), Some(&7), "in order");
+        assert!(compared <= 2 * 20_000, "{compared} pairs compared");
+        // A little off: matched through the buckets, as cheaply.
+        let off = saved(&spot(20_000, 5e-5));
+        let (renamed, compared) = same_zones(&now, &off);
+        assert_eq!(renamed.len(), 20_000);
+        assert_eq!(renamed.get(&7), Some(&7), "in order");
+        assert!(compared <= 3 * 20_000, "{compared} pairs compared");
+        // Half a spot a little off, half another spot: whatever the data, the comparisons
+        // stop at a bound.
+        let mut mixed = spot(10_000, 0.0);
+        mixed.extend(spot(10_000, 3e-4));
+        let (_, compared) = same_zones(&mixed, &off);
+        assert!(
+            compared <= 16 * 40_000 + 40_000,
+            "{compared} pairs compared"
+        );
     }
 
     #[test]
