@@ -259,23 +259,33 @@ impl ApsProfile {
     /// Team rules past the most a profile keeps are dropped, with a warning: each AI builds a
     /// table of them when its profile is set.
     fn store_rules(&mut self, name: &str, value: &Variant) -> bool {
-        let Ok(rules) = value.try_to::<VarArray>() else {
-            return false;
+        // A typed array from a script or a resource, or an untyped one from a script.
+        let (given, kept): (usize, Array<Vector3i>) = match value.try_to::<Array<Vector3i>>() {
+            Ok(rules) => (
+                rules.len(),
+                rules.iter_shared().take(MAX_TEAM_RULES).collect(),
+            ),
+            Err(_) => match value.try_to::<VarArray>() {
+                Ok(rules) => (
+                    rules.len(),
+                    rules
+                        .iter_shared()
+                        .take(MAX_TEAM_RULES)
+                        .filter_map(|v| v.try_to::<Vector3i>().ok())
+                        .collect(),
+                ),
+                Err(_) => return false,
+            },
         };
-        if rules.len() <= MAX_TEAM_RULES {
+        if given <= MAX_TEAM_RULES {
             return false;
         }
         godot_warn!(
-            "ApsProfile {}: {name}: {} rules, more than the {MAX_TEAM_RULES} a profile keeps; \
-             the first {MAX_TEAM_RULES} are used",
-            self.source(),
-            rules.len()
+            "ApsProfile {}: {name}: {given} rules, more than the {MAX_TEAM_RULES} a profile \
+             keeps; the first {MAX_TEAM_RULES} are used",
+            self.source()
         );
-        self.team_rules = rules
-            .iter_shared()
-            .take(MAX_TEAM_RULES)
-            .filter_map(|v| v.try_to::<Vector3i>().ok())
-            .collect();
+        self.team_rules = kept;
         true
     }
 
