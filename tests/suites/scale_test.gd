@@ -53,15 +53,15 @@ func _tracking() -> Array:
 	return [guard, player]
 
 
-## The guard's save with `n` bad elements among its relationships set per target: a number or
-## a list after each relationship with a target that is gone (each bad element once repaired
-## the list and read the whole save again up to the next one).
+## The guard's save with `n` numbers among its relationships set per target, one after each
+## relationship (with a target that is gone), where relationships belong: each number once
+## repaired the list and read the save again, up to the next one.
 func _bad_relationships(saved: Dictionary, n: int) -> Dictionary:
 	var d := saved.duplicate(true)
 	var list := []
 	for i in n:
 		list.append({"target": "path:Nobody%d" % i, "relationship": "enemy"})
-		list.append(i if i % 2 == 0 else [i])
+		list.append(i)
 	d["core"]["mind"]["relationships"] = list
 	return d
 
@@ -101,7 +101,7 @@ func test_a_save_with_32000_bad_list_elements_loads_in_linear_time() -> void:
 	expect_eq(log.warnings.size(), 65, "64 warnings and one that counts the rest")
 	expect_eq(log.count("more problems like these"), 1, "the last counts the rest")
 	expect_eq(log.count("core.mind.relationships[1]: invalid type: integer `0`"), 1, "a number where a record belongs, named")
-	expect_eq(log.count("core.mind.relationships[3]: invalid type: sequence"), 1, "a list where a record belongs, named")
+	expect_eq(log.count("core.mind.relationships[3]: invalid type: integer `1`"), 1, "the next, named by its own place")
 	expect(log.errors.is_empty(), "no error: %s" % "\n".join(log.errors))
 
 
