@@ -53,7 +53,8 @@ pub fn to_dictionary(m: &Map<String, Value>) -> VarDictionary {
 
 /// More values than this and the data is not read: no save comes near it, and a list that
 /// holds itself would otherwise be read over and over. Every value counts: each element of a
-/// list or of a packed array, each key and each value of a dictionary, each time it is met.
+/// list or of a packed array, each value of a dictionary (and a key that is itself a list or a
+/// dictionary), each time it is met.
 pub const MAX_VALUES: usize = 1_000_000;
 
 /// Godot data as a value (see the module's notes); an error when it holds more than
@@ -118,6 +119,23 @@ fn packed<T>(items: &[T], count: &mut Count, each: impl Fn(&T) -> Value) -> Valu
     Value::Array(items.iter().map(each).collect())
 }
 
+/// A dictionary's key as text. A name or a number is its text; anything else is read as data
+/// (and counted) first, so that a list as a key is never turned into text whole.
+fn key_text(k: &Variant, depth: usize, count: &mut Count) -> String {
+    match k.get_type() {
+        VariantType::STRING
+        | VariantType::STRING_NAME
+        | VariantType::NODE_PATH
+        | VariantType::INT
+        | VariantType::FLOAT
+        | VariantType::BOOL => k.to_string(),
+        _ => match read(k, depth + 1, count) {
+            Value::String(s) => s,
+            other => other.to_string(),
+        },
+    }
+}
+
 fn read(v: &Variant, depth: usize, count: &mut Count) -> Value {
     if depth > MAX_DEPTH || !count.take(1) {
         return Value::Null;
@@ -178,12 +196,7 @@ fn read(v: &Variant, depth: usize, count: &mut Count) -> Value {
             let d = v.to::<VarDictionary>();
             let mut m = Map::new();
             for (k, x) in d.iter_shared() {
-                // A key is data too: a list as a key is counted as it is read, never turned
-                // into text whole first.
-                let key = match read(&k, depth + 1, count) {
-                    Value::String(s) => s,
-                    other => other.to_string(),
-                };
+                let key = key_text(&k, depth, count);
                 let x = read(&x, depth + 1, count);
                 if count.over {
                     break;
