@@ -53,7 +53,8 @@ fn a_worlds_conditions_and_recent_stimuli_survive_a_save_and_a_load() {
     w.set_wind(Vec3::new(2.0, 0.0, 1.0));
     w.set_rain(0.4);
     w.set_ambient_light(0.2);
-    w.add_light_zone(Vec3::new(5.0, 0.0, 5.0), 3.0, 0.9);
+    w.add_light_zone(Vec3::new(5.0, 0.0, 5.0), 3.0, 0.9)
+        .unwrap();
     w.emit_sound(Sound {
         location: Vec3::new(1.0, 0.0, 2.0),
         loudness: 0.8,
@@ -123,7 +124,7 @@ fn a_worlds_conditions_and_recent_stimuli_survive_a_save_and_a_load() {
     assert_eq!(again.scent_trails[0].points.len(), 4);
     assert_eq!(back.conditions().light_at(Vec3::new(5.0, 0.0, 5.0)), 0.9);
     // A zone added after the load does not reuse a saved zone's id.
-    let zone = back.add_light_zone(Vec3::ZERO, 1.0, 0.5);
+    let zone = back.add_light_zone(Vec3::ZERO, 1.0, 0.5).unwrap();
     assert!(zone.id > conditions.light_zones[0].id);
 }
 
@@ -145,7 +146,10 @@ fn a_worlds_damaged_conditions_are_repaired_one_issue_each() {
     assert_eq!(w.conditions().ambient_light, 1.0);
     assert_eq!(w.conditions().rain, 0.0);
     assert_eq!(w.conditions().light_zones.len(), 1);
-    assert_eq!(w.conditions().light_zones[0].radius, 0.0);
+    assert_eq!(
+        w.conditions().light_zones.iter().next().unwrap().radius,
+        0.0
+    );
 }
 
 #[test]
@@ -155,8 +159,14 @@ fn a_load_replaces_the_worlds_stimuli_and_keeps_the_ids_of_zones_made_again() {
         tags: vec!["gunshot".into()],
     };
     let mut w = WorldState::default();
-    let lamp = w.add_light_zone(Vec3::new(5.0, 0.0, 5.0), 3.0, 0.9).id;
-    let cellar = w.add_light_zone(Vec3::new(-5.0, 0.0, 5.0), 2.0, 0.1).id;
+    let lamp = w
+        .add_light_zone(Vec3::new(5.0, 0.0, 5.0), 3.0, 0.9)
+        .unwrap()
+        .id;
+    let cellar = w
+        .add_light_zone(Vec3::new(-5.0, 0.0, 5.0), 2.0, 0.1)
+        .unwrap()
+        .id;
     w.emit_sound(Sound {
         location: Vec3::ZERO,
         loudness: 1.0,
@@ -171,8 +181,14 @@ fn a_load_replaces_the_worlds_stimuli_and_keeps_the_ids_of_zones_made_again() {
 
     // The level is built again: its script makes the cellar first and the lamp second.
     let mut back = WorldState::default();
-    let cellar_now = back.add_light_zone(Vec3::new(-5.0, 0.0, 5.0), 2.0, 1.0).id;
-    let lamp_now = back.add_light_zone(Vec3::new(5.0, 0.0, 5.0), 3.0, 1.0).id;
+    let cellar_now = back
+        .add_light_zone(Vec3::new(-5.0, 0.0, 5.0), 2.0, 1.0)
+        .unwrap()
+        .id;
+    let lamp_now = back
+        .add_light_zone(Vec3::new(5.0, 0.0, 5.0), 3.0, 1.0)
+        .unwrap()
+        .id;
     assert_eq!(
         (cellar_now, lamp_now),
         (lamp, cellar),

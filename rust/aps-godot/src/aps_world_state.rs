@@ -81,7 +81,8 @@ impl ApsWorldState {
         self.write(|w| set_rain(w, "ApsWorldState.rain", rain));
     }
 
-    /// Adds a sphere of its own light level to this world; see [method ApsWorld.add_light_zone].
+    /// Adds a sphere of its own light level to this world; see [method ApsWorld.add_light_zone]
+    /// (at most 65,536 zones a world; past that 0 is returned, with one warning).
     #[func]
     pub fn add_light_zone(&mut self, center: Vector3, radius: f32, level: f32) -> i64 {
         if !self.is_kind("ApsWorldState.add_light_zone", false) {

@@ -9,6 +9,7 @@ pub mod attention;
 pub mod awareness;
 pub mod emotion;
 pub mod player_model;
+pub mod relations;
 pub mod sides;
 pub mod squad;
 pub mod threat;

@@ -4,9 +4,11 @@
 use crate::belief::state::BeliefState;
 use crate::belief::Belief;
 use crate::events::Event;
-use crate::profile::{TeamRule, ThreatSettings};
-use crate::{TargetId, TargetKind};
+use crate::profile::ThreatSettings;
+use crate::TargetKind;
 use serde::{Deserialize, Serialize};
+
+pub use super::relations::{relationship_between, Relations};
 
 /// Damage that fills the damage term.
 pub const DAMAGE_FULL: f32 = 100.0;
@@ -93,24 +95,6 @@ impl Relationship {
             Relationship::Friendly => "Friendly",
             Relationship::Teammate => "Teammate",
         }
-    }
-}
-
-/// How an AI of team `mine` regards a target of team `theirs`: a rule if one matches, else the
-/// same non-zero team is Teammate, else the default. Team 0 means "no team".
-#[must_use]
-pub fn relationship_between(s: &ThreatSettings, mine: i32, theirs: i32) -> Relationship {
-    if let Some(TeamRule { relationship, .. }) = s
-        .team_rules
-        .iter()
-        .find(|r| r.team == mine && r.other == theirs)
-    {
-        return *relationship;
-    }
-    if mine != 0 && mine == theirs {
-        Relationship::Teammate
-    } else {
-        s.default_relationship
     }
 }
 
@@ -250,49 +234,6 @@ pub fn rate_threat(b: &mut Belief, s: &ThreatSettings, events: &mut Vec<Event>) 
     }
 }
 
-/// Who each target is to one AI: its own team and the relationships set by script
-/// (`set_relationship`), which override the profile's team rules.
-#[derive(Debug, Clone, Default)]
-pub struct Relations {
-    pub(crate) team: i32,
-    pub(crate) overrides: Vec<(TargetId, Relationship)>,
-}
-
-impl Relations {
-    /// The AI's own team (0: no team).
-    #[must_use]
-    pub fn team(&self) -> i32 {
-        self.team
-    }
-
-    pub fn set_team(&mut self, team: i32) {
-        self.team = team;
-    }
-
-    /// Decides who `target` is, whatever its team; `None` clears the override.
-    pub fn set_override(&mut self, target: TargetId, relationship: Option<Relationship>) {
-        self.overrides.retain(|(t, _)| *t != target);
-        if let Some(r) = relationship {
-            self.overrides.push((target, r));
-        }
-    }
-
-    /// Who a target of `team` is: a per-target override, else the team rules of `s`. `None`
-    /// when there is no override and the team is unknown.
-    #[must_use]
-    pub fn of(
-        &self,
-        target: TargetId,
-        team: Option<i32>,
-        s: &ThreatSettings,
-    ) -> Option<Relationship> {
-        if let Some((_, r)) = self.overrides.iter().find(|(t, _)| *t == target) {
-            return Some(*r);
-        }
-        team.map(|team| relationship_between(s, self.team, team))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -394,28 +335,5 @@ mod tests {
         assert_eq!(at(0.35), ThreatLevel::Medium);
         assert_eq!(at(0.60), ThreatLevel::High);
         assert_eq!(at(0.85), ThreatLevel::Critical);
-    }
-
-    #[test]
-    fn relationships_from_team_ids_and_rules() {
-        let mut s = ThreatSettings::default();
-        assert_eq!(relationship_between(&s, 1, 1), Relationship::Teammate);
-        assert_eq!(relationship_between(&s, 1, 2), Relationship::Enemy);
-        assert_eq!(
-            relationship_between(&s, 0, 0),
-            Relationship::Enemy,
-            "team 0 is no team"
-        );
-        s.team_rules.push(TeamRule {
-            team: 1,
-            other: 3,
-            relationship: Relationship::Friendly,
-        });
-        assert_eq!(relationship_between(&s, 1, 3), Relationship::Friendly);
-        assert_eq!(
-            relationship_between(&s, 3, 1),
-            Relationship::Enemy,
-            "rules are one-way"
-        );
     }
 }

@@ -22,7 +22,8 @@ use crate::belief::Belief;
 use crate::brain::awareness::AwarenessLevel;
 use crate::brain::emotion::{Emotion, Emotions};
 use crate::brain::player_model::PlayerModels;
-use crate::brain::threat::{Relations, Relationship};
+use crate::brain::relations::Relations;
+use crate::brain::threat::Relationship;
 use crate::brain::Brain;
 use crate::crowd::ledger::Ledger;
 use crate::events::Event;
@@ -77,6 +78,8 @@ impl Mind {
     pub fn new(profile: Profile) -> (Self, Vec<ProfileIssue>) {
         let (profile, issues) = profile.validated();
         let capacity = profile.attention.max_tracked_targets as usize;
+        let mut relations = Relations::default();
+        relations.set_rules(&profile.threat.team_rules);
         let mind = Mind {
             senses: SenseTable::from_profile(&profile),
             ledger: Ledger::new(capacity),
@@ -85,7 +88,7 @@ impl Mind {
             models: PlayerModels::default(),
             evidence: EvidenceStore::default(),
             places: Places::default(),
-            relations: Relations::default(),
+            relations,
             now: 0.0,
             pain: 0.0,
             facing: Vec3::NEG_Z,
@@ -110,6 +113,7 @@ impl Mind {
         self.ledger.resize(capacity);
         self.slot_observation = vec![NO_OBSERVATION; capacity];
         self.events.reserve(capacity * 3 + 8);
+        self.relations.set_rules(&profile.threat.team_rules);
         self.profile = profile;
         if let Some(t) = self.brain.attention_target() {
             if self.ledger.find(t).is_none() {

@@ -282,7 +282,7 @@ impl Mind {
             });
         }
         self.relations.set_team(saved.team);
-        self.relations.overrides.clear();
+        self.relations.clear_overrides();
         if saved.relationships.len() > MAX_RELATIONSHIPS {
             fix.note(
                 "mind.relationships",

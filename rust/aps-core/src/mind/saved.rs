@@ -174,7 +174,7 @@ impl Mind {
             .collect();
         let relationships = self
             .relations
-            .overrides
+            .overrides()
             .iter()
             .filter_map(|(t, r)| {
                 Some(RelationshipSave {

@@ -20,15 +20,30 @@ impl Mind {
         self.brain.forget(target);
     }
 
-    /// Decides who `target` is, whatever its team (`None` clears the override).
-    pub fn set_relationship(&mut self, target: TargetId, relationship: Option<Relationship>) {
-        self.relations.set_override(target, relationship);
+    /// Decides who `target` is, whatever its team (`None` clears the override). False, and
+    /// nothing changed, when the AI holds relationships for
+    /// [`MAX_RELATIONSHIPS`](crate::brain::relations::MAX_RELATIONSHIPS) other targets already.
+    pub fn set_relationship(
+        &mut self,
+        target: TargetId,
+        relationship: Option<Relationship>,
+    ) -> bool {
+        if !self.relations.set_override(target, relationship) {
+            return false;
+        }
         if let Some(slot) = self.ledger.find(target) {
             let team_rel = self.relationship_of(target, None);
             if let Some(b) = self.ledger.get_mut(slot) {
                 b.relationship = relationship.unwrap_or(team_rel.unwrap_or(b.relationship));
             }
         }
+        true
+    }
+
+    /// Forgets the relationships set for targets `keep` says no to: the game's way to free the
+    /// places of targets that no longer exist.
+    pub fn forget_relationships_unless(&mut self, keep: impl FnMut(TargetId) -> bool) {
+        self.relations.forget_overrides_unless(keep);
     }
 
     /// Focus on `target` now (Force Attention Target). Returns the change, if any, as an event.

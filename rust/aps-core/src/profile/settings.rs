@@ -390,7 +390,8 @@ macro_rules! aps_settings {
                     inspector default_relationship;
                 /// How one team regards another. In Godot: x is this AI's team, y another team,
                 /// z the relationship (ApsPerceptionComponent.RELATIONSHIP_*). The same non-zero
-                /// team is Teammate unless a rule says otherwise.
+                /// team is Teammate unless a rule says otherwise. At most 1,024 rules (more are
+                /// dropped with a warning); each AI looks them up by pair of teams.
                 team_rules: Vec<TeamRule> = Vec::new(), rules(), inspector team_rules;
             }
 

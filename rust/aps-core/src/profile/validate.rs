@@ -8,8 +8,9 @@
 //! order settings are checked in, and the decay curve's rule, which is about its points.
 
 use super::setting::{Kind, Setting};
-use super::Profile;
+use super::{Profile, TeamRule};
 use crate::belief::decay_curve::DecayCurve;
+use crate::brain::relations::MAX_TEAM_RULES;
 use crate::senses::id::Sense;
 use std::fmt;
 
@@ -113,6 +114,22 @@ impl Checker {
         }
     }
 
+    /// Team rules past [`MAX_TEAM_RULES`] are dropped: an AI looks its rules up in a table it
+    /// builds when the profile is set, which a file or a script must not grow without end.
+    fn team_rules(&mut self, rules: &mut Vec<TeamRule>) {
+        if rules.len() > MAX_TEAM_RULES {
+            self.report(
+                "threat.team_rules",
+                format!(
+                    "{} rules, more than the {MAX_TEAM_RULES} a profile keeps; the first \
+                     {MAX_TEAM_RULES} are used",
+                    rules.len()
+                ),
+            );
+            rules.truncate(MAX_TEAM_RULES);
+        }
+    }
+
     /// The decay curve has no range: its points are sanitised (spec section 2: x is seconds
     /// since last sensed, y a factor 0..1), and a curve left with none means no curve.
     fn decay_curve(&mut self, field: &str, curve: &mut Option<DecayCurve>) {
@@ -167,6 +184,7 @@ impl Profile {
         for s in check_order() {
             c.setting(self, s);
         }
+        c.team_rules(&mut self.threat.team_rules);
         c.issues
     }
 
@@ -241,6 +259,32 @@ mod tests {
         let mut all: Vec<_> = Profile::SETTINGS.iter().map(|s| s.path).collect();
         all.sort_unstable();
         assert_eq!(checked, all);
+    }
+
+    #[test]
+    fn team_rules_past_the_most_a_profile_keeps_are_dropped_with_one_issue() {
+        let mut p = Profile::default();
+        p.threat.team_rules = (0..100_000)
+            .map(|i| TeamRule {
+                team: 1,
+                other: i,
+                relationship: crate::brain::threat::Relationship::Friendly,
+            })
+            .collect();
+        let issues = p.validate();
+        assert_eq!(issues.len(), 1, "{issues:?}");
+        assert_eq!(issues[0].field, "threat.team_rules");
+        assert!(issues[0].message.starts_with("100000 rules"));
+        assert_eq!(p.threat.team_rules.len(), MAX_TEAM_RULES);
+        assert_eq!(
+            p.threat.team_rules[1023].other, 1023,
+            "the first ones are kept"
+        );
+        assert!(p.validate().is_empty());
+        assert!(
+            Profile::setting("threat.team_rules").is_some(),
+            "named as the setting is"
+        );
     }
 
     #[test]

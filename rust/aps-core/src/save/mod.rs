@@ -54,8 +54,8 @@ pub trait Keys {
     }
 }
 
-/// The most relationships set by script a restore takes.
-pub const MAX_RELATIONSHIPS: usize = 1024;
+/// The most relationships set by script a restore takes: as many as an AI keeps.
+pub use crate::brain::relations::MAX_RELATIONSHIPS;
 
 /// What to do with a belief whose target no longer exists when it is loaded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -2,7 +2,9 @@
 //! world's subsystem): light with optional zones, wind for smell, rain that masks hearing and
 //! smell.
 
+pub use super::light_zones::{LightZone, LightZones, MAX_LIGHT_ZONES};
 use glam::Vec3;
+use std::sync::Arc;
 
 /// The range of a light level (ambient, a zone's, rain): 0 (none) to 1 (full).
 pub const LEVEL_RANGE: (f32, f32) = (0.0, 1.0);
@@ -19,22 +21,15 @@ pub fn keep_in_range(value: f32, (min, max): (f32, f32), fallback: f32) -> f32 {
     }
 }
 
-/// A sphere of its own light level: a lamp's pool, a dark corner.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LightZone {
-    pub id: u32,
-    pub center: Vec3,
-    pub radius: f32,
-    /// 0 pitch dark to 1 fully lit.
-    pub level: f32,
-}
-
 /// The conditions of one world.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WorldConditions {
     /// Light everywhere outside zones, 0..1.
     pub ambient_light: f32,
-    pub light_zones: Vec<LightZone>,
+    /// Found by place: the light at a point costs the same however many zones lie elsewhere.
+    /// Shared between copies of the conditions until one changes its zones, so that a copy
+    /// (the engine's world while a pass reads it) costs nothing however many zones there are.
+    pub light_zones: Arc<LightZones>,
     /// Wind velocity, m/s.
     pub wind: Vec3,
     /// Rain, 0 (dry) to 1 (downpour).
@@ -45,7 +40,7 @@ impl Default for WorldConditions {
     fn default() -> Self {
         WorldConditions {
             ambient_light: 1.0,
-            light_zones: Vec::new(),
+            light_zones: Arc::default(),
             wind: Vec3::ZERO,
             rain: 0.0,
         }
@@ -58,9 +53,7 @@ impl WorldConditions {
     #[must_use]
     pub fn light_at(&self, p: Vec3) -> f32 {
         self.light_zones
-            .iter()
-            .filter(|z| z.center.distance_squared(p) <= z.radius * z.radius)
-            .min_by(|a, b| a.radius.total_cmp(&b.radius))
+            .smallest_at(p)
             .map_or(self.ambient_light, |z| z.level)
             .clamp(0.0, 1.0)
     }
@@ -82,18 +75,16 @@ mod tests {
             ambient_light: 0.8,
             ..Default::default()
         };
-        w.light_zones.push(LightZone {
-            id: 1,
-            center: Vec3::ZERO,
-            radius: 10.0,
-            level: 0.1,
-        });
-        w.light_zones.push(LightZone {
-            id: 2,
-            center: Vec3::X,
-            radius: 2.0,
-            level: 1.0,
-        });
+        let zones = [(1, Vec3::ZERO, 10.0, 0.1), (2, Vec3::X, 2.0, 1.0)];
+        for (id, center, radius, level) in zones {
+            let zone = LightZone {
+                id,
+                center,
+                radius,
+                level,
+            };
+            Arc::make_mut(&mut w.light_zones).push(zone).unwrap();
+        }
         assert_eq!(w.light_at(Vec3::new(50.0, 0.0, 0.0)), 0.8);
         assert_eq!(w.light_at(Vec3::new(5.0, 0.0, 0.0)), 0.1);
         assert_eq!(w.light_at(Vec3::new(1.5, 0.0, 0.0)), 1.0);

@@ -4,6 +4,7 @@
 //! (in Godot, one per `World3D`), so an AI never hears a sound made in another world.
 
 pub mod conditions;
+pub mod light_zones;
 mod saved;
 pub use saved::WorldKeys;
 pub mod scent;
@@ -17,6 +18,7 @@ use crate::senses::transmission::Occluders;
 use crate::TargetId;
 use conditions::{keep_in_range, LightZone, WorldConditions, LEVEL_RANGE, ZONE_RADIUS_RANGE};
 use glam::Vec3;
+use light_zones::Refused;
 use scent::ScentField;
 use stimulus::{Damage, Ring, Sound, SoundBuffer, Touch, STIMULUS_RETENTION};
 
@@ -106,8 +108,18 @@ impl WorldState {
     }
 
     /// Adds a sphere of its own light level; the radius is kept to 0..1,000 km, the level to 0..1.
-    /// Returns the zone as added, with its id.
-    pub fn add_light_zone(&mut self, center: Vec3, radius: f32, level: f32) -> LightZone {
+    /// Returns the zone as added, with its id; refused when the world holds
+    /// [`MAX_LIGHT_ZONES`](light_zones::MAX_LIGHT_ZONES) zones, or has handed out every id and
+    /// still holds the last one.
+    pub fn add_light_zone(
+        &mut self,
+        center: Vec3,
+        radius: f32,
+        level: f32,
+    ) -> Result<LightZone, Refused> {
+        if self.conditions.light_zones.len() >= light_zones::MAX_LIGHT_ZONES {
+            return Err(Refused::Full);
+        }
         // Ids are never reused; a world that ran out (a save said so) keeps the last one.
         self.last_zone = self.last_zone.saturating_add(1);
         let zone = LightZone {
@@ -116,13 +128,15 @@ impl WorldState {
             radius: keep_in_range(radius, ZONE_RADIUS_RANGE, 0.0),
             level: keep_in_range(level, LEVEL_RANGE, 1.0),
         };
-        self.conditions.light_zones.push(zone);
-        zone
+        std::sync::Arc::make_mut(&mut self.conditions.light_zones).push(zone)?;
+        Ok(zone)
     }
 
     /// Removes the light zone `id` (nothing if there is none).
     pub fn remove_light_zone(&mut self, id: u32) {
-        self.conditions.light_zones.retain(|z| z.id != id);
+        if self.conditions.light_zones.get(id).is_some() {
+            std::sync::Arc::make_mut(&mut self.conditions.light_zones).remove(id);
+        }
     }
 
     /// The sounds of the last [`STIMULUS_RETENTION`] seconds, oldest first.
@@ -227,8 +241,8 @@ mod tests {
         assert_eq!(w.set_rain(-1.0), 0.0);
         assert_eq!(w.set_rain(f32::NAN), 0.0);
         assert_eq!(w.set_wind(Vec3::new(f32::INFINITY, 0.0, 0.0)), Vec3::ZERO);
-        let a = w.add_light_zone(Vec3::ZERO, 5.0, 3.0);
-        let b = w.add_light_zone(Vec3::ONE, -2.0, 0.1);
+        let a = w.add_light_zone(Vec3::ZERO, 5.0, 3.0).unwrap();
+        let b = w.add_light_zone(Vec3::ONE, -2.0, 0.1).unwrap();
         assert_ne!(a.id, b.id);
         assert_eq!((a.level, b.radius), (1.0, 0.0));
         assert_eq!(w.conditions().light_at(Vec3::ZERO), 1.0);

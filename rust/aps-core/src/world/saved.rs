@@ -3,7 +3,7 @@
 //! so that after a load hearing still hears a shot fired just before the save, a dog still
 //! follows the trail and a mate's report still arrives.
 
-use super::conditions::{LightZone, LEVEL_RANGE, ZONE_RADIUS_RANGE};
+use super::conditions::{LightZone, LightZones, LEVEL_RANGE, MAX_LIGHT_ZONES, ZONE_RADIUS_RANGE};
 use super::scent::ScentPoint;
 use super::stimulus::{Damage, Sound, Touch, STIMULUS_RETENTION};
 use super::WorldState;
@@ -15,6 +15,8 @@ use crate::save::format::{
 use crate::save::{LoadIssue, Repair};
 use crate::senses::rays::BodyId;
 use crate::TargetId;
+use glam::Vec3;
+use std::collections::{HashMap, HashSet};
 
 /// How the engine names what a world knows by number: nodes (bodies, targets, squad members,
 /// all by the engine's id for them), sound tags and squads.
@@ -28,6 +30,136 @@ pub trait WorldKeys {
     fn squad_name(&self, squad: u32) -> String;
     /// The number of a squad by name; `None` if no one is in it.
     fn squad_of(&self, name: &str) -> Option<u32>;
+}
+
+/// Zones in buckets: the first zone of each bucket, and after each zone the next one in its
+/// bucket (in the level's order).
+type Chains = (HashMap<[i64; 4], usize>, Vec<usize>);
+
+/// Which saved zones (by saved id) are zones the level holds now (by their id now): the same
+/// place and radius, each zone of the level taken by the first saved zone that matches it.
+///
+/// A zone made again from the same numbers is found by those numbers, in a table: the first
+/// of the level's zones with exactly them that is not taken yet. A zone whose numbers went
+/// through a text format and came back a little off is looked for nearby: zones are sorted
+/// into buckets four times the matching distance wide, and the saved zone looks into its own
+/// bucket and, along each of the four numbers it is near an edge in, the next one. However
+/// the zones lie, the comparisons a load makes are bounded by a multiple of the zones' number
+/// (a save of thousands of zones in one spot cannot make it compare every pair); past that
+/// bound a zone is not matched and keeps its saved id, or gets a new one. Also how many pairs
+/// were compared, for the tests of its cost.
+fn same_zones(current: &[LightZone], saved: &[LightZoneSave]) -> (HashMap<u32, u32>, usize) {
+    const CLOSE: f32 = 1e-4;
+    const NONE: usize = usize::MAX;
+    let mut renamed = HashMap::new();
+    let mut compared = 0;
+    if current.is_empty() {
+        return (renamed, compared);
+    }
+    let mut budget = 16 * (current.len() + saved.len());
+    let exact = |c: Vec3, r: f32| [c.x, c.y, c.z, r].map(f32::to_bits);
+    // The level's zones by their exact numbers: a chain through `next_exact` from the first.
+    let mut first_exact: HashMap<[u32; 4], usize> = HashMap::with_capacity(current.len());
+    let mut next_exact = vec![NONE; current.len()];
+    for (i, c) in current.iter().enumerate().rev() {
+        if let Some(after) = first_exact.insert(exact(c.center, c.radius), i) {
+            next_exact[i] = after;
+        }
+    }
+    let mut taken = vec![false; current.len()];
+    // Buckets of the nearby search, made only if a zone is not found exactly.
+    let width = f64::from(4.0 * CLOSE);
+    let bucket = |x: f32| (f64::from(x) / width).floor() as i64;
+    let key = |c: Vec3, r: f32| [bucket(c.x), bucket(c.y), bucket(c.z), bucket(r)];
+    let mut near: Option<Chains> = None;
+    let same = |a: &LightZone, b: &LightZoneSave| {
+        a.center.distance(b.center) < CLOSE && (a.radius - b.radius).abs() < CLOSE
+    };
+    for z in saved {
+        // Exactly the same numbers: the first not taken, taken ones dropped from the chain's
+        // head as they are met (each once).
+        if let Some(head) = first_exact.get_mut(&exact(z.center, z.radius)) {
+            while *head != NONE && taken[*head] {
+                compared += 1;
+                *head = next_exact[*head];
+            }
+            if *head != NONE {
+                compared += 1;
+                taken[*head] = true;
+                renamed.entry(z.id).or_insert(current[*head].id);
+                continue;
+            }
+        }
+        if budget == 0 {
+            continue;
+        }
+        let (first_in, next) = near.get_or_insert_with(|| {
+            let mut first_in: HashMap<[i64; 4], usize> = HashMap::with_capacity(current.len());
+            let mut next = vec![NONE; current.len()];
+            for (i, c) in current.iter().enumerate().rev() {
+                if let Some(after) = first_in.insert(key(c.center, c.radius), i) {
+                    next[i] = after;
+                }
+            }
+            (first_in, next)
+        });
+        // Within the matching distance means the same bucket or, where the saved zone is
+        // within a quarter of a bucket of its edge, the next one on that side.
+        let at = [z.center.x, z.center.y, z.center.z, z.radius];
+        let home = key(z.center, z.radius);
+        let side: [i64; 4] = std::array::from_fn(|a| {
+            let fraction = f64::from(at[a]) / width - home[a] as f64;
+            if fraction < 0.25 {
+                -1
+            } else if fraction > 0.75 {
+                1
+            } else {
+                0
+            }
+        });
+        let mut first: Option<usize> = None;
+        'buckets: for corner in 0..16 {
+            // Each combination of edges once: a bit set along a number with no edge near
+            // names the home bucket again.
+            if (0..4).any(|a| corner & (1 << a) != 0 && side[a] == 0) {
+                continue;
+            }
+            let k: [i64; 4] = std::array::from_fn(|a| {
+                home[a].saturating_add(if corner & (1 << a) != 0 { side[a] } else { 0 })
+            });
+            let Some(head) = first_in.get_mut(&k) else {
+                continue;
+            };
+            // Taken zones leave the chain's head as they are met (each once).
+            while *head != NONE && taken[*head] {
+                compared += 1;
+                *head = next[*head];
+            }
+            let mut at = *head;
+            // Each chain runs from the level's first zone to its last: the first that matches
+            // is the chain's best.
+            while let Some(c) = current.get(at) {
+                if budget == 0 {
+                    break 'buckets;
+                }
+                budget -= 1;
+                compared += 1;
+                if first.is_some_and(|f| at > f) {
+                    break;
+                }
+                if !taken[at] && same(c, z) {
+                    first = Some(at);
+                    break;
+                }
+                at = next[at];
+            }
+        }
+        if let Some(i) = first {
+            taken[i] = true;
+            renamed.entry(z.id).or_insert(current[i].id);
+        }
+    }
+    (renamed, compared)
 }
 
 /// `items` sorted oldest first.
@@ -78,54 +210,60 @@ impl WorldState {
             fix.range(|| "world.conditions.rain".into(), saved.rain, lo, hi, 0.0);
         // A rebuilt level may have made its zones again before the load: a saved zone at the
         // same place with the same radius keeps the id the level holds now.
-        let current = std::mem::take(&mut self.conditions.light_zones);
-        let same = |a: &LightZone, b: &LightZoneSave| {
-            a.center.distance(b.center) < 1e-4 && (a.radius - b.radius).abs() < 1e-4
-        };
-        let mut renamed: Vec<(u32, u32)> = Vec::new();
-        for z in &saved.light_zones {
-            let taken = |id: u32| renamed.iter().any(|(_, now)| *now == id);
-            if let Some(c) = current.iter().find(|c| same(c, z) && !taken(c.id)) {
-                renamed.push((z.id, c.id));
-            }
+        let current: Vec<LightZone> = self.conditions.light_zones.iter().copied().collect();
+        let mut zones = LightZones::default();
+        let (renamed, _) = same_zones(&current, &saved.light_zones);
+        let current_ids: HashSet<u32> = current.iter().map(|z| z.id).collect();
+        let renamed_to: HashSet<u32> = renamed.values().copied().collect();
+        // New ids for saved zones whose id the level holds for a zone elsewhere start past
+        // every id in use or saved, so that none can take an id a later zone keeps.
+        let highest_saved = saved.light_zones.iter().map(|z| z.id).max().unwrap_or(0);
+        let highest_now = current_ids.iter().copied().max().unwrap_or(0);
+        let mut next_free = highest_now
+            .max(saved.last_light_zone)
+            .max(self.last_zone)
+            .max(highest_saved);
+        if saved.light_zones.len() > MAX_LIGHT_ZONES {
+            fix.note(
+                "world.conditions.light_zones",
+                format!(
+                    "{} zones, more than the {MAX_LIGHT_ZONES} a world keeps; the rest are dropped",
+                    saved.light_zones.len()
+                ),
+            );
         }
-        let highest_now = current.iter().map(|z| z.id).max().unwrap_or(0);
-        let mut next_free = highest_now.max(saved.last_light_zone).max(self.last_zone);
-        for (i, z) in saved.light_zones.iter().enumerate() {
+        let mut seen: HashSet<u32> = HashSet::with_capacity(saved.light_zones.len());
+        for (i, z) in saved.light_zones.iter().enumerate().take(MAX_LIGHT_ZONES) {
             let f = |n: &str| format!("world.conditions.light_zones[{i}].{n}");
-            if z.id == 0 || saved.light_zones[..i].iter().any(|k| k.id == z.id) {
+            if z.id == 0 || !seen.insert(z.id) {
                 fix.note(
                     f("id"),
                     format!("{} is not a new zone id; the zone is dropped", z.id),
                 );
                 continue;
             }
-            let id = match renamed.iter().find(|(saved_id, _)| *saved_id == z.id) {
-                Some((_, now_id)) => *now_id,
+            let id = match renamed.get(&z.id) {
+                Some(now_id) => *now_id,
                 // The level holds this id for a zone elsewhere: the saved one gets a new id.
-                None if current.iter().any(|c| c.id == z.id)
-                    || renamed.iter().any(|(_, now)| *now == z.id) =>
-                {
-                    next_free += 1;
+                None if current_ids.contains(&z.id) || renamed_to.contains(&z.id) => {
+                    next_free = next_free.saturating_add(1);
                     next_free
                 }
                 None => z.id,
             };
-            self.conditions.light_zones.push(LightZone {
+            let zone = LightZone {
                 id,
                 center: fix.vec3(|| f("center"), z.center),
                 radius: fix.range(|| f("radius"), z.radius, rlo, rhi, 0.0),
                 level: fix.range(|| f("level"), z.level, lo, hi, 1.0),
-            });
+            };
+            if zones.push(zone).is_err() {
+                fix.note(f("id"), "no zone id is left; the zone is dropped");
+            }
         }
-        let highest = self
-            .conditions
-            .light_zones
-            .iter()
-            .map(|z| z.id)
-            .max()
-            .unwrap_or(0);
+        let highest = zones.iter().map(|z| z.id).max().unwrap_or(0);
         self.last_zone = next_free.max(highest);
+        self.conditions.light_zones = std::sync::Arc::new(zones);
     }
 
     /// What happened in the last [`STIMULUS_RETENTION`] seconds before `now` and still
@@ -341,5 +479,125 @@ impl WorldState {
                 });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn zones(n: u32, level: f32) -> Vec<LightZone> {
+        (0..n)
+            .map(|i| LightZone {
+                id: i + 1,
+                center: Vec3::new((i % 180) as f32 * 5.0, 0.0, (i / 180) as f32 * 5.0),
+                radius: 2.0,
+                level,
+            })
+            .collect()
+    }
+
+    fn saved(zones: &[LightZone]) -> Vec<LightZoneSave> {
+        zones
+            .iter()
+            .map(|z| LightZoneSave {
+                id: z.id,
+                center: z.center,
+                radius: z.radius,
+                level: z.level,
+            })
+            .collect()
+    }
+
+    /// A level that made its 32,000 zones again before the load: each saved zone is matched
+    /// with the level's by looking at the few zones near it, not at all of them.
+    #[test]
+    fn zones_made_again_are_matched_by_place_not_by_scanning() {
+        let now = zones(32_000, 1.0);
+        // Saved in the reverse order, and one moved away, so ids change hands.
+        let mut before = saved(&now);
+        before.reverse();
+        before[0].center.x += 1.0;
+        let (renamed, compared) = same_zones(&now, &before);
+        assert_eq!(renamed.len(), 31_999);
+        assert_eq!(renamed.get(&5), Some(&5));
+        assert!(compared <= 2 * 32_000, "{compared} pairs compared");
+        // Zones within the matching distance across a bucket's edge still match.
+        let edge = [LightZone {
+            id: 9,
+            center: Vec3::new(2e-4, 0.0, 0.0),
+            radius: 1.0,
+            level: 1.0,
+        }];
+        let mut near = saved(&edge);
+        near[0].id = 4;
+        near[0].center.x = 1.1e-4;
+        assert_eq!(same_zones(&edge, &near).0.get(&4), Some(&9));
+        near[0].center.x = 0.9e-4;
+        assert_eq!(same_zones(&edge, &near).0.get(&4), None, "too far");
+    }
+
+    /// Thousands of zones in one spot, in the level and in the save: matched in order by their
+    /// numbers, and those a little off in one spot cost a bounded number of comparisons.
+    #[test]
+    fn zones_in_one_spot_are_matched_without_comparing_every_pair() {
+        let spot = |n: u32, dx: f32| -> Vec<LightZone> {
+            (0..n)
+                .map(|i| LightZone {
+                    id: i + 1,
+                    center: Vec3::new(1.0 + dx, 0.0, 1.0),
+                    radius: 2.0,
+                    level: 0.5,
+                })
+                .collect()
+        };
+        let now = spot(20_000, 0.0);
+        let (renamed, compared) = same_zones(&now, &saved(&now));
+        assert_eq!(renamed.len(), 20_000);
+        assert_eq!(renamed.get(&7), Some(&7), "in order");
+        assert!(compared <= 2 * 20_000, "{compared} pairs compared");
+        // A little off: matched through the buckets, as cheaply.
+        let off = saved(&spot(20_000, 5e-5));
+        let (renamed, compared) = same_zones(&now, &off);
+        assert_eq!(renamed.len(), 20_000);
+        assert_eq!(renamed.get(&7), Some(&7), "in order");
+        assert!(compared <= 3 * 20_000, "{compared} pairs compared");
+        // Half a spot a little off, half another spot: whatever the data, the comparisons
+        // stop at a bound.
+        let mut mixed = spot(10_000, 0.0);
+        mixed.extend(spot(10_000, 3e-4));
+        let (_, compared) = same_zones(&mixed, &off);
+        assert!(
+            compared <= 16 * 40_000 + 40_000,
+            "{compared} pairs compared"
+        );
+    }
+
+    #[test]
+    fn a_save_with_more_zones_than_a_world_keeps_is_cut_with_one_issue() {
+        let mut w = WorldState::default();
+        let save = ConditionsSave {
+            light_zones: saved(&zones(MAX_LIGHT_ZONES as u32 + 10, 0.5)),
+            ..ConditionsSave::default()
+        };
+        let mut issues = Vec::new();
+        w.restore_conditions(&save, &mut issues);
+        assert_eq!(w.conditions().light_zones.len(), MAX_LIGHT_ZONES);
+        assert_eq!(issues.len(), 1, "{issues:?}");
+        assert_eq!(issues[0].field, "world.conditions.light_zones");
+        // Duplicate ids are found by hashing too: every zone after the first of an id goes.
+        let mut twice = saved(&zones(20_000, 0.5));
+        twice.extend(saved(&zones(20_000, 0.5)));
+        issues.clear();
+        w.restore_conditions(
+            &ConditionsSave {
+                light_zones: twice,
+                ..ConditionsSave::default()
+            },
+            &mut issues,
+        );
+        assert_eq!(w.conditions().light_zones.len(), 20_000);
+        assert_eq!(issues.len(), 20_000);
+        assert_eq!(issues[0].field, "world.conditions.light_zones[20000].id");
     }
 }

@@ -80,6 +80,8 @@ macro_rules! class {
             warned_no_profile: bool,
             /// It was found at a position that is not a number and that was said once.
             warned_nowhere: bool,
+            /// A relationship was refused for want of room since one was last set (said once).
+            warned_relationships_full: bool,
             /// Calls refused on a multiplayer client, each said once.
             refused_on_client: Vec<&'static str>,
             /// That a recording asked for is longer than one holds was said (once for this AI).
@@ -120,6 +122,7 @@ macro_rules! class {
                     pending: Vec::new(),
                     warned_no_profile: false,
                     warned_nowhere: false,
+                    warned_relationships_full: false,
                     refused_on_client: Vec::new(),
                     warned_short_recording: false,
                     in_pass: false,

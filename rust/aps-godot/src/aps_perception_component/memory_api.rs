@@ -120,7 +120,8 @@ macro_rules! memory_api {
             }
 
             /// Decides who `target` is to this AI whatever its team (a `RELATIONSHIP_*` constant);
-            /// -1 goes back to the team rules.
+            /// -1 goes back to the team rules. An AI keeps relationships for at most 1,024
+            /// targets that still exist: past that the call is refused with one warning.
             #[func]
             pub fn set_relationship(&mut self, target: Given<$N>, relationship: i32) {
                 let call = concat!(stringify!($C), ".set_relationship");
@@ -147,8 +148,25 @@ macro_rules! memory_api {
                     },
                 };
                 let id = target_of(&t);
-                if let Some(p) = self.core_mut("set_relationship") {
-                    p.set_relationship(id, rel);
+                let Some(p) = self.core_mut("set_relationship") else {
+                    return;
+                };
+                let mut set = p.set_relationship(id, rel);
+                if !set {
+                    // Targets freed since their relationship was set hold no place any more.
+                    p.forget_relationships_unless(|t| live_node_as::<Node>(t).is_some());
+                    set = p.set_relationship(id, rel);
+                }
+                if set {
+                    self.warned_relationships_full = false;
+                } else if !std::mem::replace(&mut self.warned_relationships_full, true) {
+                    godot_warn!(
+                        "{CLASS}.set_relationship: this AI holds relationships for {} targets \
+                         that still exist, the most it keeps; {} keeps its team's relationship \
+                         (clear one with -1 first)",
+                        aps_core::brain::relations::MAX_RELATIONSHIPS,
+                        crate::convert::describe(&t)
+                    );
                 }
             }
 

@@ -4,6 +4,7 @@
 
 use super::fields::kinds::{choice, count, curve, flag, layers, number, rules};
 use super::fields::{inspector_hint, profile_resource};
+use aps_core::brain::relations::MAX_TEAM_RULES;
 use aps_core::profile::Kind;
 use aps_core::Profile;
 use godot::classes::{IResource, Resource};
@@ -296,8 +297,42 @@ impl ApsProfile {
                 );
                 self.layers_mut(name).map(|f| *f = fixed).is_some()
             }
+            Kind::Rules => self.store_rules(name, value),
             _ => false,
         }
+    }
+
+    /// Team rules past the most a profile keeps are dropped, with a warning: each AI builds a
+    /// table of them when its profile is set.
+    fn store_rules(&mut self, name: &str, value: &Variant) -> bool {
+        // A typed array from a script or a resource, or an untyped one from a script.
+        let (given, kept): (usize, Array<Vector3i>) = match value.try_to::<Array<Vector3i>>() {
+            Ok(rules) => (
+                rules.len(),
+                rules.iter_shared().take(MAX_TEAM_RULES).collect(),
+            ),
+            Err(_) => match value.try_to::<VarArray>() {
+                Ok(rules) => (
+                    rules.len(),
+                    rules
+                        .iter_shared()
+                        .take(MAX_TEAM_RULES)
+                        .filter_map(|v| v.try_to::<Vector3i>().ok())
+                        .collect(),
+                ),
+                Err(_) => return false,
+            },
+        };
+        if given <= MAX_TEAM_RULES {
+            return false;
+        }
+        godot_warn!(
+            "ApsProfile {}: {name}: {given} rules, more than the {MAX_TEAM_RULES} a profile \
+             keeps; the first {MAX_TEAM_RULES} are used",
+            self.source()
+        );
+        self.team_rules = kept;
+        true
     }
 
     fn store_whole(&mut self, name: &str, value: &Variant, min: i64, max: i64) -> bool {

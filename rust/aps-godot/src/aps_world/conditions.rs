@@ -2,6 +2,8 @@
 //! warnings `ApsWorld` (the main scene's world) and `ApsWorldState` (any world) share.
 
 use super::*;
+use aps_core::world::conditions::MAX_LIGHT_ZONES;
+use aps_core::world::light_zones::Refused;
 
 /// Warns, naming `call`, when APS used `used` instead of the `given` value in `world`: once,
 /// then at most once a second while a script repeats it (see `warnings`).
@@ -110,8 +112,26 @@ fn add_light_zone_at(world: &mut World, call: &str, center: Vec3, radius: f32, l
         keep_in_range(level, LEVEL_RANGE, 1.0),
         LEVEL_RANGE,
     );
-    let zone = world.state_mut().add_light_zone(center, radius, level);
-    i64::from(zone.id)
+    match world.state_mut().add_light_zone(center, radius, level) {
+        Ok(zone) => {
+            world.light_zone_added();
+            i64::from(zone.id)
+        }
+        Err(why) => {
+            if world.light_zone_refused() {
+                match why {
+                    Refused::Full => godot_warn!(
+                        "{call}: the world holds {MAX_LIGHT_ZONES} light zones, the most it \
+                         keeps; no zone added (remove some with remove_light_zone)"
+                    ),
+                    Refused::IdTaken => godot_warn!(
+                        "{call}: every light zone id has been handed out; no zone added"
+                    ),
+                }
+            }
+            0
+        }
+    }
 }
 
 pub(crate) fn remove_light_zone(world: &mut World, id: i64) {

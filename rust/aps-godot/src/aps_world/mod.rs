@@ -266,7 +266,9 @@ impl ApsWorld {
 
     /// Adds a sphere of its own light level (a lamp's pool, a dark corner) to the main scene's
     /// world; the smallest zone around a target sets its light. Returns the zone's id for
-    /// [method remove_light_zone].
+    /// [method remove_light_zone]. A world keeps at most 65,536 zones: past that the zone is
+    /// not added, 0 is returned and one warning says so. Zones are found by place, so the light
+    /// at a target costs the same however many zones lie elsewhere.
     #[func]
     pub fn add_light_zone(&mut self, center: Vector3, radius: f32, level: f32) -> i64 {
         add_light_zone(

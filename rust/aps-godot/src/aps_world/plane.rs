@@ -76,7 +76,8 @@ impl ApsWorld {
 
     /// Adds a circle of its own light level (`center` and `radius` in pixels) to the main
     /// scene's 2D world: [method add_light_zone] in 2D. Returns the zone's id for
-    /// [method remove_light_zone_2d].
+    /// [method remove_light_zone_2d] (0, with one warning, when the world holds 65,536 zones
+    /// already).
     #[func]
     pub fn add_light_zone_2d(&mut self, center: Vector2, radius: f32, level: f32) -> i64 {
         let world = self.world_mut(main_world_key_2d());

@@ -111,11 +111,7 @@ impl ApsWorld {
         if let Some(key) = world_key_of_root(&root) {
             let (w, tags) = self.world_and_tags(key);
             let squads = w.squads();
-            let wk = WorldSceneKeys {
-                scene: &keys,
-                tags,
-                squads,
-            };
+            let wk = WorldSceneKeys::new(&keys, tags, squads);
             world.stimuli = w.state().save_stimuli(now, &wk);
         }
         // The components bind this singleton themselves (tags, their schedule): let them.
@@ -212,7 +208,7 @@ impl ApsWorld {
         let under = perceivers_under(&root);
         // The perceivers' loads bind this singleton themselves: let them.
         let guard = self.base_mut();
-        let mut loaded: Vec<InstanceId> = Vec::new();
+        let mut loaded: std::collections::HashSet<InstanceId> = std::collections::HashSet::new();
         for (i, p) in saved.perceivers.iter().enumerate() {
             let found = node_at(Some(&root), &p.perceiver)
                 .filter(|n| is_under(&root, n))
@@ -229,14 +225,13 @@ impl ApsWorld {
                 });
                 continue;
             };
-            if loaded.contains(&perceiver.instance_id()) {
+            if !loaded.insert(perceiver.instance_id()) {
                 issues.push(LoadIssue {
                     field: format!("perceivers[{i}].perceiver"),
                     problem: format!("{} is listed twice; it is loaded once", p.perceiver),
                 });
                 continue;
             }
-            loaded.push(perceiver.instance_id());
             let mut own = Vec::new();
             perceiver.beliefs_restored(&p.beliefs, &mut keys, missing, &mut own);
             issues.extend(own.into_iter().map(|mut issue| {
@@ -271,11 +266,7 @@ impl ApsWorld {
         if let Some(key) = world_key_of_root(&root) {
             let (w, tags) = self.world_and_tags(key);
             let squads = w.squads();
-            let mut wk = WorldSceneKeys {
-                scene: &keys,
-                tags,
-                squads,
-            };
+            let mut wk = WorldSceneKeys::new(&keys, tags, squads);
             w.state_mut()
                 .restore_stimuli(&saved.world.stimuli, now, &mut wk, &mut issues);
         }

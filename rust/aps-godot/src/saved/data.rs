@@ -52,20 +52,45 @@ pub fn to_dictionary(m: &Map<String, Value>) -> VarDictionary {
 }
 
 /// More values than this and the data is not read: no save comes near it, and a list that
-/// holds itself would otherwise be read over and over.
+/// holds itself would otherwise be read over and over. Every value counts: each element of a
+/// list or of a packed array, each value of a dictionary (and a key that is itself a list or a
+/// dictionary), each time it is met.
 pub const MAX_VALUES: usize = 1_000_000;
 
 /// Godot data as a value (see the module's notes); an error when it holds more than
 /// [`MAX_VALUES`] values (counting a list each time it is met).
 pub fn from_variant(v: &Variant) -> Result<Value, String> {
-    let mut budget = MAX_VALUES;
-    let value = read(v, 0, &mut budget);
-    if budget == 0 {
+    let mut count = Count {
+        left: MAX_VALUES,
+        over: false,
+    };
+    let value = read(v, 0, &mut count);
+    if count.over {
         Err(format!(
             "the data holds more than {MAX_VALUES} values (or a list that holds itself)"
         ))
     } else {
         Ok(value)
+    }
+}
+
+/// The values a read may still take.
+struct Count {
+    left: usize,
+    /// More were met than allowed: the read stops and the data is refused.
+    over: bool,
+}
+
+impl Count {
+    /// Takes `n` values; false (and over) when fewer are left.
+    fn take(&mut self, n: usize) -> bool {
+        if self.over || n > self.left {
+            self.over = true;
+            self.left = 0;
+            return false;
+        }
+        self.left -= n;
+        true
     }
 }
 
@@ -85,11 +110,36 @@ fn float(x: f64) -> Value {
     Number::from_f64(x).map_or(Value::Null, Value::Number)
 }
 
-fn read(v: &Variant, depth: usize, budget: &mut usize) -> Value {
-    if depth > MAX_DEPTH || *budget == 0 {
+/// A packed array's elements as a list, if the count allows that many: a packed array is
+/// counted before it is copied, so four million strings are refused without being read.
+fn packed<T>(items: &[T], count: &mut Count, each: impl Fn(&T) -> Value) -> Value {
+    if !count.take(items.len()) {
         return Value::Null;
     }
-    *budget -= 1;
+    Value::Array(items.iter().map(each).collect())
+}
+
+/// A dictionary's key as text. A name or a number is its text; anything else is read as data
+/// (and counted) first, so that a list as a key is never turned into text whole.
+fn key_text(k: &Variant, depth: usize, count: &mut Count) -> String {
+    match k.get_type() {
+        VariantType::STRING
+        | VariantType::STRING_NAME
+        | VariantType::NODE_PATH
+        | VariantType::INT
+        | VariantType::FLOAT
+        | VariantType::BOOL => k.to_string(),
+        _ => match read(k, depth + 1, count) {
+            Value::String(s) => s,
+            other => other.to_string(),
+        },
+    }
+}
+
+fn read(v: &Variant, depth: usize, count: &mut Count) -> Value {
+    if depth > MAX_DEPTH || !count.take(1) {
+        return Value::Null;
+    }
     match v.get_type() {
         VariantType::BOOL => Value::Bool(v.to::<bool>()),
         VariantType::INT => Value::Number(Number::from(v.to::<i64>())),
@@ -107,58 +157,51 @@ fn read(v: &Variant, depth: usize, budget: &mut usize) -> Value {
         }
         VariantType::ARRAY => {
             let a = v.to::<VarArray>();
-            let mut out = Vec::with_capacity(a.len().min(*budget));
+            let mut out = Vec::with_capacity(a.len().min(count.left));
             for x in a.iter_shared() {
-                if *budget == 0 {
+                let x = read(&x, depth + 1, count);
+                if count.over {
                     break;
                 }
-                out.push(read(&x, depth + 1, budget));
+                out.push(x);
             }
             Value::Array(out)
         }
-        VariantType::PACKED_FLOAT32_ARRAY => Value::Array(
-            v.to::<PackedFloat32Array>()
-                .as_slice()
-                .iter()
-                .map(|x| float(f64::from(*x)))
-                .collect(),
-        ),
-        VariantType::PACKED_FLOAT64_ARRAY => Value::Array(
-            v.to::<PackedFloat64Array>()
-                .as_slice()
-                .iter()
-                .map(|x| float(*x))
-                .collect(),
-        ),
-        VariantType::PACKED_INT32_ARRAY => Value::Array(
-            v.to::<PackedInt32Array>()
-                .as_slice()
-                .iter()
-                .map(|x| Value::Number(Number::from(*x)))
-                .collect(),
-        ),
-        VariantType::PACKED_INT64_ARRAY => Value::Array(
-            v.to::<PackedInt64Array>()
-                .as_slice()
-                .iter()
-                .map(|x| Value::Number(Number::from(*x)))
-                .collect(),
-        ),
-        VariantType::PACKED_STRING_ARRAY => Value::Array(
-            v.to::<PackedStringArray>()
-                .as_slice()
-                .iter()
-                .map(|x| Value::String(x.to_string()))
-                .collect(),
-        ),
+        VariantType::PACKED_FLOAT32_ARRAY => {
+            packed(v.to::<PackedFloat32Array>().as_slice(), count, |x| {
+                float(f64::from(*x))
+            })
+        }
+        VariantType::PACKED_FLOAT64_ARRAY => {
+            packed(v.to::<PackedFloat64Array>().as_slice(), count, |x| {
+                float(*x)
+            })
+        }
+        VariantType::PACKED_INT32_ARRAY => {
+            packed(v.to::<PackedInt32Array>().as_slice(), count, |x| {
+                Value::Number(Number::from(*x))
+            })
+        }
+        VariantType::PACKED_INT64_ARRAY => {
+            packed(v.to::<PackedInt64Array>().as_slice(), count, |x| {
+                Value::Number(Number::from(*x))
+            })
+        }
+        VariantType::PACKED_STRING_ARRAY => {
+            packed(v.to::<PackedStringArray>().as_slice(), count, |x| {
+                Value::String(x.to_string())
+            })
+        }
         VariantType::DICTIONARY => {
             let d = v.to::<VarDictionary>();
             let mut m = Map::new();
             for (k, x) in d.iter_shared() {
-                if *budget == 0 {
+                let key = key_text(&k, depth, count);
+                let x = read(&x, depth + 1, count);
+                if count.over {
                     break;
                 }
-                m.insert(k.to_string(), read(&x, depth + 1, budget));
+                m.insert(key, x);
             }
             Value::Object(m)
         }

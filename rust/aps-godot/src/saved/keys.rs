@@ -270,10 +270,29 @@ impl Keys for SceneKeys {
 /// The keys of a world's stimuli: nodes by [`node_key`] from one root, tags and squads by name.
 /// It holds a copy of the world's squads, so that it needs nothing of the world it restores.
 pub struct WorldSceneKeys<'a> {
-    pub scene: &'a SceneKeys,
-    pub tags: &'a mut crate::names::Names,
-    /// The world's squads: number and name.
-    pub squads: Vec<(u32, String)>,
+    scene: &'a SceneKeys,
+    tags: &'a mut crate::names::Names,
+    /// The world's squads by number, and by name: a saved report names its squad.
+    squad_names: HashMap<u32, String>,
+    squad_numbers: HashMap<String, u32>,
+}
+
+impl<'a> WorldSceneKeys<'a> {
+    /// Keys from `scene`, tags interned in `tags`, and the world's `squads` (number and name).
+    #[must_use]
+    pub fn new(
+        scene: &'a SceneKeys,
+        tags: &'a mut crate::names::Names,
+        squads: Vec<(u32, String)>,
+    ) -> Self {
+        let squad_numbers = squads.iter().map(|(n, s)| (s.clone(), *n)).collect();
+        WorldSceneKeys {
+            scene,
+            tags,
+            squad_names: squads.into_iter().collect(),
+            squad_numbers,
+        }
+    }
 }
 
 impl aps_core::world::WorldKeys for WorldSceneKeys<'_> {
@@ -300,14 +319,10 @@ impl aps_core::world::WorldKeys for WorldSceneKeys<'_> {
     }
 
     fn squad_name(&self, squad: u32) -> String {
-        self.squads
-            .iter()
-            .find(|(n, _)| *n == squad)
-            .map(|(_, name)| name.clone())
-            .unwrap_or_default()
+        self.squad_names.get(&squad).cloned().unwrap_or_default()
     }
 
     fn squad_of(&self, name: &str) -> Option<u32> {
-        self.squads.iter().find(|(_, s)| s == name).map(|(n, _)| *n)
+        self.squad_numbers.get(name).copied()
     }
 }

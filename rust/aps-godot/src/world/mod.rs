@@ -45,11 +45,17 @@ pub type WorldKey = i64;
 /// The most squads one world keeps.
 pub const MAX_SQUADS: usize = 1024;
 
-/// The members of each squad of one world, by squad number, with their roles.
+/// The members of each squad of one world, by squad number, with their roles. Members are
+/// found by id and squads counted, so joining, leaving and a pass's question "which squad am I
+/// in" cost the same however many AI are in squads.
 #[derive(Debug)]
 struct Squads {
     names: Names,
     members: Vec<(InstanceId, u32, StringName)>,
+    /// Where each member is in `members`.
+    member_at: aps_core::id_map::IdMap<InstanceId, usize>,
+    /// How many members each squad has, by number.
+    sizes: std::collections::HashMap<u32, usize>,
 }
 
 impl Default for Squads {
@@ -57,6 +63,8 @@ impl Default for Squads {
         Squads {
             names: Names::new("squad", MAX_SQUADS),
             members: Vec::new(),
+            member_at: aps_core::id_map::IdMap::default(),
+            sizes: std::collections::HashMap::new(),
         }
     }
 }
@@ -97,6 +105,8 @@ pub struct World {
     runs: Vec<Run>,
     /// Reused by each pass's gathering: the entries moved since the grid's rebuild.
     changed: Vec<u32>,
+    /// A light zone was refused since the last one added (a full world is warned of once).
+    light_zone_refused: bool,
 }
 
 impl World {
@@ -123,6 +133,7 @@ impl World {
             due: Vec::new(),
             runs: Vec::new(),
             changed: Vec::new(),
+            light_zone_refused: false,
         }
     }
 
@@ -158,6 +169,17 @@ impl World {
     /// them at this moment).
     pub fn state_mut(&mut self) -> &mut WorldState {
         Rc::make_mut(&mut self.state)
+    }
+
+    /// Notes a light zone refused; true for the first since a zone was last added, the one
+    /// to warn of (a script adding zones in a loop gets one warning, not thousands).
+    pub fn light_zone_refused(&mut self) -> bool {
+        !std::mem::replace(&mut self.light_zone_refused, true)
+    }
+
+    /// Notes a light zone added: the next refusal is warned of again.
+    pub fn light_zone_added(&mut self) {
+        self.light_zone_refused = false;
     }
 
     pub fn registry(&self) -> &Registry {

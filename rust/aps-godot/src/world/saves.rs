@@ -18,13 +18,11 @@ impl World {
     /// Every squad anyone is in: its number and name.
     #[must_use]
     pub fn squads(&self) -> Vec<(u32, String)> {
-        let mut out: Vec<(u32, String)> = Vec::new();
-        for (_, s, _) in &self.squads.members {
-            if !out.iter().any(|(n, _)| n == s) {
-                out.push((*s, self.squads.names.name(*s).to_string()));
-            }
-        }
-        out
+        self.squads
+            .sizes
+            .keys()
+            .map(|s| (*s, self.squads.names.name(*s).to_string()))
+            .collect()
     }
 
     /// Every squad member: its id, squad name and role.

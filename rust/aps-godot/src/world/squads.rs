@@ -13,18 +13,28 @@ impl World {
         if squad == 0 {
             return false;
         }
+        squads.member_at.insert(member, squads.members.len());
         squads.members.push((member, squad, role));
+        *squads.sizes.entry(squad).or_insert(0) += 1;
         true
     }
 
     /// Takes `member` out of its squad; a squad nobody is in any more is forgotten.
     pub fn leave_squad(&mut self, member: InstanceId) {
         let squads = &mut self.squads;
-        let Some(i) = squads.members.iter().position(|(m, _, _)| *m == member) else {
+        let Some(i) = squads.member_at.remove(&member) else {
             return;
         };
         let (_, squad, _) = squads.members.swap_remove(i);
-        if !squads.members.iter().any(|(_, s, _)| *s == squad) {
+        if let Some((moved, _, _)) = squads.members.get(i) {
+            squads.member_at.insert(*moved, i);
+        }
+        let left = squads.sizes.get_mut(&squad).map_or(0, |n| {
+            *n = n.saturating_sub(1);
+            *n
+        });
+        if left == 0 {
+            squads.sizes.remove(&squad);
             let name = squads.names.name(squad);
             squads.names.remove(&name);
         }
@@ -44,24 +54,22 @@ impl World {
             .collect()
     }
 
+    /// The member entry of `member`, if it is in a squad.
+    fn squad_entry(&self, member: InstanceId) -> Option<&(InstanceId, u32, StringName)> {
+        let i = *self.squads.member_at.get(&member)?;
+        self.squads.members.get(i)
+    }
+
     /// The role `member` joined its squad with.
     #[must_use]
     pub fn squad_role(&self, member: InstanceId) -> Option<StringName> {
-        self.squads
-            .members
-            .iter()
-            .find(|(m, _, _)| *m == member)
-            .map(|(_, _, r)| r.clone())
+        self.squad_entry(member).map(|(_, _, r)| r.clone())
     }
 
     /// The squad a perception component is in.
     #[must_use]
     pub fn squad_of(&self, member: InstanceId) -> Option<u32> {
-        self.squads
-            .members
-            .iter()
-            .find(|(m, _, _)| *m == member)
-            .map(|(_, s, _)| *s)
+        self.squad_entry(member).map(|(_, s, _)| *s)
     }
 
     /// Members' reports for their mates.
