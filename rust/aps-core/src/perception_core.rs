@@ -462,6 +462,7 @@ impl PerceptionCore {
                     position: t.position,
                     team: Some(t.team_id),
                     character: t.character,
+                    speed: t.velocity.length(),
                 }));
                 let by = Chooser {
                     mind: &self.mind,

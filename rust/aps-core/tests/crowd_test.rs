@@ -316,6 +316,7 @@ fn choose_and_run(
             position: t.position,
             team: None,
             character: t.character,
+            speed: t.velocity.length(),
         })
         .collect();
     let held: Vec<TargetId> = core.mind().beliefs().map(|b| b.target).collect();

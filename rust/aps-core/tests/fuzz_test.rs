@@ -394,6 +394,7 @@ fn fuzz(seed: u64, steps: u64) {
                 position: t.position,
                 team: Some(t.team_id),
                 character: t.character,
+                speed: t.velocity.length(),
             }));
             let held: Vec<TargetId> = core.mind().beliefs().map(|b| b.target).collect();
             core.choose_looks(&view, eye, Vec3::ZERO, &nearby, &held, &mut chosen);

@@ -159,12 +159,14 @@ fn a_side_left_out_comes_last_once_its_team_is_known() {
             position: Vec3::new(-1.0, 0.0, -6.0),
             team: Some(3),
             character: true,
+            speed: 0.0,
         },
         Nearby {
             id: PLAYER,
             position: Vec3::new(1.0, 0.0, -8.0),
             team: Some(0),
             character: true,
+            speed: 0.0,
         },
         // Never looked at yet: its team is unknown, so it is a stranger.
         Nearby {
@@ -172,6 +174,7 @@ fn a_side_left_out_comes_last_once_its_team_is_known() {
             position: Vec3::new(0.0, 0.0, -9.0),
             team: None,
             character: true,
+            speed: 0.0,
         },
     ];
     let mut chosen = Vec::new();
@@ -192,6 +195,7 @@ fn a_side_left_out_comes_last_once_its_team_is_known() {
         position: Vec3::new(0.0, 0.0, -10.0 - i as f32 * 0.1),
         team: Some(0),
         character: true,
+        speed: 0.0,
     }));
     core.choose_looks(
         &WorldView::default(),

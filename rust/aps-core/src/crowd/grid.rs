@@ -21,6 +21,13 @@ pub struct SpatialGrid {
     cells: Vec<Placed>,
     /// Each item's position at the last rebuild.
     positions: Vec<Vec3>,
+    /// Each item's key (what it is, chosen by the caller) at the last rebuild: an item number
+    /// taken by something else is not read as the same thing moving.
+    keys: Vec<u64>,
+    /// Each item's speed between the last two rebuilds, m/s (0 when it was not in both).
+    speeds: Vec<f32>,
+    /// The rebuild before the last one, reused as scratch.
+    earlier: Vec<(u64, Vec3)>,
     built_at: Option<f64>,
 }
 
@@ -58,19 +65,41 @@ impl SpatialGrid {
             .is_none_or(|at| now - at >= REBUILD_INTERVAL - 1e-9)
     }
 
-    /// Rebuilds from `(item, position)` pairs; items are small indices chosen by the caller.
-    pub fn rebuild(&mut self, items: impl Iterator<Item = (u32, Vec3)>, now: f64) {
+    /// Rebuilds from `(item, key, position)`: items are small indices chosen by the caller, a
+    /// key says what the item is (an item number that now stands for something else gets a
+    /// new key). An item with the same key as at the last rebuild gets a speed from how far it
+    /// went since ([`SpatialGrid::speed`]).
+    pub fn rebuild(&mut self, items: impl Iterator<Item = (u32, u64, Vec3)>, now: f64) {
+        self.earlier.clear();
+        self.earlier.extend(
+            self.keys
+                .iter()
+                .copied()
+                .zip(self.positions.iter().copied()),
+        );
+        let since = self.built_at.map_or(0.0, |at| now - at);
         self.cells.clear();
         self.positions.clear();
-        for (item, p) in items {
+        self.keys.clear();
+        self.speeds.clear();
+        for (item, key_of_item, p) in items {
             if !p.is_finite() {
                 continue;
             }
             let i = item as usize;
             if self.positions.len() <= i {
                 self.positions.resize(i + 1, Vec3::NAN);
+                self.keys.resize(i + 1, 0);
+                self.speeds.resize(i + 1, 0.0);
             }
             self.positions[i] = p;
+            self.keys[i] = key_of_item;
+            self.speeds[i] = match self.earlier.get(i) {
+                Some(&(k, was)) if k == key_of_item && was.is_finite() && since > 1e-6 => {
+                    (p.distance(was) as f64 / since) as f32
+                }
+                _ => 0.0,
+            };
             self.cells.push(Placed {
                 key: key(cell_of(p.x), cell_of(p.z)),
                 item,
@@ -132,6 +161,13 @@ impl SpatialGrid {
             .filter(|p| p.is_finite())
     }
 
+    /// How fast `item` went between the last two rebuilds, m/s: 0 when it was not in both
+    /// under the same key, or is not in the grid.
+    #[must_use]
+    pub fn speed(&self, item: u32) -> f32 {
+        self.speeds.get(item as usize).copied().unwrap_or(0.0)
+    }
+
     /// How many items the grid holds.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -160,7 +196,12 @@ mod tests {
             })
             .collect();
         let mut g = SpatialGrid::new();
-        g.rebuild(pts.iter().enumerate().map(|(i, p)| (i as u32, *p)), 0.0);
+        g.rebuild(
+            pts.iter()
+                .enumerate()
+                .map(|(i, p)| (i as u32, i as u64, *p)),
+            0.0,
+        );
         for (center, r) in [
             (Vec3::ZERO, 20.0),
             (Vec3::new(-50.0, 3.0, 40.0), 31.0),
@@ -182,7 +223,7 @@ mod tests {
     #[test]
     fn a_query_around_a_perceiver_reaches_past_positions_a_rebuild_old() {
         let mut g = SpatialGrid::new();
-        g.rebuild([(0, Vec3::new(42.5, 0.0, 0.0))].into_iter(), 0.0);
+        g.rebuild([(0, 7, Vec3::new(42.5, 0.0, 0.0))].into_iter(), 0.0);
         let mut got = Vec::new();
         g.query(Vec3::ZERO, 40.0, &mut got);
         assert!(got.is_empty());
@@ -196,7 +237,12 @@ mod tests {
             .map(|i| Vec3::new(i as f32 * 40.0, 0.0, 0.0))
             .collect();
         let mut g = SpatialGrid::new();
-        g.rebuild(pts.iter().enumerate().map(|(i, p)| (i as u32, *p)), 0.0);
+        g.rebuild(
+            pts.iter()
+                .enumerate()
+                .map(|(i, p)| (i as u32, i as u64, *p)),
+            0.0,
+        );
         for radius in [1.0e4_f32, 1.0e5, 1.0e30, f32::INFINITY] {
             let mut got = Vec::new();
             // Walking the cells of a 1e30 m radius would never end.
@@ -217,8 +263,28 @@ mod tests {
     fn goes_stale_five_times_a_second() {
         let mut g = SpatialGrid::new();
         assert!(g.is_stale(0.0));
-        g.rebuild([(0, Vec3::ZERO)].into_iter(), 1.0);
+        g.rebuild([(0, 7, Vec3::ZERO)].into_iter(), 1.0);
         assert!(!g.is_stale(1.1));
         assert!(g.is_stale(1.2));
+    }
+
+    #[test]
+    fn an_item_that_went_two_metres_in_a_rebuild_interval_moves_at_ten_metres_a_second() {
+        let mut g = SpatialGrid::new();
+        g.rebuild([(0, 7, Vec3::ZERO), (1, 8, Vec3::X)].into_iter(), 1.0);
+        assert_eq!(g.speed(0), 0.0, "nothing to compare with yet");
+        g.rebuild(
+            [
+                (0, 7, Vec3::new(0.0, 0.0, -2.0)),
+                (1, 9, Vec3::new(5.0, 0.0, 0.0)),
+            ]
+            .into_iter(),
+            1.2,
+        );
+        assert!((g.speed(0) - 10.0).abs() < 1e-3, "{}", g.speed(0));
+        assert_eq!(g.speed(1), 0.0, "item 1 is something else now");
+        assert_eq!(g.speed(5), 0.0, "not in the grid");
+        g.rebuild([(0, 7, Vec3::new(0.0, 0.0, -2.0))].into_iter(), 1.4);
+        assert_eq!(g.speed(0), 0.0, "standing still");
     }
 }

@@ -6,8 +6,8 @@
 //! - then newcomers by the priorities of [`priority`](crate::crowd::priority): a stranger not
 //!   looked at yet before an ally, and an ally before one of a side the AI does not perceive
 //!   ([`sides`](crate::brain::sides)); among strangers a character before a plain object; the
-//!   most salient first ([`salience`](crate::crowd::salience): near, and near the centre of
-//!   the gaze), skipping those benched after a look that
+//!   most salient first ([`salience`](crate::crowd::salience): near, near the centre of the
+//!   gaze, and moving), skipping those benched after a look that
 //!   found nothing (or found them but gave them no belief slot), and those no sense could sense
 //!   from here at all (out of every range and cone: the cull before any look or ray). At least
 //!   [`ROTATION_LOOKS`] newcomers each pass, so a crowd rotates through even a full ledger.
@@ -19,7 +19,7 @@
 
 use crate::crowd::grid::STALE_MARGIN;
 use crate::crowd::priority::LookBook;
-use crate::crowd::salience::seeming_distance;
+use crate::crowd::salience::{movement_pull, seeming_distance};
 use crate::mind::Mind;
 use crate::senses::contract::{Probe, WorldView};
 use crate::senses::suite::SenseSuite;
@@ -50,6 +50,8 @@ pub struct Nearby {
     pub team: Option<i32>,
     /// A character (a body that moves by itself), not a plain object: looked at first.
     pub character: bool,
+    /// How fast it was last seen to move, m/s (0 when not known): a moving one draws the eye.
+    pub speed: f32,
 }
 
 /// Where the AI looks from and what it perceives with, for choosing.
@@ -140,17 +142,19 @@ impl CandidateSelection {
             // Cheap tests first: only a candidate that would make the most salient `room` is
             // asked whether it is benched and whether any sense could sense it. Ranked by
             // seeming distance, then id, so the choice does not depend on the order the
-            // candidates came in; a candidate seems no nearer than it is, so its distance alone
-            // passes over most of a crowd before its angle is worked out.
+            // candidates came in; a candidate seems no nearer than its distance over its
+            // movement's pull, so that alone passes over most of a crowd before its angle is
+            // worked out.
             let full = list.len() >= room;
             if full
                 && list.last().is_some_and(|worst| {
-                    n.position.distance_squared(by.eye.position) > worst.0 * worst.0
+                    let nearest = worst.0 * movement_pull(n.speed);
+                    n.position.distance_squared(by.eye.position) > nearest * nearest
                 })
             {
                 continue;
             }
-            let seems = seeming_distance(by.eye, n.position);
+            let seems = seeming_distance(by.eye, n.position, n.speed);
             if full && list.last().is_some_and(|worst| (seems, n.id) >= *worst) {
                 continue;
             }
@@ -238,6 +242,7 @@ mod tests {
                 ),
                 team: None,
                 character: true,
+                speed: 0.0,
             })
             .collect()
     }
@@ -282,7 +287,7 @@ mod tests {
         );
         let nearest: Vec<TargetId> = {
             let mut n = nearby.clone();
-            let seems = |p: Vec3| crate::crowd::salience::seeming_distance(eye(), p);
+            let seems = |p: Vec3| crate::crowd::salience::seeming_distance(eye(), p, 0.0);
             n.sort_by(|a, b| seems(a.position).total_cmp(&seems(b.position)));
             n.iter().take(ROTATION_LOOKS).map(|n| n.id).collect()
         };
@@ -312,6 +317,7 @@ mod tests {
                 ),
                 team: None,
                 character: false,
+                speed: 0.0,
             })
             .collect();
         let runner = TargetId(1000);
@@ -320,6 +326,7 @@ mod tests {
             position: Vec3::new(0.3, 0.0, -6.0),
             team: Some(0),
             character: true,
+            speed: 0.0,
         });
         sel.choose(&nearby, &held, chooser(&mind, &senses, &world), &mut out);
         assert_eq!(
@@ -332,12 +339,14 @@ mod tests {
             position: Vec3::new(-4.0, 0.0, -4.0),
             team: None,
             character: false,
+            speed: 0.0,
         };
         let ahead = Nearby {
             id: TargetId(301),
             position: Vec3::new(0.0, 0.0, -5.6),
             team: None,
             character: false,
+            speed: 0.0,
         };
         sel.choose(
             &[side, ahead],
@@ -346,6 +355,40 @@ mod tests {
             &mut out,
         );
         assert_eq!(&out[16..], &[TargetId(301), TargetId(300)]);
+    }
+
+    #[test]
+    fn a_runner_is_looked_at_before_nearer_bystanders_standing_still() {
+        let (mind, _) = Mind::new(Profile::default());
+        let senses = SenseSuite::new(mind.profile());
+        let world = WorldView::default();
+        let mut sel = CandidateSelection::default();
+        let mut out = Vec::new();
+        let held: Vec<TargetId> = (0..16).map(TargetId).collect();
+        // Two hundred bystanders standing from 2 m to 30 m ahead; a runner 9 m ahead at a run
+        // seems 4.5 m away, nearer than all but the first few dozen.
+        let mut nearby = crowd(200);
+        let runner = TargetId(1000);
+        nearby.push(Nearby {
+            id: runner,
+            position: Vec3::new(0.3, 0.0, -9.0),
+            team: None,
+            character: true,
+            speed: 6.0,
+        });
+        sel.choose(&nearby, &held, chooser(&mind, &senses, &world), &mut out);
+        assert!(
+            !out[16..].contains(&runner),
+            "a run halves the distance; 4.5 m is still behind the nearest bystanders"
+        );
+        // Nearer than the nearest bystander once halved: 3.6 m at a run seems 1.8 m.
+        nearby.last_mut().unwrap().position = Vec3::new(0.3, 0.0, -3.6);
+        sel.choose(&nearby, &held, chooser(&mind, &senses, &world), &mut out);
+        assert_eq!(out[16], runner, "{out:?}");
+        // Standing still there, it waits its turn among the bystanders as near.
+        nearby.last_mut().unwrap().speed = 0.0;
+        sel.choose(&nearby, &held, chooser(&mind, &senses, &world), &mut out);
+        assert_ne!(out[16], runner, "{out:?}");
     }
 
     #[test]
@@ -361,6 +404,7 @@ mod tests {
                 position: Vec3::new(if i % 2 == 0 { 6.0 } else { -6.0 }, 0.0, -8.0),
                 team: None,
                 character: true,
+                speed: 0.0,
             })
             .collect();
         let mut reversed = ring.clone();
@@ -393,18 +437,21 @@ mod tests {
             position: Vec3::new(0.0, 0.0, 20.0),
             team: None,
             character: true,
+            speed: 0.0,
         };
         let far = Nearby {
             id: TargetId(2),
             position: Vec3::new(0.0, 0.0, -500.0),
             team: None,
             character: true,
+            speed: 0.0,
         };
         let ahead = Nearby {
             id: TargetId(3),
             position: Vec3::new(0.0, 0.0, -20.0),
             team: None,
             character: true,
+            speed: 0.0,
         };
         sel.choose(
             &[behind, far, ahead],

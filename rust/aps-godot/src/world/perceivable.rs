@@ -45,6 +45,7 @@ impl World {
                     position: self.grid.position(i).unwrap_or(Vec3::NAN),
                     team: head.team,
                     character: head.character,
+                    speed: self.grid.speed(i),
                 });
             }
             // Entries added or moved since the rebuild are not in the grid where they are: each
@@ -94,6 +95,7 @@ impl World {
                         position: snap.position,
                         team: Some(snap.team_id),
                         character: snap.character,
+                        speed: snap.velocity.length(),
                     });
                 }
                 Some(Look::Gone) => freed.push(head.id),
@@ -169,8 +171,12 @@ impl World {
         self.grid_ids
             .extend(self.registry.heads().iter().map(|h| h.id));
         let registry = &mut self.registry;
-        let positions = (0..registry.heads().len())
-            .filter_map(|i| registry.position_in_tree(i).map(|p| (i as u32, p)));
+        // Keyed by instance id, so the grid tells a body that moved from another that took its
+        // place in the list.
+        let positions = (0..registry.heads().len()).filter_map(|i| {
+            let key = registry.heads()[i].id.to_i64() as u64;
+            registry.position_in_tree(i).map(|p| (i as u32, key, p))
+        });
         self.grid.rebuild(positions, now);
         self.registry.clear_changed();
     }
