@@ -176,16 +176,7 @@ impl WorldState {
         let c = &self.conditions;
         ConditionsSave {
             ambient_light: c.ambient_light,
-            light_zones: c
-                .light_zones
-                .iter()
-                .map(|z| LightZoneSave {
-                    id: z.id,
-                    center: z.center,
-                    radius: z.radius,
-                    level: z.level,
-                })
-                .collect(),
+            light_zones: c.light_zones.iter().map(LightZoneSave::from).collect(),
             last_light_zone: self.last_zone,
             wind: c.wind,
             rain: c.rain,
@@ -482,6 +473,18 @@ impl WorldState {
     }
 }
 
+/// A light zone as a save writes it.
+impl From<&LightZone> for LightZoneSave {
+    fn from(z: &LightZone) -> Self {
+        LightZoneSave {
+            id: z.id,
+            center: z.center,
+            radius: z.radius,
+            level: z.level,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -498,15 +501,7 @@ mod tests {
     }
 
     fn saved(zones: &[LightZone]) -> Vec<LightZoneSave> {
-        zones
-            .iter()
-            .map(|z| LightZoneSave {
-                id: z.id,
-                center: z.center,
-                radius: z.radius,
-                level: z.level,
-            })
-            .collect()
+        zones.iter().map(LightZoneSave::from).collect()
     }
 
     /// A level that made its 32,000 zones again before the load: each saved zone is matched
