@@ -26,8 +26,10 @@ pub struct SpatialGrid {
     keys: Vec<u64>,
     /// Each item's speed between the last two rebuilds, m/s (0 when it was not in both).
     speeds: Vec<f32>,
-    /// The rebuild before the last one, reused as scratch.
-    earlier: Vec<(u64, Vec3)>,
+    /// The keys and positions of the rebuild before the last one: the last one's lists,
+    /// swapped aside rather than copied.
+    earlier_keys: Vec<u64>,
+    earlier_positions: Vec<Vec3>,
     built_at: Option<f64>,
 }
 
@@ -70,13 +72,8 @@ impl SpatialGrid {
     /// new key). An item with the same key as at the last rebuild gets a speed from how far it
     /// went since ([`SpatialGrid::speed`]).
     pub fn rebuild(&mut self, items: impl Iterator<Item = (u32, u64, Vec3)>, now: f64) {
-        self.earlier.clear();
-        self.earlier.extend(
-            self.keys
-                .iter()
-                .copied()
-                .zip(self.positions.iter().copied()),
-        );
+        std::mem::swap(&mut self.keys, &mut self.earlier_keys);
+        std::mem::swap(&mut self.positions, &mut self.earlier_positions);
         let since = self.built_at.map_or(0.0, |at| now - at);
         self.cells.clear();
         self.positions.clear();
@@ -94,8 +91,9 @@ impl SpatialGrid {
             }
             self.positions[i] = p;
             self.keys[i] = key_of_item;
-            self.speeds[i] = match self.earlier.get(i) {
-                Some(&(k, was)) if k == key_of_item && was.is_finite() && since > 1e-6 => {
+            let earlier = self.earlier_keys.get(i).zip(self.earlier_positions.get(i));
+            self.speeds[i] = match earlier {
+                Some((&k, &was)) if k == key_of_item && was.is_finite() && since > 1e-6 => {
                     (p.distance(was) as f64 / since) as f32
                 }
                 _ => 0.0,
