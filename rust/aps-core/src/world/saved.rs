@@ -32,9 +32,36 @@ pub trait WorldKeys {
     fn squad_of(&self, name: &str) -> Option<u32>;
 }
 
-/// Zones in buckets: the first zone of each bucket, and after each zone the next one in its
-/// bucket (in the level's order).
-type Chains = (HashMap<[i64; 4], usize>, Vec<usize>);
+/// No zone: the end of a chain.
+const NO_ZONE: usize = usize::MAX;
+
+/// Zones by key, as chains in the level's order: the first zone of each key, and after each
+/// zone the next one with its key (or [`NO_ZONE`]).
+type Chains<K> = (HashMap<K, usize>, Vec<usize>);
+
+/// The chains of `current` by `key` (see [`Chains`]).
+fn chains<K: std::hash::Hash + Eq>(
+    current: &[LightZone],
+    key: impl Fn(&LightZone) -> K,
+) -> Chains<K> {
+    let mut first: HashMap<K, usize> = HashMap::with_capacity(current.len());
+    let mut next = vec![NO_ZONE; current.len()];
+    for (i, c) in current.iter().enumerate().rev() {
+        if let Some(after) = first.insert(key(c), i) {
+            next[i] = after;
+        }
+    }
+    (first, next)
+}
+
+/// Moves a chain's `head` past the zones already `taken` (each is met once, as it leaves the
+/// head), counting them in `compared`.
+fn skip_taken(head: &mut usize, next: &[usize], taken: &[bool], compared: &mut usize) {
+    while *head != NO_ZONE && taken[*head] {
+        *compared += 1;
+        *head = next[*head];
+    }
+}
 
 /// Which saved zones (by saved id) are zones the level holds now (by their id now): the same
 /// place and radius, each zone of the level taken by the first saved zone that matches it.
@@ -50,7 +77,6 @@ type Chains = (HashMap<[i64; 4], usize>, Vec<usize>);
 /// were compared, for the tests of its cost.
 fn same_zones(current: &[LightZone], saved: &[LightZoneSave]) -> (HashMap<u32, u32>, usize) {
     const CLOSE: f32 = 1e-4;
-    const NONE: usize = usize::MAX;
     let mut renamed = HashMap::new();
     let mut compared = 0;
     if current.is_empty() {
@@ -58,20 +84,14 @@ fn same_zones(current: &[LightZone], saved: &[LightZoneSave]) -> (HashMap<u32, u
     }
     let mut budget = 16 * (current.len() + saved.len());
     let exact = |c: Vec3, r: f32| [c.x, c.y, c.z, r].map(f32::to_bits);
-    // The level's zones by their exact numbers: a chain through `next_exact` from the first.
-    let mut first_exact: HashMap<[u32; 4], usize> = HashMap::with_capacity(current.len());
-    let mut next_exact = vec![NONE; current.len()];
-    for (i, c) in current.iter().enumerate().rev() {
-        if let Some(after) = first_exact.insert(exact(c.center, c.radius), i) {
-            next_exact[i] = after;
-        }
-    }
+    // The level's zones by their exact numbers.
+    let (mut first_exact, next_exact) = chains(current, |c| exact(c.center, c.radius));
     let mut taken = vec![false; current.len()];
     // Buckets of the nearby search, made only if a zone is not found exactly.
     let width = f64::from(4.0 * CLOSE);
     let bucket = |x: f32| (f64::from(x) / width).floor() as i64;
     let key = |c: Vec3, r: f32| [bucket(c.x), bucket(c.y), bucket(c.z), bucket(r)];
-    let mut near: Option<Chains> = None;
+    let mut near: Option<Chains<[i64; 4]>> = None;
     let same = |a: &LightZone, b: &LightZoneSave| {
         a.center.distance(b.center) < CLOSE && (a.radius - b.radius).abs() < CLOSE
     };
@@ -79,11 +99,8 @@ fn same_zones(current: &[LightZone], saved: &[LightZoneSave]) -> (HashMap<u32, u
         // Exactly the same numbers: the first not taken, taken ones dropped from the chain's
         // head as they are met (each once).
         if let Some(head) = first_exact.get_mut(&exact(z.center, z.radius)) {
-            while *head != NONE && taken[*head] {
-                compared += 1;
-                *head = next_exact[*head];
-            }
-            if *head != NONE {
+            skip_taken(head, &next_exact, &taken, &mut compared);
+            if *head != NO_ZONE {
                 compared += 1;
                 taken[*head] = true;
                 renamed.entry(z.id).or_insert(current[*head].id);
@@ -93,16 +110,8 @@ fn same_zones(current: &[LightZone], saved: &[LightZoneSave]) -> (HashMap<u32, u
         if budget == 0 {
             continue;
         }
-        let (first_in, next) = near.get_or_insert_with(|| {
-            let mut first_in: HashMap<[i64; 4], usize> = HashMap::with_capacity(current.len());
-            let mut next = vec![NONE; current.len()];
-            for (i, c) in current.iter().enumerate().rev() {
-                if let Some(after) = first_in.insert(key(c.center, c.radius), i) {
-                    next[i] = after;
-                }
-            }
-            (first_in, next)
-        });
+        let (first_in, next) =
+            near.get_or_insert_with(|| chains(current, |c| key(c.center, c.radius)));
         // Within the matching distance means the same bucket or, where the saved zone is
         // within a quarter of a bucket of its edge, the next one on that side.
         let at = [z.center.x, z.center.y, z.center.z, z.radius];
@@ -130,11 +139,7 @@ fn same_zones(current: &[LightZone], saved: &[LightZoneSave]) -> (HashMap<u32, u
             let Some(head) = first_in.get_mut(&k) else {
                 continue;
             };
-            // Taken zones leave the chain's head as they are met (each once).
-            while *head != NONE && taken[*head] {
-                compared += 1;
-                *head = next[*head];
-            }
+            skip_taken(head, next, &taken, &mut compared);
             let mut at = *head;
             // Each chain runs from the level's first zone to its last: the first that matches
             // is the chain's best.
@@ -204,12 +209,11 @@ impl WorldState {
         let current: Vec<LightZone> = self.conditions.light_zones.iter().copied().collect();
         let mut zones = LightZones::default();
         let (renamed, _) = same_zones(&current, &saved.light_zones);
-        let current_ids: HashSet<u32> = current.iter().map(|z| z.id).collect();
         let renamed_to: HashSet<u32> = renamed.values().copied().collect();
         // New ids for saved zones whose id the level holds for a zone elsewhere start past
         // every id in use or saved, so that none can take an id a later zone keeps.
         let highest_saved = saved.light_zones.iter().map(|z| z.id).max().unwrap_or(0);
-        let highest_now = current_ids.iter().copied().max().unwrap_or(0);
+        let highest_now = current.iter().map(|z| z.id).max().unwrap_or(0);
         let mut next_free = highest_now
             .max(saved.last_light_zone)
             .max(self.last_zone)
@@ -236,7 +240,9 @@ impl WorldState {
             let id = match renamed.get(&z.id) {
                 Some(now_id) => *now_id,
                 // The level holds this id for a zone elsewhere: the saved one gets a new id.
-                None if current_ids.contains(&z.id) || renamed_to.contains(&z.id) => {
+                None if self.conditions.light_zones.get(z.id).is_some()
+                    || renamed_to.contains(&z.id) =>
+                {
                     next_free = next_free.saturating_add(1);
                     next_free
                 }
