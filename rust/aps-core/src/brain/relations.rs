@@ -81,7 +81,8 @@ impl TeamRules {
 pub struct Relations {
     team: i32,
     rules: TeamRules,
-    /// Relationships set per target, in the order they were first set.
+    /// Relationships set per target, in no particular order (a removal moves the last into
+    /// the gap).
     overrides: Vec<(TargetId, Relationship)>,
     /// Where each target's relationship is in `overrides`.
     override_at: IdMap<TargetId, usize>,

@@ -48,7 +48,7 @@ pub enum Kind {
     Curve {
         field: fn(&mut Profile) -> &mut Option<DecayCurve>,
     },
-    /// A list of team rules; every list is legal.
+    /// A list of team rules; the validation cuts a list past its cap on its own, not by row.
     Rules,
 }
 

@@ -119,12 +119,17 @@ impl LightZones {
         if self.by_id.contains_key(&zone.id) {
             return Err(Refused::IdTaken);
         }
+        self.append(zone);
+        Ok(())
+    }
+
+    /// Puts `zone` in the next slot and indexes it; the caller has checked the cap and the id.
+    fn append(&mut self, zone: LightZone) {
         let slot = self.slots.len();
         self.slots.push(Some(zone));
         self.live += 1;
         self.by_id.insert(zone.id, slot);
         self.index(&zone, slot);
-        Ok(())
     }
 
     /// Removes the zone `id`; `None` if there is none.
@@ -231,11 +236,7 @@ impl LightZones {
         let zones: Vec<LightZone> = self.slots.drain(..).flatten().collect();
         self.clear();
         for zone in zones {
-            let slot = self.slots.len();
-            self.slots.push(Some(zone));
-            self.live += 1;
-            self.by_id.insert(zone.id, slot);
-            self.index(&zone, slot);
+            self.append(zone);
         }
     }
 }

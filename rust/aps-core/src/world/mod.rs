@@ -117,6 +117,8 @@ impl WorldState {
         radius: f32,
         level: f32,
     ) -> Result<LightZone, Refused> {
+        // Checked here as well as by the zones themselves: a refusal must not copy a full
+        // set of zones that a pass still shares.
         if self.conditions.light_zones.len() >= light_zones::MAX_LIGHT_ZONES {
             return Err(Refused::Full);
         }
