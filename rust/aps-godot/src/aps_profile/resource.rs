@@ -326,11 +326,14 @@ impl ApsProfile {
         if given <= MAX_TEAM_RULES {
             return false;
         }
-        godot_warn!(
-            "ApsProfile {}: {name}: {given} rules, more than the {MAX_TEAM_RULES} a profile \
-             keeps; the first {MAX_TEAM_RULES} are used",
-            self.source()
-        );
+        let me = self.base().instance_id();
+        crate::warnings::warn(name, Some(me), || {
+            format!(
+                "ApsProfile {}: {name}: {given} rules, more than the {MAX_TEAM_RULES} a profile \
+                 keeps; the first {MAX_TEAM_RULES} are used",
+                self.source()
+            )
+        });
         self.team_rules = kept;
         true
     }
