@@ -110,11 +110,10 @@ impl ApsOccluder {
     pub fn set_preset(&mut self, preset: i32) {
         let Some(slot) = usize::try_from(preset).ok().and_then(|i| PRESETS.get(i)) else {
             let me = self.to_gd().upcast::<godot::classes::Object>();
-            crate::warnings::warn("ApsOccluder.preset", Some(me.instance_id()), || {
+            crate::warnings::warn_on("ApsOccluder.preset", &me, || {
                 format!(
                     "ApsOccluder.preset: {preset} is not a PRESET_* constant (0..4); the preset \
-                     is left as it was (on {})",
-                    crate::convert::describe_object(&me)
+                     is left as it was"
                 )
             });
             return;
@@ -177,11 +176,8 @@ impl ApsOccluder {
         };
         let me = self.to_gd().upcast::<godot::classes::Object>();
         let what = format!("ApsOccluder.{setting}");
-        crate::warnings::warn(&what, Some(me.instance_id()), || {
-            format!(
-                "{what}: {value} is outside 0..1; using {used} (on {})",
-                crate::convert::describe_object(&me)
-            )
+        crate::warnings::warn_on(&what, &me, || {
+            format!("{what}: {value} is outside 0..1; using {used}")
         });
         used
     }

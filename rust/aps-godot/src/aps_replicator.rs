@@ -170,11 +170,8 @@ impl ApsReplicator {
     pub fn set_send_interval(&mut self, seconds: f64) {
         let me = self.to_gd().upcast::<godot::classes::Object>();
         let warn = |what: &str, problem: String| {
-            crate::warnings::warn(what, Some(me.instance_id()), || {
-                format!(
-                    "ApsReplicator.send_interval: {seconds} {problem} (on {})",
-                    crate::convert::describe_object(&me)
-                )
+            crate::warnings::warn_on(what, &me, || {
+                format!("ApsReplicator.send_interval: {seconds} {problem}")
             });
         };
         self.send_interval = if !(seconds.is_finite() && seconds >= 0.0) {
@@ -451,10 +448,10 @@ impl ApsReplicator {
             return;
         }
         let mut issues = Vec::new();
-        let state = update
-            .try_to::<VarDictionary>()
-            .ok()
-            .and_then(|d| data::from_variant(&d.to_variant()).ok())
+        // Replica data is a Dictionary; anything else is refused before it is read.
+        let state = Some(&update)
+            .filter(|u| u.get_type() == VariantType::DICTIONARY)
+            .and_then(|u| data::from_variant(u).ok())
             .and_then(|d| try_load_lenient::<ReplicaState>(&d, &mut issues));
         let Some(mut state) = state else {
             let what = format!(

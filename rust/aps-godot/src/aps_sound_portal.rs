@@ -76,11 +76,8 @@ impl ApsSoundPortal {
             radius
         } else {
             let me = self.to_gd().upcast::<godot::classes::Object>();
-            crate::warnings::warn("ApsSoundPortal.radius", Some(me.instance_id()), || {
-                format!(
-                    "ApsSoundPortal.radius: {radius} must be above 0 m; using 0.5 m (on {})",
-                    crate::convert::describe_object(&me)
-                )
+            crate::warnings::warn_on("ApsSoundPortal.radius", &me, || {
+                format!("ApsSoundPortal.radius: {radius} must be above 0 m; using 0.5 m")
             });
             0.5
         };

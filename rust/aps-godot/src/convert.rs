@@ -25,36 +25,6 @@ pub fn instance_id(t: TargetId) -> Option<InstanceId> {
     InstanceId::try_from_i64(t.0 as i64)
 }
 
-/// How a warning names `node`: its path in the tree, or, out of the tree (where it has no
-/// path, and asking for one is an engine error), its name and that it is out of the tree.
-#[must_use]
-pub fn describe(node: &Gd<Node>) -> String {
-    if node.is_inside_tree() {
-        node.get_path().to_string()
-    } else {
-        let name = node.get_name().to_string();
-        let name = if name.is_empty() {
-            node.get_class().to_string()
-        } else {
-            name
-        };
-        format!("{name} (out of the tree)")
-    }
-}
-
-/// Where an object a warning is about is: a node's path (see [`describe`]), a resource's file
-/// (or "unsaved" and its class).
-#[must_use]
-pub fn describe_object(object: &Gd<godot::classes::Object>) -> String {
-    if let Ok(node) = object.clone().try_cast::<Node>() {
-        return describe(&node);
-    }
-    match object.clone().try_cast::<godot::classes::Resource>() {
-        Ok(r) if !r.get_path().is_empty() => r.get_path().to_string(),
-        _ => format!("an unsaved {}", object.get_class()),
-    }
-}
-
 /// The live node behind a target id, or `None` once it was freed or is being freed.
 #[must_use]
 pub fn live_node(t: TargetId) -> Option<Gd<Node3D>> {
@@ -166,11 +136,8 @@ pub fn kept_in_range(
         given.clamp(min, max)
     };
     if fixed.to_bits() != given.to_bits() {
-        crate::warnings::warn(what, Some(on.instance_id()), || {
-            format!(
-                "{what}: {given} is outside {min}..{max}; using {fixed} (on {})",
-                describe_object(on)
-            )
+        crate::warnings::warn_on(what, on, || {
+            format!("{what}: {given} is outside {min}..{max}; using {fixed}")
         });
     }
     fixed

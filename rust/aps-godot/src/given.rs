@@ -82,7 +82,7 @@ impl<T: GodotClass + Inherits<Object>> Given<T> {
                     .ok_or(Wrong::Freed)?;
                 object.try_cast::<T>().map_err(|other| Wrong::Class {
                     class: other.get_class().to_string(),
-                    named: describe_object(&other),
+                    named: describe_class_and_place(&other),
                 })
             }
             other => {
@@ -246,22 +246,16 @@ pub fn refuse(
     });
 }
 
-/// How a warning names a live object of the wrong class: a node by its class and path (or
-/// name), anything else by its class.
-fn describe_object(object: &Gd<Object>) -> String {
+/// How a warning names a live object of the wrong class: a node by its class and where it is
+/// (see [`crate::warnings::describe`]), anything else by its class.
+fn describe_class_and_place(object: &Gd<Object>) -> String {
     let class = object.get_class().to_string();
-    let Ok(node) = object.clone().try_cast::<Node>() else {
-        return with_article(&class);
-    };
-    if node.is_inside_tree() {
-        return format!("the {class} {}", node.get_path());
-    }
-    // Out of the tree a node has no path (asking for one is an engine error).
-    let name = node.get_name().to_string();
-    if name.is_empty() {
-        format!("{} out of the tree", with_article(&class))
-    } else {
-        format!("the {class} {name} (out of the tree)")
+    match object.clone().try_cast::<Node>() {
+        Ok(node) if node.is_inside_tree() || !node.get_name().is_empty() => {
+            format!("the {class} {}", crate::warnings::describe(&node))
+        }
+        Ok(_) => format!("{} out of the tree", with_article(&class)),
+        Err(_) => with_article(&class),
     }
 }
 

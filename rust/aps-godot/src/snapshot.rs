@@ -498,7 +498,7 @@ fn look_now(
         godot_warn!(
             "APS: {} has {dropped} sample point(s) in its target component that are not \
              positions (NaN or infinite); vision leaves them out",
-            crate::convert::describe(&node.node())
+            crate::warnings::describe(&node.node())
         );
     }
     if !custom {

@@ -8,7 +8,7 @@
 //! physics frames so far) rather than the wall clock, so a test at a fixed frame rate counts the
 //! same warnings on every machine.
 
-use godot::classes::Engine;
+use godot::classes::{Engine, Resource};
 use godot::prelude::*;
 use std::cell::RefCell;
 
@@ -99,6 +99,43 @@ fn came(what: &str, who: Option<InstanceId>) -> Option<u32> {
         causes.push((key, r));
         said
     })
+}
+
+/// How a warning names `node`: its path in the tree, or, out of the tree (where it has no
+/// path, and asking for one is an engine error), its name and that it is out of the tree.
+#[must_use]
+pub fn describe(node: &Gd<Node>) -> String {
+    if node.is_inside_tree() {
+        node.get_path().to_string()
+    } else {
+        let name = node.get_name().to_string();
+        let name = if name.is_empty() {
+            node.get_class().to_string()
+        } else {
+            name
+        };
+        format!("{name} (out of the tree)")
+    }
+}
+
+/// Where an object a warning is about is: a node's path (see [`describe`]), a resource's file
+/// (or "unsaved" and its class).
+#[must_use]
+pub fn describe_object(object: &Gd<Object>) -> String {
+    if let Ok(node) = object.clone().try_cast::<Node>() {
+        return describe(&node);
+    }
+    match object.clone().try_cast::<Resource>() {
+        Ok(r) if !r.get_path().is_empty() => r.get_path().to_string(),
+        _ => format!("an unsaved {}", object.get_class()),
+    }
+}
+
+/// [`warn`] about `on`, the message followed by where `on` is (see [`describe_object`]).
+pub fn warn_on(what: &str, on: &Gd<Object>, message: impl FnOnce() -> String) {
+    warn(what, Some(on.instance_id()), || {
+        format!("{} (on {})", message(), describe_object(on))
+    });
 }
 
 /// How a repeat says how many times it came unsaid since it was last said ("" the first time).

@@ -229,7 +229,7 @@ macro_rules! belief_api {
                     self.warn_call(CALL, "target position", || {
                         format!(
                             "{} is at {at}, which is not a position; ignored",
-                            crate::convert::describe(&t.clone().upcast())
+                            crate::warnings::describe(&t.clone().upcast())
                         )
                     });
                     return false;

@@ -524,7 +524,7 @@ macro_rules! class {
                         format!(
                             "{} is this AI's own body; an AI never perceives itself, so the call \
                              is ignored",
-                            crate::convert::describe(target)
+                            crate::warnings::describe(target)
                         )
                     });
                 }
@@ -689,7 +689,7 @@ macro_rules! class {
                             self.warned_no_profile = true;
                             godot_warn!(
                                 "{CLASS} {}: no profile set; using the APS defaults",
-                                crate::convert::describe(&self.to_gd().upcast())
+                                crate::warnings::describe(&self.to_gd().upcast())
                             );
                         }
                         Profile::default()
@@ -710,7 +710,7 @@ macro_rules! class {
                 // Said once for the profile and its list of senses, not for each AI sharing it.
                 let custom = if $two && !custom.is_empty() {
                     if let Some(p) = &self.profile {
-                        let ai = crate::convert::describe(&self.to_gd().upcast());
+                        let ai = crate::warnings::describe(&self.to_gd().upcast());
                         p.bind().warn_custom_senses_once("2D", || {
                             format!(
                                 "lists {} custom sense(s); custom senses (ApsSense) take 3D nodes \

@@ -165,7 +165,7 @@ macro_rules! memory_api {
                          that still exist, the most it keeps; {} keeps its team's relationship \
                          (clear one with -1 first)",
                         aps_core::brain::relations::MAX_RELATIONSHIPS,
-                        crate::convert::describe(&t)
+                        crate::warnings::describe(&t)
                     );
                 }
             }

@@ -156,7 +156,7 @@ impl ApsWorld {
                 format!(
                     "{} is neither a Node3D nor a Node2D, so it has no place to be perceived \
                      at; nothing registered",
-                    crate::convert::describe(&node)
+                    crate::warnings::describe(&node)
                 )
             });
             return;

@@ -24,7 +24,7 @@ impl ApsWorld {
             refuse(CALL, "perceiver", &cause, || {
                 format!(
                     "{} is no ApsPerceptionComponent or ApsPerceptionComponent2D; ignored",
-                    crate::convert::describe(&p)
+                    crate::warnings::describe(&p)
                 )
             });
             return;

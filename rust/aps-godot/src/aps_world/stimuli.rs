@@ -149,7 +149,7 @@ pub(crate) fn wrong_kind(call: &str, node: &Gd<Node>, two_d: bool) -> bool {
         refuse(call, "instigator", "dimension", || {
             format!(
                 "{} is {is}, and this call is for {wants} worlds; ignored (use the {} call)",
-                crate::convert::describe(node),
+                crate::warnings::describe(node),
                 if two_d { "3D" } else { "_2d" }
             )
         });
@@ -167,15 +167,13 @@ pub(super) fn mixed_kinds(call: &str, a: &Gd<Node>, b: &Gd<Node>) -> bool {
         (Some(Spatial::Two(_)), Some(Spatial::Three(_))) => "2D with 3D",
         _ => return false,
     };
-    {
-        refuse(call, "other", cause, || {
-            format!(
-                "{} and {} are one 3D and one 2D node, in two worlds that never meet; ignored",
-                crate::convert::describe(a),
-                crate::convert::describe(b)
-            )
-        });
-    }
+    refuse(call, "other", cause, || {
+        format!(
+            "{} and {} are one 3D and one 2D node, in two worlds that never meet; ignored",
+            crate::warnings::describe(a),
+            crate::warnings::describe(b)
+        )
+    });
     true
 }
 
