@@ -350,7 +350,7 @@ func _screenshots(dir: String, only := "") -> void:
 	await _quit(0)
 
 
-## The addon's own debug drawing during a chase (issue 13's picture): the States and Loss wing
+## The addon's own debug drawing during a chase (a picture): the States and Loss wing
 ## with every guard's debug_draw on, just after the player ducked behind the wall.
 func _debug_draw_photo(dir: String) -> void:
 	var i := 1

@@ -105,7 +105,7 @@ func _ready() -> void:
 
 
 ## Cost per pass at 100, 250, 500 and 1,000 guards with the same density of guards, targets and
-## boxes (issue 17: flat within 20%). `--only-scaling` runs it alone.
+## boxes (flat within 20%). `--only-scaling` runs it alone.
 ##
 ## Twice: with the square's edges open (a guard near one has less to perceive, and small squares
 ## have more such guards), then with a band of the same density around it, as wide as a guard's
@@ -171,7 +171,7 @@ func _section(name: String) -> void:
 			await _drawing_toggles(guards_count, 200)
 
 
-## What seeing inside the AI costs (issue 13), each against the defaults in paired runs of the
+## What seeing inside the AI costs, each against the defaults in paired runs of the
 ## same world, in the order default, changed, changed, default (so a drift of the machine counts
 ## on both sides): debug drawing on for 20 guards, recording on for every guard, and the
 ## senses' factor notes off (the project setting aps/debug/explain); and what turning debug
@@ -304,7 +304,7 @@ func _mean(values: PackedFloat64Array) -> float:
 	return sum / maxf(values.size(), 1.0)
 
 
-## What a saved game costs (issue 14): the stress world run until its guards believe in
+## What a saved game costs: the stress world run until its guards believe in
 ## things, then ApsWorld.save_state of the whole level, the JSON text of it, and
 ## ApsWorld.load_state back into the same level, each the best of five.
 func _saves(guards: int) -> void:
@@ -348,7 +348,7 @@ func _saves(guards: int) -> void:
 	await get_tree().physics_frame
 
 
-## What occluders cost (issue 15), in paired runs of the stress world: one box in ten made a
+## What occluders cost, in paired runs of the stress world: one box in ten made a
 ## pane of glass (rays pass on through it), against the same world without.
 func _occluders(guards: int) -> void:
 	print("occluders, %d guards (mean of runs in the order default, changed, changed, default):" % guards)
@@ -365,7 +365,7 @@ func _occluders(guards: int) -> void:
 	await _paired(guards, "one box in ten is glass", glass)
 
 
-## The stress world in 2D (issue 16) against the same world in 3D, paired (3D, 2D, 2D, 3D): the
+## The stress world in 2D against the same world in 3D, paired (3D, 2D, 2D, 3D): the
 ## 2D world is the 3D one's ground plane at 100 px per metre, guards and targets circles of the
 ## capsules' radius, boxes rectangles of their footprint. Same guards, profile, targets, paths
 ## and footsteps; the rays go through Godot's 2D physics instead of the 3D engine.
@@ -489,7 +489,7 @@ func _run_2d(guards: int) -> Dictionary:
 	return {"mean_ms": mean, "p99_ms": p99, "rays": rays / n, "passes": passes / n, "ray_us": ray_us}
 
 
-## Every-frame mode (issue 17): 300 guards whose Base Update Interval is one physics frame,
+## Every-frame mode: 300 guards whose Base Update Interval is one physics frame,
 ## level of detail off, among 100 moving targets and 400 boxes: what a game that wants every AI
 ## to perceive every frame pays, and how much of it is beyond the rays.
 func _every_frame() -> void:

@@ -1,5 +1,5 @@
 extends ApsTestSuite
-## ApsAwarenessIndicator, the "?" and "!" over a guard's head (issue 13): it switches at the
+## ApsAwarenessIndicator, the "?" and "!" over a guard's head: it switches at the
 ## profile's thresholds (Suspicious from Detect Threshold, Alerted from Track Threshold: spec
 ## section 5), icons replace the text, the meter follows confidence, it finds its guard's
 ## component wherever it sits, and anything freed at any moment only hides it.

@@ -1,5 +1,5 @@
 extends ApsTestSuite
-## Debug drawing in the game (issue 13): nothing is made while it is off; turned on it makes its
+## Debug drawing in the game: nothing is made while it is off; turned on it makes its
 ## lines and labels, green rays that reach a sample point and red ones a wall blocks, and hides
 ## them when turned off again, keeping them for the next time: toggling makes and frees nothing.
 ## What every AI draws alike (the material, the cones of one profile) is made once for all.

@@ -1,5 +1,5 @@
 extends ApsTestSuite
-## `explain()` (issue 13): why the guard believes what it does, factor by factor, naming the
+## `explain()`: why the guard believes what it does, factor by factor, naming the
 ## wall that hides a target and the darkness that hides another.
 
 

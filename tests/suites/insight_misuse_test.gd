@@ -1,5 +1,5 @@
 extends ApsTestSuite
-## The insight API of issue 13 (debug drawing, `explain()`, recordings, the debugger's snapshot
+## The insight API (debug drawing, `explain()`, recordings, the debugger's snapshot
 ## and list, the monitors) used the way a hostile or careless game script would: bad values,
 ## calls at the wrong moment, nodes freed, moved or taken out of the tree while drawing or
 ## recording. Each test checks that nothing crashes, that neither Godot nor godot-rust prints an

@@ -1,5 +1,5 @@
 extends ApsTestSuite
-## APS's custom monitors (issue 13) report the same figures as ApsWorld.get_stats().
+## APS's custom monitors report the same figures as ApsWorld.get_stats().
 
 const MONITORS := {
 	"APS/Passes per frame": "frame_passes",

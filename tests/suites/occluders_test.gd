@@ -1,5 +1,5 @@
 extends ApsTestSuite
-## Sight through glass, foliage and smoke, sound through a thin wall (issue 15): an ApsOccluder
+## Sight through glass, foliage and smoke, sound through a thin wall: an ApsOccluder
 ## under a collider lets each through by its fraction, in real physics with real rays.
 
 const DISTANCE := 10.0

@@ -1,5 +1,5 @@
 extends ApsTestSuite
-## The 2D component beyond perception itself (issue 16): its debug drawing on the 2D canvas,
+## The 2D component beyond perception itself: its debug drawing on the 2D canvas,
 ## its setup warnings, its saved beliefs, and a saved 2D level, each as the 3D component does
 ## them. Positions are pixels (`aps/2d/pixels_per_meter` at its default 100).
 

@@ -1,5 +1,5 @@
 extends ApsTestSuite
-## The 2D front end is the 3D one on the ground plane (issue 16): one scripted scenario played at
+## The 2D front end is the 3D one on the ground plane: one scripted scenario played at
 ## once in 3D (ApsPerceptionComponent, CharacterBody3D, StaticBody3D, metres) and in 2D
 ## (ApsPerceptionComponent2D, CharacterBody2D, StaticBody2D, pixels), frame by frame, gives the
 ## same states on the same frames and the same confidences.

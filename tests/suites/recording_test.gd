@@ -1,5 +1,5 @@
 extends ApsTestSuite
-## Recording and replay (issue 13): a scripted chase recorded twice gives the same file, and a
+## Recording and replay: a scripted chase recorded twice gives the same file, and a
 ## loaded recording replays the state sequence the signals showed.
 
 

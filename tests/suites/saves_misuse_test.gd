@@ -1,5 +1,5 @@
 extends ApsTestSuite
-## Saved games and the replicator of issue 14 used the way a hostile or careless game would:
+## Saved games and the replicator used the way a hostile or careless game would:
 ## save files damaged, hand-edited or from another version (wrong types at every level, objects,
 ## numbers at the edge of their type, keys naming nothing, the AI itself or nodes outside the
 ## level, data far larger than any save), save and load called from inside APS's own passes and

@@ -1,5 +1,5 @@
 extends ApsTestSuite
-## Saved games (issue 14): a level saved mid-chase and rebuilt from its scene remembers what
+## Saved games: a level saved mid-chase and rebuilt from its scene remembers what
 ## the guard knew, runs on tick by tick as the uninterrupted level does, and damaged data loads
 ## what it can with one warning per problem.
 

@@ -1,5 +1,5 @@
 extends ApsTestSuite
-## Sound that travels around walls (issue 15): a shot behind a wall with an open doorway is
+## Sound that travels around walls: a shot behind a wall with an open doorway is
 ## heard from the doorway, through sound portals or along the navigation mesh; with the door
 ## closed it is muffled by the wall; a portal in a vent carries sound where no one can walk.
 

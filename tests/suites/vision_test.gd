@@ -107,7 +107,7 @@ func test_a_cloaked_target_in_view_drops_out() -> void:
 
 
 func test_a_cloak_changed_any_way_a_script_can_is_seen_at_the_next_look() -> void:
-	# Looks keep what a target component said until it changes (issue 17): every way a game can
+	# Looks keep what a target component said until it changes: every way a game can
 	# change a setting must reach the next look.
 	ApsWorldBuilder.floor(self)
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
@@ -170,7 +170,7 @@ func test_a_cloak_changed_any_way_a_script_can_is_seen_at_the_next_look() -> voi
 
 
 func test_a_cloak_freed_any_way_stops_cloaking_at_the_next_look() -> void:
-	# A look knows a target component is gone without asking the engine (issue 17): whichever way
+	# A look knows a target component is gone without asking the engine: whichever way
 	# it goes, the next look sees the body bare, and nothing reads the freed component.
 	ApsWorldBuilder.floor(self)
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)

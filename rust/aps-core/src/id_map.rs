@@ -1,7 +1,7 @@
 //! Maps keyed by ids (targets, perceivers, engine instance ids). The keys are unique numbers
 //! the game does not choose for an attack, so a multiply and a rotate spread them as well as
 //! the standard library's SipHash does for this use, at a fraction of a lookup's cost; the
-//! crowd's benches and the schedule look ids up many times a pass (issue 17).
+//! crowd's benches and the schedule look ids up many times a pass.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -1,4 +1,4 @@
-//! What an AI's beliefs look like from outside (issue 13): explanations name the wall and the
+//! What an AI's beliefs look like from outside: explanations name the wall and the
 //! dark, the timeline keeps the state changes, and recordings replay the ticks exactly.
 
 use aps_core::gather::target::TargetSnapshot;

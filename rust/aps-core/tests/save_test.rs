@@ -1,4 +1,4 @@
-//! Saved games (issue 14): an AI saved mid-chase and restored into a fresh core holds every
+//! Saved games: an AI saved mid-chase and restored into a fresh core holds every
 //! field it held, and runs on tick by tick exactly as the uninterrupted AI does; damaged,
 //! older and newer data load what they can, one issue per problem, naming the field.
 

@@ -1,4 +1,4 @@
-//! Sound that travels around walls (issue 15): a gunshot behind a wall with an open doorway is
+//! Sound that travels around walls: a gunshot behind a wall with an open doorway is
 //! heard from the doorway, weaker the longer the way round; with the doorway closed it is
 //! muffled through the wall as before; with no portals nothing changes.
 

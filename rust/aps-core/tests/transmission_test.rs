@@ -1,4 +1,4 @@
-//! Sight through glass, foliage and smoke, sound through a thin wall (issue 15): a sample
+//! Sight through glass, foliage and smoke, sound through a thin wall: a sample
 //! point behind an occluder counts as the fraction of sight that gets through it; hearing is
 //! muffled by the occluder's sound transmission instead of the Wall Muffle Factor; with no
 //! occluders every ray is cast as before.

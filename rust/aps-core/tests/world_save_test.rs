@@ -1,4 +1,4 @@
-//! A world's saved game (issue 14): its conditions and recent stimuli survive a save and a
+//! A world's saved game: its conditions and recent stimuli survive a save and a
 //! load, damaged data is repaired with one issue per problem, and a load replaces what the
 //! world held.
 

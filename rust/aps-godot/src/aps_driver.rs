@@ -85,7 +85,7 @@ fn drive(delta: f32, b: &mut DriveBuffers) {
     }
 }
 
-/// Redraws the debug drawing of every AI that draws (issue 13), after perception.
+/// Redraws the debug drawing of every AI that draws, after perception.
 fn redraw() {
     let mut world = ApsWorld::singleton();
     let (draw_all, ids) = world.bind_mut().drawing_now();

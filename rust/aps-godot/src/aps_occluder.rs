@@ -1,5 +1,4 @@
-//! `ApsOccluder`: makes its parent collision object let sight and sound through in part
-//! (issue 15): glass, a hedge, smoke, a thin wall. What a ray does there is the core's
+//! `ApsOccluder`: makes its parent collision object let sight and sound through in part: glass, a hedge, smoke, a thin wall. What a ray does there is the core's
 //! [`transmission`](aps_core::senses::transmission).
 
 use crate::aps_world::ApsWorld;

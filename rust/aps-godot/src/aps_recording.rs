@@ -1,5 +1,5 @@
 //! `ApsRecording`: what one AI believed, tick by tick, read back from a recording so a test or
-//! the debugger can step through it (issue 13). The data and its file format are the core's
+//! the debugger can step through it. The data and its file format are the core's
 //! (`aps_core::insight::recording`).
 
 use aps_core::insight::recording::{BeliefFile, ChangeFile, RecordingFile, TickFile};

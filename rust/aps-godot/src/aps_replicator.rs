@@ -1,5 +1,5 @@
 //! `ApsReplicator`: carries a server AI's awareness, attention and beliefs to multiplayer
-//! clients (issue 14). Perception runs on the server only (spec section 10); what clients get
+//! clients. Perception runs on the server only (spec section 10); what clients get
 //! and when is [`aps_core::replica`]'s.
 
 use crate::aps_perception_component::ApsPerceptionComponent;

@@ -1,4 +1,4 @@
-//! `ApsSoundPortal`: a doorway, window or vent that sound passes through (issue 15). How a
+//! `ApsSoundPortal`: a doorway, window or vent that sound passes through. How a
 //! sound finds its way through portals is the core's
 //! [`sound_paths`](aps_core::senses::sound_paths).
 

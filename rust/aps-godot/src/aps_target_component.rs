@@ -29,7 +29,7 @@ impl Revision {
 
 /// The registry's view of a component's [`Revision`]. The count dies with the component (the
 /// engine drops a component's Rust side when it frees the node), so the watch also says whether
-/// the component still exists, without a call into the engine (issue 17).
+/// the component still exists, without a call into the engine.
 #[derive(Debug, Clone)]
 pub struct RevisionWatch(Weak<Cell<u64>>);
 
@@ -97,7 +97,7 @@ macro_rules! target_component {
             persistent_id: GString,
             registered_parent: Option<InstanceId>,
             /// Counts the changes to what a look reads (traits, evidence tag, sample points); shared
-            /// with the registry, which keeps its last reading until the count moves (issue 17).
+            /// with the registry, which keeps its last reading until the count moves.
             revision: Revision,
             /// In the editor: the parent it listens to for shapes added or removed.
             watched_parent: Option<crate::editor::listener::Connection>,

@@ -105,7 +105,7 @@ impl ApsWorldState {
             .unwrap_or(1.0)
     }
 
-    // ---- The same in a 2D world (a World2D's), in pixels (issue 16) ----
+    // ---- The same in a 2D world (a World2D's), in pixels ----
 
     /// Adds a circle of its own light level (`center`, `radius` in pixels) to this 2D world;
     /// see [method ApsWorld.add_light_zone_2d]. Remove it with [method remove_light_zone].

@@ -1,4 +1,4 @@
-//! The game side of the debugger's APS tab (issue 13). While the game runs under the editor's
+//! The game side of the debugger's APS tab. While the game runs under the editor's
 //! debugger (`EngineDebugger.is_active()`), it sends the tab, through `EngineDebugger`:
 //!
 //! - `aps:perceivers` `[list]` about twice a second: every perception component, each

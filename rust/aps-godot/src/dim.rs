@@ -180,7 +180,7 @@ impl Spatial {
     }
 
     /// The node, borrowed for calls on `Node`: no handle is cloned or cast, which would each
-    /// cost a check through the engine (issue 17: a look is made hundreds of times a frame).
+    /// cost a check through the engine (a look is made hundreds of times a frame).
     #[must_use]
     pub fn as_node(&self) -> &Node {
         match self {

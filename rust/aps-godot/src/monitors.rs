@@ -1,4 +1,4 @@
-//! APS's figures as Godot custom monitors (issue 13), under "APS" in the debugger's Monitors
+//! APS's figures as Godot custom monitors, under "APS" in the debugger's Monitors
 //! tab: the main scene's world as of the last physics frame, the same figures as
 //! `ApsWorld.get_stats()` gives.
 

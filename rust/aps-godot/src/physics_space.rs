@@ -136,7 +136,7 @@ pub struct GodotSpace<'a> {
     part_owners: Option<crate::parts::PartOwners>,
     /// Rays cast through this space so far.
     pub rays: u32,
-    /// Time spent casting them, every engine call of each ray included (issue 17: APS's time
+    /// Time spent casting them, every engine call of each ray included (APS's time
     /// beyond its rays is measured against this).
     pub ray_time: std::time::Duration,
 }

@@ -62,7 +62,7 @@ impl Entry {
 
 /// What choosing whom to look at reads of an entry (spec section 13), kept in a flat list beside
 /// the entries: a pass weighs some forty nodes near it and looks at a few, and reading these
-/// from the entries themselves cost two cache misses a node (issue 17).
+/// from the entries themselves cost two cache misses a node.
 #[derive(Debug, Clone, Copy)]
 pub struct Head {
     pub id: InstanceId,

@@ -186,7 +186,7 @@ impl Description {
 type LocalPoints = smallvec::SmallVec<[Vector3; 4]>;
 
 /// A target component as a look last read it: kept until the component's revision moves, so a
-/// look binds the component only after a change (issue 17).
+/// look binds the component only after a change.
 #[derive(Debug, Clone)]
 struct Reading {
     at: u64,

@@ -49,8 +49,7 @@ impl Motion {
                 *self = Motion::default();
             } else if gap > 1e-6 {
                 // One division for both rates, and none when the gap is the tick's: divisions
-                // here stood one after the other in every belief's tick, its slowest chain
-                // (issue 17).
+                // here stood one after the other in every belief's tick, its slowest chain.
                 let gap = gap as f32;
                 let per_second = if gap == dt { per_dt } else { 1.0 / gap };
                 let measured = (position - p0) * per_second;

@@ -38,7 +38,7 @@ pub fn proximity(distance: f32, range: f32) -> f32 {
     }
     // By the inverse of the range, which a tick rating every belief at one range works out
     // once: a division per belief, right after the distance's square root, was one of the
-    // tick's slowest steps (issue 17).
+    // tick's slowest steps.
     (1.0 - distance * (1.0 / range)).clamp(0.0, 1.0)
 }
 

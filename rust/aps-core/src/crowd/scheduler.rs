@@ -15,7 +15,7 @@
 //! when level of detail moves an AI to a tier that runs less often, it takes the same fraction
 //! of the longer wait as a head start, so a level's guards, added together at tier 0 and
 //! spread over one Base Update Interval, do not all come due in the same few frames of every
-//! 5 or 20 intervals once they settle in tiers 2 and 3 (issue 17: those frames were the
+//! 5 or 20 intervals once they settle in tiers 2 and 3 (those frames were the
 //! slowest 1%).
 
 use crate::crowd::lod::{component_tick, interval_multiple, tier_for, SUSPENDED};

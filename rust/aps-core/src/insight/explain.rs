@@ -1,5 +1,5 @@
 //! Why an AI believes what it does about one target: the dominant sense and, for each sense's
-//! reading of the last pass, the factors that made it, in words a designer reads (issue 13).
+//! reading of the last pass, the factors that made it, in words a designer reads.
 //!
 //! Built from what the pass already holds (its readings and, while the AI is noting, its
 //! [`Notes`]); nothing is looked at again, so explaining casts no ray.

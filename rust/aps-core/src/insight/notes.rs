@@ -1,5 +1,5 @@
 //! What the senses note while they look: the factors each reading was made of and every ray
-//! they cast, so that `explain` can say why and debug drawing can show the rays (issue 13).
+//! they cast, so that `explain` can say why and debug drawing can show the rays.
 //!
 //! Notes are plain data in two flat buffers that keep their capacity, refilled every pass: once
 //! warm, noting allocates nothing. A perceiver that is not noting pays one branch per factor.

@@ -1,4 +1,4 @@
-//! A recording of what one AI believed, tick by tick, over its last seconds (issue 13): per
+//! A recording of what one AI believed, tick by tick, over its last seconds: per
 //! target its state, Smoothed and fused confidence, each sense's reading, loss reason, last
 //! known and predicted position and Uncertainty Radius, and every state change.
 //!

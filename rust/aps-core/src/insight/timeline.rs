@@ -1,4 +1,4 @@
-//! The last state changes of one AI, oldest first, for the debugger's timeline (issue 13): a
+//! The last state changes of one AI, oldest first, for the debugger's timeline: a
 //! fixed ring, so keeping it allocates nothing once made.
 
 use crate::events::Event;

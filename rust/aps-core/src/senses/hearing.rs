@@ -34,8 +34,7 @@ pub struct Hearing {
     nearby: Vec<u16>,
     /// Whether `nearby` was filled this tick (a sense used without Pre Tick checks all).
     filtered: bool,
-    /// The way each blocked sound takes around walls to this AI, looked for once per sound
-    /// (issue 15), by the sound's time, place and tag.
+    /// The way each blocked sound takes around walls to this AI, looked for once per sound, by the sound's time, place and tag.
     routes: RefCell<Vec<RouteMemo>>,
 }
 

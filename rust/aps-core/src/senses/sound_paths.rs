@@ -1,4 +1,4 @@
-//! Sound that travels around walls (issue 15): when the straight line from a sound to an ear is
+//! Sound that travels around walls: when the straight line from a sound to an ear is
 //! blocked, the sound also arrives along the shortest open way, through doors and round
 //! corners, weakened by that way's length and heard from the last opening on it.
 //!

@@ -65,7 +65,7 @@ impl Trail {
 pub struct ScentField {
     trails: Vec<Trail>,
     /// Where each target's trail is in `trails`: a trail is a couple of kilobytes, so finding
-    /// one by walking them cost a cache miss a trail, for every target every frame (issue 17).
+    /// one by walking them cost a cache miss a trail, for every target every frame.
     index: IdMap<u64, usize>,
     /// Seconds between points of one trail.
     pub deposit_interval: f32,

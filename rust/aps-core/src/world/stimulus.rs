@@ -93,8 +93,7 @@ pub struct Ring<T> {
     capacity: usize,
     next: usize,
     /// The sources of the stimuli held, one per stimulus that has one, sorted: the same for
-    /// every AI of a frame, so kept here as the ring changes rather than sorted once a pass
-    /// (issue 17).
+    /// every AI of a frame, so kept here as the ring changes rather than sorted once a pass.
     sources: Vec<TargetId>,
 }
 

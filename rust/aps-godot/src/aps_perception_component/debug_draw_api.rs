@@ -1,4 +1,4 @@
-//! The debug drawing of `ApsPerceptionComponent` (issue 13): its `DRAW_*` flags, what it drew,
+//! The debug drawing of `ApsPerceptionComponent`: its `DRAW_*` flags, what it drew,
 //! and each frame's shapes, made from what the last pass noted and believed. The nodes are
 //! `debug_draw/`'s; which sounds are in earshot is the core's.
 

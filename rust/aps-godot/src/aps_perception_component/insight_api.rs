@@ -1,4 +1,4 @@
-//! The calls of `ApsPerceptionComponent` that show what the AI believes and why (issue 13):
+//! The calls of `ApsPerceptionComponent` that show what the AI believes and why:
 //! `explain`, recordings and the debugger's snapshot, and how targets and senses are named in
 //! them (debug drawing is in `debug_draw_api.rs`). The words and the records are the core's
 //! (`aps_core::insight`); this file names the nodes in them.

@@ -1,7 +1,7 @@
 //! The perception components: `ApsPerceptionComponent` (a `Node3D`) and its 2D twin
 //! `ApsPerceptionComponent2D` (a `Node2D`), perception for one AI placed under its body.
 //!
-//! The two are one class written once (issue 16: nothing of the model is copied for 2D). Each
+//! The two are one class written once (nothing of the model is copied for 2D). Each
 //! part of it is a macro taking the names that differ, the class, its base and interface, its
 //! vector type and the `dim` front end that maps its positions into the core's space, and
 //! `three.rs` and `two.rs` make the two classes from the same parts. `class.rs` holds the

@@ -173,7 +173,7 @@ macro_rules! pass {
                 self.warned_nowhere = false;
                 let mut aps = ApsWorld::singleton();
                 let mut aps = aps.bind_mut();
-                // The frame's clock, read once as the frame began (issue 17).
+                // The frame's clock, read once as the frame began.
                 let (frame, now) = aps.frame_clock();
                 let (space_state, navigation) = aps.world_mut(key).physics(frame, &world_of)?;
                 let mut core = self.core.take()?;
@@ -204,7 +204,7 @@ macro_rules! pass {
                 }
                 core.held_targets(&view, self.own.bodies(), &b.shared, &mut b.held);
                 core.mind_mut().set_team(self.own_team());
-                // Senses note what made each reading for explain() and the drawing (issue 13).
+                // Senses note what made each reading for explain() and the drawing.
                 // Drawing wanted, shown or not yet: a drawing turned on between passes shows
                 // this pass's rays where they stopped.
                 let drawn = self.draw_flags(aps.draws_all()) != 0;

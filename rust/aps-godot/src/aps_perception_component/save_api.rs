@@ -1,4 +1,4 @@
-//! Saved games (issue 14): `save_beliefs` and `load_beliefs`, everything the AI holds as plain
+//! Saved games: `save_beliefs` and `load_beliefs`, everything the AI holds as plain
 //! data and back, its targets named by keys a reloaded level finds again (see
 //! `crate::saved::keys`).
 

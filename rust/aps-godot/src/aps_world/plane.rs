@@ -1,4 +1,4 @@
-//! The calls of `ApsWorld` for 2D games (issue 16): the twins of its 3D calls that take
+//! The calls of `ApsWorld` for 2D games: the twins of its 3D calls that take
 //! `Vector2` positions, with positions, ranges, radii and speeds in pixels (turned into the
 //! profiles' metres by `aps/2d/pixels_per_meter`). Each goes to the `World2D` of the node it
 //! names, or to the main scene's `World2D` when it names none.

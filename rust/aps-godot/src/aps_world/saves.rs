@@ -1,4 +1,4 @@
-//! The calls of `ApsWorld` for saved games (issue 14): a world's conditions, squads and motion
+//! The calls of `ApsWorld` for saved games: a world's conditions, squads and motion
 //! samples, and every perceiver under a node, as plain data and back.
 
 use super::ApsWorld;

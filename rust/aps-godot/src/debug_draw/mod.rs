@@ -1,4 +1,4 @@
-//! Debug drawing of what one AI perceives and believes (issue 13), from Godot primitives: two
+//! Debug drawing of what one AI perceives and believes, from Godot primitives: two
 //! `MeshInstance3D`s and a pool of `Label3D`s, internal children of the component. They are made
 //! the first time the AI is drawn and kept: turning drawing off hides them and turning it on
 //! again shows them, so a game, or the debugger's tab, may toggle drawing every frame without a

@@ -92,12 +92,12 @@ pub struct World {
     beliefs_held: aps_core::id_map::IdMap<InstanceId, u32>,
     /// Each scheduled perceiver's component, found as it entered: planning reads a far AI's
     /// position, and the driver runs it, through it with a liveness check, not a lookup by id
-    /// and a class test (issue 17).
+    /// and a class test.
     perceiver_nodes: aps_core::id_map::IdMap<InstanceId, Perceiver>,
     /// The Area3D occluders: while there are any, rays stop at areas.
     occluder_areas: Vec<InstanceId>,
     /// Its physics space and its navigation map (if the map has regions) as of a frame, asked
-    /// of the engine once a frame rather than once a pass (issue 17).
+    /// of the engine once a frame rather than once a pass.
     physics: Option<(u64, SpaceState, Option<Rid>)>,
     /// Reused each frame by the schedule's planning: the viewers, the AI due, the runs.
     viewers: Vec<Vec3>,

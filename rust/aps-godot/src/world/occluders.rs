@@ -1,4 +1,4 @@
-//! A world's occluders and sound portals (issue 15), and its physics space as of a frame.
+//! A world's occluders and sound portals, and its physics space as of a frame.
 
 use super::*;
 

@@ -27,7 +27,7 @@ impl World {
                 self.rebuild_grid(now);
             }
             self.grid.query_around(eye, range, &mut self.nearby);
-            // The heads, not the entries: a flat list that stays in cache (issue 17).
+            // The heads, not the entries: a flat list that stays in cache.
             let heads = self.registry.heads();
             for &i in &self.nearby {
                 let Some(head) = heads.get(i as usize) else {
@@ -202,7 +202,7 @@ impl World {
             let head = self.registry.heads()[i];
             // Only a target whose trail takes a point now is looked at: a trail keeps one point
             // a deposit interval, so a dog in a crowd reads each node twice a second rather than
-            // every frame (issue 17).
+            // every frame.
             if !head.perceivable || !state.scent_due(target_id(head.id), now) {
                 continue;
             }

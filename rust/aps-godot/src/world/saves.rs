@@ -1,4 +1,4 @@
-//! What a saved game reads and restores of a world (issue 14): its perceivers' clocks, its
+//! What a saved game reads and restores of a world: its perceivers' clocks, its
 //! squads and the speeds it measured.
 
 use super::*;
