@@ -72,6 +72,17 @@ pub fn to_pixels(v: Vec3) -> Vector2 {
 pub trait Dim {
     /// A position, a direction or a velocity in the scene's own units.
     type Vector: Copy;
+    /// A physics object that shapes belong to (`CollisionObject3D`, `CollisionObject2D`).
+    type CollisionObject: GodotClass + Inherits<Node>;
+    /// An area of the physics world (`Area3D`, `Area2D`).
+    type Area: GodotClass + Inherits<Node>;
+    /// A node that gives its collision object a shape (`CollisionShape3D`, `CollisionShape2D`).
+    type CollisionShape: GodotClass + Inherits<Node>;
+    /// A node that gives its collision object a polygon (`CollisionPolygon3D`,
+    /// `CollisionPolygon2D`).
+    type CollisionPolygon: GodotClass + Inherits<Node>;
+    /// How the scene's classes end: `3D` or `2D`, for messages that name them.
+    const CLASS_SUFFIX: &'static str;
     /// `aps/2d/pixels_per_meter` in 2D, 1 in 3D: the scene's units per metre.
     fn units_per_meter() -> f32;
     /// A position (or velocity) in the scene's units as the core's.
@@ -99,6 +110,11 @@ pub struct D2;
 
 impl Dim for D3 {
     type Vector = Vector3;
+    type CollisionObject = godot::classes::CollisionObject3D;
+    type Area = godot::classes::Area3D;
+    type CollisionShape = godot::classes::CollisionShape3D;
+    type CollisionPolygon = godot::classes::CollisionPolygon3D;
+    const CLASS_SUFFIX: &'static str = "3D";
     fn units_per_meter() -> f32 {
         1.0
     }
@@ -115,6 +131,11 @@ impl Dim for D3 {
 
 impl Dim for D2 {
     type Vector = Vector2;
+    type CollisionObject = godot::classes::CollisionObject2D;
+    type Area = godot::classes::Area2D;
+    type CollisionShape = godot::classes::CollisionShape2D;
+    type CollisionPolygon = godot::classes::CollisionPolygon2D;
+    const CLASS_SUFFIX: &'static str = "2D";
     fn units_per_meter() -> f32 {
         pixels_per_meter()
     }
