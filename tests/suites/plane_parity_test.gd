@@ -286,3 +286,73 @@ func test_heard_behind_its_back_then_shot_alike_in_3d_and_2d() -> void:
 	var lk2: Vector2 = d2["last_known_position"]
 	expect((lk2 / PPM).distance_to(Vector2(lk3.x, lk3.z)) < 0.001,
 			"the same last known position: 2D %s px, 3D %s m" % [lk2, lk3])
+
+
+## A pane in both worlds, as `_wall` but 0.1 m thick, with an occluder of `preset` on it (an
+## ApsOccluder in 3D, an ApsOccluder2D in 2D).
+func _pane(center: Vector2, length: float, preset: int) -> void:
+	_wall(center, Vector2(0.1, length))
+	var bodies := get_children().slice(-2)
+	var o3 := ApsOccluder.new()
+	o3.preset = preset
+	bodies[0].add_child(o3)
+	var o2 := ApsOccluder2D.new()
+	o2.preset = preset
+	bodies[1].add_child(o2)
+
+
+## A sound portal at `at` (metres on the plane) in both worlds.
+func _portal(at: Vector2) -> void:
+	var p3 := ApsSoundPortal.new()
+	add_child(p3)
+	p3.global_position = Vector3(at.x, HEIGHT, at.y)
+	var p2 := ApsSoundPortal2D.new()
+	add_child(p2)
+	p2.global_position = at * PPM
+
+
+func test_seen_through_glass_then_in_the_open_alike_in_3d_and_2d() -> void:
+	# A window 10 m ahead across the guard's view, 6 m wide; the runner walks along behind it
+	# (every sample point stays behind the glass in both worlds), then the window is taken away.
+	_pane(Vector2(10, 0), 6.0, ApsOccluder.PRESET_GLASS)
+	var panes := get_children().slice(-2)
+	var start := Vector2(14, 0.02)
+	_guards_and_runners(start)
+	r2.rotation = -PI / 2
+	var at := await _play(90, start, Vector2(0, 1))
+	var through3: Array = g3.explain(r3)["senses"]["vision"].get("through", [])
+	var through2: Array = g2.explain(r2)["senses"]["vision"].get("through", [])
+	var c3 := g3.get_confidence(r3)
+	for pane in panes:
+		pane.free()
+	at = await _play(90, at)
+	_expect_parity()
+	expect_eq(through3.size(), 1, "3D: seen through the window")
+	expect_eq(through2.size(), 1, "2D: seen through the window")
+	expect(c3 > 0.3, "seen behind the glass: %.3f" % c3)
+	expect(g3.get_confidence(r3) > c3, "more sure in the open: %.3f > %.3f" % [g3.get_confidence(r3), c3])
+
+
+func test_a_shot_behind_a_wall_comes_through_the_doorway_alike_in_3d_and_2d() -> void:
+	# A wall across x = -5, behind the guard, with a doorway 1 m wide at z = 3 and a portal in
+	# it; the runner shoots 5 m behind the wall.
+	_wall(Vector2(-5, -3.75), Vector2(0.3, 12.5))
+	_wall(Vector2(-5, 6.75), Vector2(0.3, 6.5))
+	_portal(Vector2(-5, 3))
+	var start := Vector2(-10, 0.02)
+	_guards_and_runners(start)
+	await _play(3, start)
+	ApsWorld.emit_sound(Vector3(start.x, HEIGHT, start.y), 1.0, 40.0, &"gunshot", r3)
+	ApsWorld.emit_sound_2d(start * PPM, 1.0, 40.0 * PPM, &"gunshot", r2)
+	await _play(30, start)
+	var heard3: Dictionary = g3.explain(r3)["senses"].get("hearing", {})
+	var heard2: Dictionary = g2.explain(r2)["senses"].get("hearing", {})
+	await _play(60, start)
+	_expect_parity()
+	expect(heard3.get("factors", {}).has("route_metres"), "3D: came round: %s" % heard3.get("text", ""))
+	expect(heard2.get("factors", {}).has("route_metres"), "2D: came round: %s" % heard2.get("text", ""))
+	if heard3.has("factors") and heard2.has("factors"):
+		expect_near(heard2["factors"].get("route_metres", 0.0), heard3["factors"].get("route_metres", -1.0), TOLERANCE,
+				"the same way round")
+	var at3 := _plane(g3.get_last_known_position(r3))
+	expect(at3.distance_to(Vector2(-5, 3)) < 0.5, "3D: believed at the doorway: %s" % at3)
