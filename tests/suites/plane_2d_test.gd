@@ -544,3 +544,55 @@ func test_a_target_freed_inside_a_target_detected_handler_is_lost_as_target_dest
 		expect_eq(lost["args"][0], ApsPerceptionComponent2D.LOSS_TARGET_DESTROYED, "as TargetDestroyed")
 	expect_eq(guard.get_known_targets().size(), 0, "no live known targets")
 	expect_eq(witness[0].get_belief_state(witness[1]), ApsPerceptionComponent2D.STATE_TRACKED, "the other guard still perceives")
+
+
+## A policy of a 2D game's own: it scores by the 2D component it is given.
+class PolicyFor2D extends ApsSignificancePolicy:
+	var seen: Array = []
+	var keep_awake: Node
+
+	func _score_2d(perceiver: Node2D, _distance: float, _awareness: int) -> float:
+		seen.append(perceiver)
+		return 1.0 if perceiver == keep_awake else 0.0
+
+
+func test_a_significance_policy_is_given_the_2d_component_and_its_score_decides() -> void:
+	var camera := Camera2D.new()
+	add_child(camera)
+	camera.make_current()
+	var awake := _guard(Vector2.ZERO)
+	var asleep := _guard(Vector2(0, 2000))
+	var r1 := _body(Vector2(300, 0), "Runner1")
+	var r2 := _body(Vector2(300, 2000), "Runner2")
+	var policy := PolicyFor2D.new()
+	policy.keep_awake = awake
+	ApsWorld.significance_policy = policy
+	await seconds(1.0)
+	ApsWorld.significance_policy = null
+	expect(awake in policy.seen and asleep in policy.seen, "both 2D components were given: %s" % [policy.seen.slice(0, 4)])
+	expect(policy.seen.all(func(p): return p is ApsPerceptionComponent2D), "as themselves, never null")
+	expect_eq(ApsWorld.get_lod_tier(awake), 0, "scored 1: full rate")
+	expect_eq(ApsWorld.get_lod_tier(asleep), 4, "scored 0: suspended")
+	expect(awake.get_belief_state(r1) >= ApsPerceptionComponent2D.STATE_DETECTED, "the awake guard sees its runner")
+	expect_eq(asleep.get_belief_state(r2), ApsPerceptionComponent2D.STATE_UNDETECTED, "the suspended one perceives nothing")
+	camera.queue_free()
+
+
+## A policy written for 3D only scores 2D AI too, by distance and awareness (given no node).
+class PolicyFor3D extends ApsSignificancePolicy:
+	var nodes: Array = []
+
+	func _score(perceiver: Node3D, _distance: float, _awareness: int) -> float:
+		nodes.append(perceiver)
+		return 1.0
+
+
+func test_a_3d_significance_policy_still_scores_2d_ai_without_a_node() -> void:
+	var guard := _guard(Vector2.ZERO)
+	var policy := PolicyFor3D.new()
+	ApsWorld.significance_policy = policy
+	await seconds(0.5)
+	ApsWorld.significance_policy = null
+	expect(not policy.nodes.is_empty(), "it was asked")
+	expect(policy.nodes.all(func(p): return p == null), "given null for a 2D AI, as before")
+	expect_eq(ApsWorld.get_lod_tier(guard), 0, "its score used")

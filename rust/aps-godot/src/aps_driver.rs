@@ -7,7 +7,7 @@ use crate::aps_perception_component::Perceiver;
 use crate::aps_significance_policy::{default_score, policy_score};
 use crate::aps_world::ApsWorld;
 use crate::world::{Granted, WorldKey};
-use godot::classes::{INode, Node, Node3D};
+use godot::classes::{INode, Node};
 use godot::prelude::*;
 use std::time::Instant;
 
@@ -60,8 +60,7 @@ fn drive(delta: f32, b: &mut DriveBuffers) {
                 .iter()
                 .map(|&(id, distance, awareness)| match &policy {
                     Some(p) => {
-                        // A 2D perceiver is no Node3D: the policy is given null for it.
-                        let node = Gd::<Node3D>::try_from_instance_id(id).ok();
+                        let node = crate::dim::Spatial::from_id(id);
                         policy_score(p, node, distance, i32::from(awareness))
                     }
                     None => default_score(distance, i32::from(awareness)),
