@@ -596,3 +596,61 @@ func test_a_3d_significance_policy_still_scores_2d_ai_without_a_node() -> void:
 	expect(not policy.nodes.is_empty(), "it was asked")
 	expect(policy.nodes.all(func(p): return p == null), "given null for a 2D AI, as before")
 	expect_eq(ApsWorld.get_lod_tier(guard), 0, "its score used")
+
+
+# --- custom senses --------------------------------------------------------------------------
+
+
+## A sense that records what a 2D AI gives it.
+class Recorder2D extends ApsSense:
+	var eyes: Array = []
+	var targets: Array = []
+	var ticks := 0
+	var flushes := 0
+
+	func _pre_tick_2d(_eye: Node2D) -> void:
+		ticks += 1
+
+	func _evaluate_2d(eye: Node2D, target: Node2D) -> Dictionary:
+		eyes.append(eye)
+		targets.append(target)
+		return {"confidence": 1.0, "position": target.global_position + Vector2(0, 50), "precision": 1.0}
+
+	func _post_tick_flush_2d(_eye: Node2D) -> void:
+		flushes += 1
+
+
+func test_a_custom_sense_runs_for_a_2d_ai_with_2d_nodes_and_pixels() -> void:
+	var sense := Recorder2D.new()
+	sense.sense_name = "recorder"
+	sense.reach = 20.0
+	var profile := ApsWorldBuilder.only([])
+	profile.custom_senses = [sense]
+	# The runner is behind a wall, 8 m away: only the custom sense can have it.
+	_wall(Vector2(400, 0), Vector2(40, 800))
+	var guard := _guard(Vector2.ZERO, Vector2.RIGHT, profile)
+	var runner := _body(Vector2(800, 0), "Runner")
+	await seconds(1.0)
+	expect(sense.ticks > 0 and sense.flushes == sense.ticks, "ticked and flushed alike: %d, %d" % [sense.ticks, sense.flushes])
+	expect(sense.eyes.size() > 0 and sense.eyes.all(func(e): return e == guard), "its eye is the 2D component")
+	expect(runner in sense.targets, "the runner was a candidate")
+	expect(guard.get_belief_state(runner) >= ApsPerceptionComponent2D.STATE_DETECTED, "believed through the custom sense: %d" % guard.get_belief_state(runner))
+	expect_eq(Array(guard.get_belief_data(runner)["active_senses"]), [8], "by the custom sense alone, in the first custom slot (after the eight built-in senses)")
+	expect((guard.get_last_known_position(runner) as Vector2).distance_to(Vector2(800, 50)) < 1.0,
+			"where the sense placed it, in pixels: %s" % guard.get_last_known_position(runner))
+	expect("recorder" in guard.explain(runner)["text"], "explain names it: %s" % guard.explain(runner)["text"])
+
+
+func test_the_demo_radar_finds_a_2d_runner_behind_a_wall_within_its_reach_only() -> void:
+	var radar := RadarSense.new()
+	radar.reach = 10.0
+	var profile := ApsWorldBuilder.only([])
+	profile.custom_senses = [radar]
+	_wall(Vector2(300, 0), Vector2(40, 2000))
+	var guard := _guard(Vector2.ZERO, Vector2.RIGHT, profile)
+	var near := _body(Vector2(600, 0), "Near")
+	var far := _body(Vector2(1200, 0), "Far")
+	await seconds(1.0)
+	expect(radar.sweeps > 0, "the radar swept")
+	expect(guard.get_belief_state(near) >= ApsPerceptionComponent2D.STATE_SUSPECTED, "6 m: found through the wall")
+	expect_eq(guard.get_belief_state(far), ApsPerceptionComponent2D.STATE_UNDETECTED, "12 m: beyond its 10 m reach")

@@ -356,3 +356,25 @@ func test_a_shot_behind_a_wall_comes_through_the_doorway_alike_in_3d_and_2d() ->
 				"the same way round")
 	var at3 := _plane(g3.get_last_known_position(r3))
 	expect(at3.distance_to(Vector2(-5, 3)) < 0.5, "3D: believed at the doorway: %s" % at3)
+
+
+func test_a_custom_sense_for_both_kinds_of_game_alike_in_3d_and_2d() -> void:
+	# The demo's radar (its `_evaluate` and `_evaluate_2d`), the only sense: the runner walks
+	# from 12 m to 4 m, well into its 10 m reach, behind a wall, stays, then walks out again.
+	var radar := RadarSense.new()
+	radar.reach = 10.0
+	var profile := ApsProfile.new()
+	for s in ["vision", "hearing", "smell", "touch", "vibration", "damage", "pain", "echolocation"]:
+		profile.set(s + "_enabled", false)
+	profile.custom_senses = [radar]
+	_wall(Vector2(3, 0), Vector2(0.4, 20))
+	var start := Vector2(12.02, 0.5)
+	_guards_and_runners(start, profile)
+	var at := await _play(120, start, Vector2(-4, 0))
+	at = await _play(120, at)
+	at = await _play(120, at, Vector2(4, 0))
+	await _play(180, at)
+	_expect_parity()
+	expect(radar.sweeps > 0, "the radar swept")
+	expect(states3.size() >= 2, "3D: found, then lost: %s" % [_named(states3)])
+	expect_eq(states3[0][1] if states3.size() > 0 else -1, ApsPerceptionComponent.STATE_SUSPECTED, "found by the radar alone")

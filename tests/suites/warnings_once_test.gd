@@ -97,14 +97,20 @@ func test_bad_pixels_per_meter_written_every_frame_is_said_once_a_second() -> vo
 	await frames(2)
 
 
-## Ten 2D guards share a profile that lists a custom sense, which a 2D AI cannot run: said once
-## for the profile, not once per guard per rebuild, through 39 edits of its other settings
-## (each rebuilds every guard's core profile). An edit of its custom senses says it again, once.
+## A custom sense written for 3D only: a 2D AI calls `_evaluate_2d`, which it lacks.
+class Only3DSense extends ApsSense:
+	func _evaluate(_eye: Node3D, _target: Node3D) -> Dictionary:
+		return {}
+
+
+## Ten 2D guards share a profile that lists a custom sense written for 3D only: said once for
+## the profile, not once per guard per rebuild, through 39 edits of its other settings (each
+## rebuilds every guard's core profile). An edit of its custom senses says it again, once.
 func test_custom_senses_on_a_2d_profile_are_said_once_per_profile() -> void:
 	var level := Node2D.new()
 	add_child(level)
 	var profile := ApsProfile.new()
-	profile.custom_senses = [ApsSense.new()]
+	profile.custom_senses = [Only3DSense.new()]
 	var guards: Array[ApsPerceptionComponent2D] = []
 	for i in 10:
 		guards.append(ApsWorldBuilder2D.guard(level, Vector2(i * 300, 0), Vector2.RIGHT, profile, "Guard%d" % i))
@@ -116,7 +122,7 @@ func test_custom_senses_on_a_2d_profile_are_said_once_per_profile() -> void:
 	print("    ten 2D guards through 39 rebuilds: %d warnings about custom senses" % log.count("custom sense"))
 	expect_eq(log.count("custom sense"), 1, "said once for the profile:\n%s" % log.text())
 	expect_eq(log.warnings.size(), 1, "nothing else:\n%s" % log.text())
-	profile.custom_senses = [ApsSense.new(), ApsSense.new()]
+	profile.custom_senses = [Only3DSense.new(), Only3DSense.new()]
 	await seconds(0.2)
 	expect_eq(log.count("custom sense"), 2, "a new list of custom senses is said once more:\n%s" % log.text())
 	for g in guards:

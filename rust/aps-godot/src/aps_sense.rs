@@ -1,7 +1,7 @@
 //! `ApsSense`: the base of senses written in GDScript (spec section 14, "Add a sense" and "The
 //! sense contract"), and the adapter that lets the core run one like a built-in sense.
 
-use crate::convert::{live_node, to_vec3};
+use crate::convert::{live_node_as, to_vec3};
 use aps_core::belief::loss::LossReason;
 use aps_core::gather::target::TargetSnapshot;
 use aps_core::senses::id::SenseId;
@@ -11,7 +11,7 @@ use aps_core::senses::table::{
 };
 use aps_core::senses::{SenseContext, SenseUnit};
 use aps_core::SenseReading;
-use godot::classes::{IResource, Node3D, Object, Resource};
+use godot::classes::{IResource, Node, Node2D, Node3D, Object, Resource};
 use godot::prelude::*;
 
 /// A sense of your own, written in GDScript: extend it, override [method _evaluate], and add the
@@ -22,6 +22,12 @@ use godot::prelude::*;
 /// [method _post_tick_flush]. `eye` is the [ApsPerceptionComponent] running it (read its
 /// global transform; its beliefs read as empty while a sense runs). The loss settings say how
 /// the sense lets go of a target, like a row of the spec's grace table.
+///
+/// A 2D AI ([ApsPerceptionComponent2D]) calls the `_2d` methods instead, with [Node2D] eyes
+/// and targets and positions in pixels: [method _pre_tick_2d], [method _evaluate_2d],
+/// [method _post_tick_flush_2d]. A sense for both kinds of game overrides both sets; one that
+/// defines [method _evaluate] but not [method _evaluate_2d] senses nothing for a 2D AI, and
+/// its profile says so once.
 #[derive(GodotClass)]
 #[class(tool, base = Resource)]
 pub struct ApsSense {
@@ -104,6 +110,25 @@ impl ApsSense {
     /// After every target: clear per-tick caches.
     #[func(virtual, gd_self)]
     fn post_tick_flush(_this: Gd<Self>, _eye: Option<Gd<Node3D>>) {}
+
+    /// [method _pre_tick] for a 2D AI: its [ApsPerceptionComponent2D] is `eye`.
+    #[func(virtual, gd_self)]
+    fn pre_tick_2d(_this: Gd<Self>, _eye: Option<Gd<Node2D>>) {}
+
+    /// [method _evaluate] for a 2D AI: `eye` and `target` are [Node2D]s, and `"position"`, if
+    /// given, is a [Vector2] in pixels.
+    #[func(virtual, gd_self)]
+    fn evaluate_2d(
+        _this: Gd<Self>,
+        _eye: Option<Gd<Node2D>>,
+        _target: Option<Gd<Node2D>>,
+    ) -> VarDictionary {
+        VarDictionary::new()
+    }
+
+    /// [method _post_tick_flush] for a 2D AI.
+    #[func(virtual, gd_self)]
+    fn post_tick_flush_2d(_this: Gd<Self>, _eye: Option<Gd<Node2D>>) {}
 }
 
 impl ApsSense {
@@ -128,61 +153,94 @@ impl ApsSense {
     pub fn name(&self) -> String {
         self.sense_name.to_string()
     }
+
+    /// Whether its script evaluates targets for a 3D AI only: it defines `_evaluate` but not
+    /// `_evaluate_2d`, so a 2D AI running it gets nothing.
+    #[must_use]
+    pub fn evaluates_in_3d_only(&self) -> bool {
+        // Asked of the object: its script's methods, base scripts included (a script resource
+        // answers for nothing it defines).
+        let me = self.base();
+        me.has_method(METHODS_3D[1]) && !me.has_method(METHODS_2D[1])
+    }
 }
 
-/// Runs an `ApsSense` script as a core sense.
+/// Runs an `ApsSense` script as a core sense, for a 3D or a 2D AI.
 pub struct ScriptSense {
     pub sense: Gd<ApsSense>,
     pub id: SenseId,
     pub eye: InstanceId,
     reach: f32,
-    /// Whether the script defines `_pre_tick`, `_evaluate`, `_post_tick_flush` (each is a no-op
-    /// or nothing sensed when it does not).
+    /// The AI is a 2D one: the `_2d` methods are called, positions are in pixels.
+    two_d: bool,
+    /// Whether the script defines the methods it is called by (each is a no-op or nothing
+    /// sensed when it does not).
     overrides: [bool; 3],
     warned: bool,
 }
 
-const METHODS: [&str; 3] = ["_pre_tick", "_evaluate", "_post_tick_flush"];
+/// What a 3D AI calls, in the order of a tick.
+const METHODS_3D: [&str; 3] = ["_pre_tick", "_evaluate", "_post_tick_flush"];
+/// What a 2D AI calls.
+const METHODS_2D: [&str; 3] = ["_pre_tick_2d", "_evaluate_2d", "_post_tick_flush_2d"];
 
 impl ScriptSense {
     #[must_use]
-    pub fn new(sense: Gd<ApsSense>, id: SenseId, eye: InstanceId) -> Self {
+    pub fn new(sense: Gd<ApsSense>, id: SenseId, eye: InstanceId, two_d: bool) -> Self {
         let reach = sense.bind().reach();
-        let overrides = METHODS.map(|m| sense.has_method(m));
+        let methods = if two_d { METHODS_2D } else { METHODS_3D };
+        let overrides = methods.map(|m| sense.has_method(m));
         ScriptSense {
             sense,
             id,
             eye,
             reach,
+            two_d,
             overrides,
             warned: false,
         }
     }
 
-    fn eye(&self) -> Option<Gd<Node3D>> {
-        Gd::<Node3D>::try_from_instance_id(self.eye).ok()
+    fn method(&self, which: usize) -> &'static str {
+        if self.two_d {
+            METHODS_2D[which]
+        } else {
+            METHODS_3D[which]
+        }
+    }
+
+    /// The eye as the script's methods take it: a `Node3D` for a 3D AI, a `Node2D` for a 2D
+    /// one (null once it is gone).
+    fn eye(&self) -> Variant {
+        let Ok(node) = Gd::<Node>::try_from_instance_id(self.eye) else {
+            return Variant::nil();
+        };
+        if self.two_d {
+            node.try_cast::<Node2D>().ok().to_variant()
+        } else {
+            node.try_cast::<Node3D>().ok().to_variant()
+        }
     }
 
     /// Calls the script's method `which` of [`METHODS`] by name, if it defines it: whatever it
     /// returns, and whatever it does (free the eye, a target), nothing panics here. `None`:
     /// the script does not define it, or the call failed (warned once).
-    fn call(&mut self, which: usize, target: Option<Gd<Node3D>>) -> Option<Variant> {
+    fn call(&mut self, which: usize, target: Option<Variant>) -> Option<Variant> {
         if !self.overrides[which] {
             return None;
         }
-        let mut args = vec![self.eye().to_variant()];
-        if let Some(t) = target {
-            args.push(t.to_variant());
-        }
+        let mut args = vec![self.eye()];
+        args.extend(target);
+        let method = self.method(which);
         match self
             .sense
             .clone()
             .upcast::<Object>()
-            .try_call(METHODS[which], &args)
+            .try_call(method, &args)
         {
             Ok(v) => Some(v),
             Err(e) => {
-                self.warn_once(&format!("{} failed: {e}", METHODS[which]));
+                self.warn_once(&format!("{method} failed: {e}"));
                 None
             }
         }
@@ -223,7 +281,11 @@ impl SenseUnit for ScriptSense {
         _ctx: &mut SenseContext,
         target: &TargetSnapshot,
     ) -> Option<SenseReading> {
-        let node = live_node(target.id)?;
+        let node = if self.two_d {
+            live_node_as::<Node2D>(target.id)?.to_variant()
+        } else {
+            live_node_as::<Node3D>(target.id)?.to_variant()
+        };
         let answer = self.call(1, Some(node))?;
         let Ok(d) = answer.try_to::<VarDictionary>() else {
             let what = if answer.is_nil() {
@@ -231,9 +293,8 @@ impl SenseUnit for ScriptSense {
             } else {
                 format!("{answer:?}")
             };
-            self.warn_once(&format!(
-                "_evaluate returned {what} instead of a Dictionary"
-            ));
+            let method = self.method(1);
+            self.warn_once(&format!("{method} returned {what} instead of a Dictionary"));
             return None;
         };
         if d.is_empty() {
@@ -244,13 +305,17 @@ impl SenseUnit for ScriptSense {
             .and_then(|v| v.try_to::<f32>().ok())
             .filter(|c| c.is_finite())
         else {
-            self.warn_once("_evaluate returned no numeric \"confidence\"");
+            let method = self.method(1);
+            self.warn_once(&format!("{method} returned no numeric \"confidence\""));
             return None;
         };
-        let position = d
-            .get("position")
-            .and_then(|v| v.try_to::<Vector3>().ok())
-            .map(to_vec3);
+        let position = d.get("position").and_then(|v| {
+            if self.two_d {
+                v.try_to::<Vector2>().ok().map(crate::dim::from_pixels)
+            } else {
+                v.try_to::<Vector3>().ok().map(to_vec3)
+            }
+        });
         let precision = d.get("precision").and_then(|v| v.try_to::<f32>().ok());
         custom_reading(self.id, confidence, position, precision, target.position)
     }

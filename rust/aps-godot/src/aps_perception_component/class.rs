@@ -706,24 +706,26 @@ macro_rules! class {
                     .as_ref()
                     .map(|p| p.bind().custom_senses())
                     .unwrap_or_default();
-                // An ApsSense's callbacks take Node3D eyes and targets: a 2D AI has none to give.
-                // Said once for the profile and its list of senses, not for each AI sharing it.
-                let custom = if $two && !custom.is_empty() {
-                    if let Some(p) = &self.profile {
+                // A 2D AI calls a sense's `_2d` methods: a sense written for 3D only senses
+                // nothing there, said once for the profile and its list, not for each AI.
+                if $two {
+                    let only_3d: Vec<String> = custom
+                        .iter()
+                        .filter(|s| s.bind().evaluates_in_3d_only())
+                        .map(|s| s.bind().name())
+                        .collect();
+                    if let (false, Some(p)) = (only_3d.is_empty(), &self.profile) {
                         let ai = crate::warnings::describe(&self.to_gd().upcast());
                         p.bind().warn_custom_senses_once("2D", || {
                             format!(
-                                "lists {} custom sense(s); custom senses (ApsSense) take 3D nodes \
-                                 and are not run by a 2D AI ({ai} and every other 2D AI with \
-                                 this profile)",
-                                custom.len()
+                                "custom sense(s) {} define _evaluate but not _evaluate_2d, which \
+                                 a 2D AI calls: they sense nothing for {ai} and every other 2D \
+                                 AI with this profile",
+                                only_3d.join(", ")
                             )
                         });
                     }
-                    Vec::new()
-                } else {
-                    custom
-                };
+                }
                 let team = self.own_team();
                 let core = match &mut self.core {
                     Some(core) => {
@@ -750,7 +752,7 @@ macro_rules! class {
                     let spec = sense.bind().spec();
                     self.custom_sense_names.push(sense.bind().name());
                     let id = SenseId::custom(i as u8);
-                    core.add_sense(Box::new(ScriptSense::new(sense, id, me)), spec);
+                    core.add_sense(Box::new(ScriptSense::new(sense, id, me, $two)), spec);
                 }
                 // Trails are laid in its world only while someone there smells.
                 if core.listens_to().contains(Stimuli::SCENT) {
