@@ -658,6 +658,36 @@ func test_a_replicator_outside_a_component_warns_once_and_answers_nothing() -> v
 	_expect_no_error()
 
 
+## A 2D replicator under a 3D component (or the reverse) replicates nothing and says so once;
+## under its own kind it answers from the component.
+func test_a_replicator_under_the_other_kind_of_component_warns_once() -> void:
+	var s := await _tracking()
+	log.clear()
+	var guard: ApsPerceptionComponent = s[0]
+	var wrong := ApsReplicator2D.new()
+	guard.add_child(wrong)
+	expect_eq(log.count("its parent is not an ApsPerceptionComponent2D"), 1, "one warning:\n%s" % log.text())
+	expect(wrong.get_replicated_targets().is_empty(), "no 2D targets from a 3D component")
+	expect_eq(wrong.get_attention_target(), null, "no attention")
+	var level := Node2D.new()
+	add_child(level)
+	var guard2 := ApsWorldBuilder2D.guard(level, Vector2.ZERO)
+	var runner2 := ApsWorldBuilder2D.body(level, Vector2(500, 0), "Runner2D")
+	var wrong3 := ApsReplicator.new()
+	guard2.add_child(wrong3)
+	expect_eq(log.count("its parent is not an ApsPerceptionComponent "), 1, "one warning for the 3D one:\n%s" % log.text())
+	var right := ApsReplicator2D.new()
+	guard2.add_child(right)
+	await seconds(1.0)
+	expect_eq(right.get_belief_state(runner2), guard2.get_belief_state(runner2), "the 2D replicator answers from its component")
+	expect(right.get_belief_state(runner2) >= ApsPerceptionComponent2D.STATE_DETECTED, "which sees the runner")
+	expect_eq(right.get_replicated_targets(), guard2.get_known_targets(), "its targets are the component's")
+	wrong.free()
+	level.free()
+	await frames(3)
+	_expect_no_error()
+
+
 ## Each value that is no duration reads back as one and is said, with the value; set again and
 ## again on one replicator, it is said once (then at most once a second).
 func test_send_interval_that_is_not_a_duration() -> void:

@@ -25,12 +25,6 @@ pub fn instance_id(t: TargetId) -> Option<InstanceId> {
     InstanceId::try_from_i64(t.0 as i64)
 }
 
-/// The live node behind a target id, or `None` once it was freed or is being freed.
-#[must_use]
-pub fn live_node(t: TargetId) -> Option<Gd<Node3D>> {
-    live_node_as::<Node3D>(t)
-}
-
 /// The live node behind a target id as a `T` (a `Node3D`, a `Node2D`), or `None` once it was
 /// freed or is being freed, or is no `T`.
 #[must_use]

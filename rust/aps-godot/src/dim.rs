@@ -71,7 +71,9 @@ pub fn to_pixels(v: Vec3) -> Vector2 {
 /// maps to the core.
 pub trait Dim {
     /// A position, a direction or a velocity in the scene's own units.
-    type Vector: Copy;
+    type Vector: Copy + ToGodot;
+    /// Whether it is the 2D front end.
+    const TWO_D: bool;
     /// A physics object that shapes belong to (`CollisionObject3D`, `CollisionObject2D`).
     type CollisionObject: GodotClass + Inherits<Node>;
     /// An area of the physics world (`Area3D`, `Area2D`).
@@ -115,6 +117,7 @@ impl Dim for D3 {
     type CollisionShape = godot::classes::CollisionShape3D;
     type CollisionPolygon = godot::classes::CollisionPolygon3D;
     const CLASS_SUFFIX: &'static str = "3D";
+    const TWO_D: bool = false;
     fn units_per_meter() -> f32 {
         1.0
     }
@@ -136,6 +139,7 @@ impl Dim for D2 {
     type CollisionShape = godot::classes::CollisionShape2D;
     type CollisionPolygon = godot::classes::CollisionPolygon2D;
     const CLASS_SUFFIX: &'static str = "2D";
+    const TWO_D: bool = true;
     fn units_per_meter() -> f32 {
         pixels_per_meter()
     }

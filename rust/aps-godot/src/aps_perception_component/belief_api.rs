@@ -15,8 +15,9 @@ macro_rules! belief_api {
             #[func]
             pub fn get_belief_state(&self, target: Given<$N>) -> i32 {
                 let target = named("get_belief_state", &target);
-                if let Some(r) = self.replica() {
-                    return r.bind().replicated(target).map_or(0, |b| b.state as i32);
+                if let Some(state) = self.replica(|r| r.replicated(target.clone()).map(|b| b.state))
+                {
+                    return state.map_or(0, |s| s as i32);
                 }
                 self.belief_of(target).map_or(0, |b| b.state as i32)
             }
@@ -25,8 +26,10 @@ macro_rules! belief_api {
             #[func]
             pub fn get_confidence(&self, target: Given<$N>) -> f32 {
                 let target = named("get_confidence", &target);
-                if let Some(r) = self.replica() {
-                    return r.bind().replicated(target).map_or(0.0, |b| b.confidence);
+                if let Some(c) =
+                    self.replica(|r| r.replicated(target.clone()).map(|b| b.confidence))
+                {
+                    return c.unwrap_or(0.0);
                 }
                 self.belief_of(target).map_or(0.0, |b| b.confidence)
             }
@@ -35,11 +38,10 @@ macro_rules! belief_api {
             #[func]
             pub fn get_loss_reason(&self, target: Given<$N>) -> i32 {
                 let target = named("get_loss_reason", &target);
-                if let Some(r) = self.replica() {
-                    return r
-                        .bind()
-                        .replicated(target)
-                        .map_or(0, |b| b.loss_reason as i32);
+                if let Some(reason) =
+                    self.replica(|r| r.replicated(target.clone()).map(|b| b.loss_reason))
+                {
+                    return reason.map_or(0, |r| r as i32);
                 }
                 self.belief_of(target).map_or(0, |b| b.loss_reason as i32)
             }
@@ -123,8 +125,8 @@ macro_rules! belief_api {
             /// The AI's awareness (an `AWARENESS_*` constant), from its top target's confidence.
             #[func]
             pub fn get_awareness_level(&self) -> i32 {
-                if let Some(r) = self.replica() {
-                    return r.bind().get_awareness_level();
+                if let Some(level) = self.replica(|r| r.awareness()) {
+                    return level as i32;
                 }
                 self.core
                     .as_ref()
@@ -153,11 +155,8 @@ macro_rules! belief_api {
             /// The target the AI commits to (sticky).
             #[func]
             pub fn get_attention_target(&self) -> Option<Gd<$N>> {
-                if let Some(r) = self.replica() {
-                    return r
-                        .bind()
-                        .get_attention_target()
-                        .and_then(|n| n.upcast::<Node>().try_cast::<$N>().ok());
+                if let Some(attention) = self.replica(|r| r.attention()) {
+                    return attention.and_then(|n| n.try_cast::<$N>().ok());
                 }
                 self.core
                     .as_ref()

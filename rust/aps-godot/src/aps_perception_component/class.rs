@@ -559,16 +559,14 @@ macro_rules! class {
                 });
             }
 
-            /// An ApsReplicator child arrived: the belief calls of a client answer from it (the one
+            /// A replicator child arrived: the belief calls of a client answer from it (the one
             /// that came last, if there are several).
-            #[allow(dead_code)] // the 2D component has no replicator
             pub(crate) fn add_replicator(&mut self, replicator: InstanceId) {
                 self.replicator = Some(replicator);
             }
 
-            /// An ApsReplicator child left: if it was the one answering, another child replicator (if
+            /// A replicator child left: if it was the one answering, another child replicator (if
             /// any) answers instead.
-            #[allow(dead_code)] // the 2D component has no replicator
             pub(crate) fn remove_replicator(&mut self, replicator: InstanceId) {
                 if self.replicator != Some(replicator) {
                     return;
@@ -578,27 +576,25 @@ macro_rules! class {
                     .get_children()
                     .iter_shared()
                     .filter(|c| c.instance_id() != replicator && !c.is_queued_for_deletion())
-                    .find(|c| {
-                        c.clone()
-                            .try_cast::<crate::aps_replicator::ApsReplicator>()
-                            .is_ok()
-                    })
+                    .find(crate::aps_replicator::is_replicator)
                     .map(|c| c.instance_id());
             }
 
-            /// On a multiplayer client with an ApsReplicator child: that replicator, which the belief
-            /// calls answer from.
-            fn replica(&self) -> Option<Gd<crate::aps_replicator::ApsReplicator>> {
+            /// On a multiplayer client with a replicator child: what arrived there, read by `f`
+            /// (the belief calls answer from it). `None` where perception runs here.
+            fn replica<T>(
+                &self,
+                f: impl FnOnce(&crate::aps_replicator::Replication) -> T,
+            ) -> Option<T> {
                 let id = self.replicator?;
                 if self.runs_here() {
                     return None;
                 }
-                Gd::try_from_instance_id(id).ok()
+                crate::aps_replicator::read(id, f)
             }
 
             /// What a replicator sends of this AI: awareness, attention, and each believed actor that
             /// still exists (its key is filled in by the replicator).
-            #[allow(dead_code)] // the 2D component has no replicator
             pub(crate) fn replica_rows(&self) -> ReplicaRows {
                 let Some(core) = self.core.as_ref() else {
                     return (aps_core::AwarenessLevel::Unaware, None, Vec::new());
@@ -608,7 +604,7 @@ macro_rules! class {
                     .beliefs()
                     .filter(|b| b.kind == aps_core::TargetKind::Actor)
                     .filter_map(|b| {
-                        let node = crate::convert::live_node(b.target)?;
+                        let node = crate::convert::live_node_as::<Node>(b.target)?;
                         Some((
                             node,
                             aps_core::replica::ReplicatedBelief {
@@ -622,7 +618,9 @@ macro_rules! class {
                         ))
                     })
                     .collect();
-                let attention = mind.attention_target().and_then(crate::convert::live_node);
+                let attention = mind
+                    .attention_target()
+                    .and_then(crate::convert::live_node_as::<Node>);
                 (mind.awareness(), attention, rows)
             }
 

@@ -11,11 +11,10 @@ macro_rules! memory_api {
             #[func]
             pub fn get_last_known_position(&self, target: Given<$N>) -> $V {
                 let target = named("get_last_known_position", &target);
-                if let Some(r) = self.replica() {
-                    // A replica holds 3D positions (replication is for the 3D component).
-                    return r.bind().replicated(target).map_or($V::ZERO, |b| {
-                        <$D as Dim>::from_core(b.last_known_position)
-                    });
+                if let Some(at) =
+                    self.replica(|r| r.replicated(target.clone()).map(|b| b.last_known_position))
+                {
+                    return at.map_or($V::ZERO, <$D as Dim>::from_core);
                 }
                 self.belief_of(target)
                     .map_or($V::ZERO, |b| <$D as Dim>::from_core(b.last_known_position))
@@ -92,8 +91,8 @@ macro_rules! memory_api {
             #[func]
             pub fn get_threat_score(&self, target: Given<$N>) -> f32 {
                 let target = named("get_threat_score", &target);
-                if let Some(r) = self.replica() {
-                    return r.bind().replicated(target).map_or(0.0, |b| b.threat);
+                if let Some(threat) = self.replica(|r| r.replicated(target.clone()).map(|b| b.threat)) {
+                    return threat.unwrap_or(0.0);
                 }
                 self.belief_of(target).map_or(0.0, |b| b.threat_score)
             }

@@ -41,8 +41,8 @@ type ProfileKey = (
 /// actor with its replicated belief (keyed by the replicator).
 pub(crate) type ReplicaRows = (
     aps_core::AwarenessLevel,
-    Option<Gd<Node3D>>,
-    Vec<(Gd<Node3D>, aps_core::replica::ReplicatedBelief)>,
+    Option<Gd<Node>>,
+    Vec<(Gd<Node>, aps_core::replica::ReplicatedBelief)>,
 );
 
 /// Room for custom senses: the slots after the eight built-in ones, before the squad's.
@@ -172,6 +172,28 @@ impl Perceiver {
             Perceiver::Three(c) => crate::dim::Spatial::Three(c.clone().upcast()),
             Perceiver::Two(c) => crate::dim::Spatial::Two(c.clone().upcast()),
         }
+    }
+
+    /// Whether it is the 2D component.
+    #[must_use]
+    pub fn is_2d(&self) -> bool {
+        matches!(self, Perceiver::Two(_))
+    }
+
+    /// A replicator child arrived (see the class's `add_replicator`).
+    pub fn add_replicator(&mut self, replicator: InstanceId) {
+        each_kind!(self, c => c.bind_mut().add_replicator(replicator));
+    }
+
+    /// A replicator child left (see the class's `remove_replicator`).
+    pub fn remove_replicator(&mut self, replicator: InstanceId) {
+        each_kind!(self, c => c.bind_mut().remove_replicator(replicator));
+    }
+
+    /// What a replicator sends of this AI (see the class's `replica_rows`).
+    #[must_use]
+    pub fn replica_rows(&self) -> ReplicaRows {
+        each_kind!(self, c => c.bind().replica_rows())
     }
 
     /// Whether the component is still alive: one call into the engine.
