@@ -1,5 +1,6 @@
-//! The multiplayer test: a server and a client, two headless Godots on this machine, talking
-//! over ENet on 127.0.0.1 (`tests/multiplayer/multiplayer_test.tscn`, which says what it checks).
+//! The multiplayer tests: a server and a client, two headless Godots on this machine, talking
+//! over ENet on 127.0.0.1, once in 3D (`tests/multiplayer/multiplayer_test.tscn`) and once in 2D
+//! (`multiplayer_2d_test.tscn`); each scene says what it checks.
 //!
 //! One scene plays either part by its user arguments. Both run at once, their lines interleaved
 //! behind `server| ` and `client| ` as they come. Each is judged like any headless run (exit
@@ -13,8 +14,11 @@ use std::net::{Ipv4Addr, UdpSocket};
 use std::thread;
 use std::time::Duration;
 
-/// The scene; `-- --role=server|client --port=N` picks its part.
-pub const SCENE: &str = "res://tests/multiplayer/multiplayer_test.tscn";
+/// The scenes, run one after the other; `-- --role=server|client --port=N` picks the part.
+pub const SCENES: [&str; 2] = [
+    "res://tests/multiplayer/multiplayer_test.tscn",
+    "res://tests/multiplayer/multiplayer_2d_test.tscn",
+];
 
 /// Each part gives up by itself after 30 s of wall time; this stops a Godot that hangs anyway.
 const DEADLINE: Duration = Duration::from_secs(90);
@@ -22,11 +26,24 @@ const DEADLINE: Duration = Duration::from_secs(90);
 /// In the order they start: the client's connect is retried until the server listens.
 const ROLES: [&str; 2] = ["server", "client"];
 
-/// Runs the server and the client to their end; `Err` says which failed and why.
+/// Runs each scene's server and client to their end; `Err` says which failed and why.
 pub fn test(godot: &Godot, paths: &Paths) -> Result<(), String> {
-    let file = paths.resource_file(SCENE);
+    let failed: Vec<String> = SCENES
+        .iter()
+        .filter_map(|scene| test_scene(godot, paths, scene).err())
+        .collect();
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failed.join("\n"))
+    }
+}
+
+/// Runs one scene's server and client to their end.
+fn test_scene(godot: &Godot, paths: &Paths, scene: &str) -> Result<(), String> {
+    let file = paths.resource_file(scene);
     if !file.is_file() {
-        return Err(format!("{SCENE} does not exist ({})", file.display()));
+        return Err(format!("{scene} does not exist ({})", file.display()));
     }
     let port = free_udp_port()?;
     let limits = Limits {
@@ -41,7 +58,7 @@ pub fn test(godot: &Godot, paths: &Paths) -> Result<(), String> {
                 cmd.args(["--headless", "--fixed-fps", run::FIXED_FPS, "--path"])
                     .arg(&paths.project)
                     .args([
-                        SCENE,
+                        scene,
                         "--",
                         &format!("--role={role}"),
                         &format!("--port={port}"),
@@ -63,13 +80,13 @@ pub fn test(godot: &Godot, paths: &Paths) -> Result<(), String> {
         let why = match run {
             Ok(run) => {
                 let why = verdict(&run);
-                run::report(&format!("{SCENE} as the {role}"), &run, &why);
+                run::report(&format!("{scene} as the {role}"), &run, &why);
                 why
             }
             Err(e) => vec![e],
         };
         if !why.is_empty() {
-            failed.push(format!("the {role}: {}", why.join("; ")));
+            failed.push(format!("{scene}, the {role}: {}", why.join("; ")));
         }
     }
     if failed.is_empty() {

@@ -26,7 +26,8 @@ const STRESS: &str = "res://tests/bench/stress.tscn";
 const SOAK: &str = "res://tests/soak/soak.tscn";
 
 const FIND_GODOT: &str = "find Godot, import the project";
-const MULTIPLAYER_TEST: &str = "multiplayer: a server and a client over ENet on 127.0.0.1";
+const MULTIPLAYER_TEST: &str =
+    "multiplayer: a server and a client over ENet on 127.0.0.1, in 3D and 2D";
 const TEST_PACKAGE: &str = "package the dev build (as both libraries)";
 const PACKAGE_TEST: &str = "the package in a fresh project: a guard sees a runner";
 const TOGGLE_TEST: &str =
