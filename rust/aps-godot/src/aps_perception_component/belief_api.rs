@@ -8,7 +8,7 @@ macro_rules! belief_api {
             /// The AI's own pain, 0..1.
             #[func]
             pub fn get_pain_level(&self) -> f32 {
-                self.core.as_ref().map_or(0.0, PerceptionCore::pain)
+                self.state.core.as_ref().map_or(0.0, PerceptionCore::pain)
             }
 
             /// The state of the belief about `target` (a `STATE_*` constant); Undetected if none.
@@ -80,7 +80,7 @@ macro_rules! belief_api {
                 let Some(b) = self.belief_of(named("get_belief_data", &target)) else {
                     return VarDictionary::new();
                 };
-                let now = self.core.as_ref().map_or(0.0, |c| c.mind().now());
+                let now = self.state.core.as_ref().map_or(0.0, |c| c.mind().now());
                 vdict! {
                     "confidence" => b.confidence,
                     "state" => b.state as i32,
@@ -112,7 +112,7 @@ macro_rules! belief_api {
             #[func]
             pub fn get_known_targets(&self) -> Array<Gd<$N>> {
                 let mut out = Array::new();
-                if let Some(core) = &self.core {
+                if let Some(core) = &self.state.core {
                     for b in core.mind().beliefs() {
                         if let Some(node) = live_node_as::<$N>(b.target) {
                             out.push(&node);
@@ -128,7 +128,8 @@ macro_rules! belief_api {
                 if let Some(level) = self.replica(|r| r.awareness()) {
                     return level as i32;
                 }
-                self.core
+                self.state
+                    .core
                     .as_ref()
                     .map_or(0, |c| c.mind().awareness() as i32)
             }
@@ -137,7 +138,7 @@ macro_rules! belief_api {
             #[func]
             pub fn get_awareness_level_for_target(&self, target: Given<$N>) -> i32 {
                 let target = named("get_awareness_level_for_target", &target);
-                let (Some(core), Some(t)) = (&self.core, target) else {
+                let (Some(core), Some(t)) = (&self.state.core, target) else {
                     return 0;
                 };
                 core.mind().awareness_for(target_of(&t)) as i32
@@ -146,7 +147,8 @@ macro_rules! belief_api {
             /// Whoever scores highest now (may flicker between two close targets).
             #[func]
             pub fn get_top_target(&self) -> Option<Gd<$N>> {
-                self.core
+                self.state
+                    .core
                     .as_ref()
                     .and_then(|c| c.mind().top_target())
                     .and_then(live_node_as::<$N>)
@@ -158,7 +160,8 @@ macro_rules! belief_api {
                 if let Some(attention) = self.replica(|r| r.attention()) {
                     return attention.and_then(|n| n.try_cast::<$N>().ok());
                 }
-                self.core
+                self.state
+                    .core
                     .as_ref()
                     .and_then(|c| c.mind().attention_target())
                     .and_then(live_node_as::<$N>)
@@ -191,7 +194,7 @@ macro_rules! belief_api {
                     let Some(e) = mind.force_attention(id) else {
                         return;
                     };
-                    c.pending.push(e);
+                    c.state.pending.push(e);
                     c.take_outgoing()
                 };
                 signals_emit(&this, outgoing);

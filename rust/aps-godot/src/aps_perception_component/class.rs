@@ -66,41 +66,8 @@ macro_rules! class {
             #[export(flags = (Cones = 1, Rays = 2, Labels = 4, Whereabouts = 8, LossReasons = 16, Sounds = 32, Scent = 64, Attention = 128))]
             #[var(set = set_debug_draw)]
             debug_draw: i64,
-            /// What it keeps to look along its gaze (see `gaze`).
-            eyes: crate::gaze::Eyes,
-            /// The APS Core: senses and beliefs. Built on first use; out of `self` while a pass runs.
-            core: Option<PerceptionCore>,
-            profile_key: ProfileKey,
-            own: OwnBodies,
-            /// The world it was scheduled in when it entered the tree.
-            world: Option<WorldKey>,
-            buffers: PassBuffers,
-            /// Events waiting to become signals.
-            pending: Vec<Event>,
-            warned_no_profile: bool,
-            /// It was found at a position that is not a number and that was said once.
-            warned_nowhere: bool,
-            /// A relationship was refused for want of room since one was last set (said once).
-            warned_relationships_full: bool,
-            /// Calls refused on a multiplayer client, each said once.
-            refused_on_client: Vec<&'static str>,
-            /// That a recording asked for is longer than one holds was said (once for this AI).
-            warned_short_recording: bool,
-            /// A pass is running: calls from inside it (a custom sense) are refused.
-            in_pass: bool,
-            /// Its own bodies were found again while a pass had the ray query out: the query's
-            /// exclusion list is set again when the pass gives it back.
-            exclude_stale: bool,
-            /// In the editor: the profile and sub-resources its gizmo and warnings are drawn from.
-            watch: ResourceWatch,
-            /// The debug drawing's nodes, while it draws.
-            draw: Option<$Draw>,
-            /// The debugger's tab asked to draw this AI.
-            drawn_by_debugger: bool,
-            /// The names of its custom senses, by custom slot.
-            custom_sense_names: Vec<String>,
-            /// Its ApsReplicator child: on a multiplayer client the belief calls answer from it.
-            replicator: Option<InstanceId>,
+            /// Everything it holds besides its settings (see `perceiver`).
+            state: PerceiverState<$D>,
             base: Base<$N>,
         }
 
@@ -111,27 +78,9 @@ macro_rules! class {
                     profile: None,
                     enabled: true,
                     gaze: Gaze::default(),
-                    eyes: crate::gaze::Eyes::default(),
                     team_id: aps_core::gather::team::DEFAULT_AI_TEAM,
                     quality_profile: None,
-                    core: None,
-                    profile_key: (None, None, 0),
-                    own: OwnBodies::default(),
-                    world: None,
-                    buffers: PassBuffers::default(),
-                    pending: Vec::new(),
-                    warned_no_profile: false,
-                    warned_nowhere: false,
-                    warned_relationships_full: false,
-                    refused_on_client: Vec::new(),
-                    warned_short_recording: false,
-                    in_pass: false,
-                    exclude_stale: false,
-                    watch: ResourceWatch::default(),
-                    draw: None,
-                    replicator: None,
-                    drawn_by_debugger: false,
-                    custom_sense_names: Vec::new(),
+                    state: PerceiverState::default(),
                     debug_draw: 0,
                     base,
                 }
@@ -142,7 +91,7 @@ macro_rules! class {
                     return;
                 }
                 self.find_own_bodies();
-                if self.own.is_empty() {
+                if self.state.own.is_empty() {
                     godot_warn!(
                         "{CLASS} {}: no physics body above it. Place it under the AI's \
                          body (e.g. a {}) so its rays and candidates skip the AI itself.",
@@ -161,11 +110,11 @@ macro_rules! class {
                     return;
                 }
                 let me = self.spatial();
-                self.world = me.world_key();
+                self.state.world = me.world_key();
                 let mut aps = ApsWorld::singleton();
                 let mut aps = aps.bind_mut();
                 aps.add_perceiver(&me);
-                if let Some(body) = self.own.body() {
+                if let Some(body) = self.state.own.body() {
                     aps.world_of_mut(Some(body))
                         .registry_mut()
                         .set_ai_team(body.instance_id(), Some(self.team_id));
@@ -177,20 +126,20 @@ macro_rules! class {
 
             fn exit_tree(&mut self) {
                 if in_editor() {
-                    self.watch.stop();
+                    self.state.watch.stop();
                     return;
                 }
                 let id = self.base().instance_id();
                 let mut aps = ApsWorld::singleton();
                 let mut aps = aps.bind_mut();
                 aps.remove_perceiver(id);
-                if let Some(body) = self.own.body() {
+                if let Some(body) = self.state.own.body() {
                     aps.world_of_mut(Some(body))
                         .registry_mut()
                         .set_ai_team(body.instance_id(), None);
                 }
                 drop(aps);
-                self.world = None;
+                self.state.world = None;
                 self.stop_drawing();
             }
 
@@ -237,8 +186,8 @@ macro_rules! class {
                             let eye = c.eye();
                             at = Some(eye.position);
                             let c = &mut *c;
-                            if let Some(core) = c.core.as_mut() {
-                                c.pending.extend_from_slice(core.fade(dt, eye));
+                            if let Some(core) = c.state.core.as_mut() {
+                                c.state.pending.extend_from_slice(core.fade(dt, eye));
                             }
                             None
                         }
@@ -267,7 +216,7 @@ macro_rules! class {
             pub(super) fn report_to_world(&mut self, at: Option<Vec3>) {
                 // Before a core exists, the schedule keeps the default Base Update Interval.
                 let (awareness, interval, beliefs) =
-                    self.core
+                    self.state.core
                         .as_ref()
                         .map_or((0, Performance::default().base_update_interval, 0), |c| {
                             let m = c.mind();
@@ -279,7 +228,7 @@ macro_rules! class {
                         });
                 let id = self.base().instance_id();
                 let at = at.unwrap_or_else(|| <$D as Dim>::to_core(self.base().get_global_position()));
-                if let Some(key) = self.world {
+                if let Some(key) = self.state.world {
                     ApsWorld::singleton()
                         .bind_mut()
                         .report_perceiver(key, id, at, awareness, interval, beliefs);
@@ -289,13 +238,13 @@ macro_rules! class {
             /// The eyes: the component's global position, looking along its gaze (see
             /// [member gaze]), as of its last pass for the Movement gaze.
             fn eye(&self) -> Pose {
-                self.eyes.pose(&self.spatial(), self.gaze.axis())
+                self.state.eyes.pose(&self.spatial(), self.gaze.axis())
             }
 
             /// The eyes at world time `now`, at the start of a pass (see `gaze::Eyes`); an eye
             /// that never follows its body is said once.
             fn eye_now(&mut self, now: f64) -> Pose {
-                let (eye, never_follows) = self.eyes.pose_now(&self.spatial(), self.gaze.axis(), now);
+                let (eye, never_follows) = self.state.eyes.pose_now(&self.spatial(), self.gaze.axis(), now);
                 if never_follows {
                     godot_warn!(
                         "{CLASS} {}: its body has moved {} m away from where its eye looks, and \
@@ -376,7 +325,7 @@ macro_rules! class {
                 crate::editor::warnings::perception(
                     &self.to_gd().upcast(),
                     self.profile.as_ref(),
-                    !self.own.is_empty(),
+                    !self.state.own.is_empty(),
                     self.gaze.axis().is_some(),
                     $two,
                 )
@@ -430,13 +379,13 @@ macro_rules! class {
             pub fn set_team_id(&mut self, team: i32) {
                 self.team_id = team;
                 let own = self.own_team();
-                if let Some(core) = self.core.as_mut() {
+                if let Some(core) = self.state.core.as_mut() {
                     core.mind_mut().set_team(own);
                 }
                 if in_editor() || !self.base().is_inside_tree() {
                     return;
                 }
-                if let Some(body) = self.own.body() {
+                if let Some(body) = self.state.own.body() {
                     ApsWorld::singleton()
                         .bind_mut()
                         .world_of_mut(Some(body))
@@ -482,7 +431,7 @@ macro_rules! class {
             fn watch_profile(&mut self) {
                 let me = self.to_gd().upcast::<$N>();
                 let profile = self.profile.clone();
-                self.watch.watch(&me, profile.as_ref(), |node| {
+                self.state.watch.watch(&me, profile.as_ref(), |node| {
                     if let Ok(mut c) = node.try_cast::<$C>() {
                         // The node may be freed before the end of the frame (an undo, a closed scene).
                         c.run_deferred_gd(|mut c| {
@@ -499,12 +448,12 @@ macro_rules! class {
             /// belief it held about one of them (before it was reparented into it) is dropped.
             fn find_own_bodies(&mut self) {
                 let me = self.to_gd().upcast::<Node>();
-                self.own.find(&me, $two);
-                self.eyes.reset(self.own.body(), $two);
-                self.buffers.exclude(self.own.rids());
-                self.exclude_stale = self.in_pass;
-                if let Some(core) = self.core.as_mut() {
-                    for node in self.own.nodes() {
+                self.state.own.find(&me, $two);
+                self.state.eyes.reset(self.state.own.body(), $two);
+                self.state.buffers.exclude(self.state.own.rids());
+                self.state.exclude_stale = self.state.in_pass;
+                if let Some(core) = self.state.core.as_mut() {
+                    for node in self.state.own.nodes() {
                         core.mind_mut().forget(crate::convert::target_id(*node));
                     }
                 }
@@ -515,7 +464,7 @@ macro_rules! class {
             fn refuse_own(&self, call: &str, target: &Gd<Node>) -> bool {
                 let id = target_of(target);
                 let own = self
-                    .own
+                    .state.own
                     .nodes()
                     .iter()
                     .any(|n| crate::convert::target_id(*n) == id);
@@ -537,8 +486,8 @@ macro_rules! class {
                 if self.runs_here() {
                     return false;
                 }
-                if !self.refused_on_client.contains(&call) {
-                    self.refused_on_client.push(call);
+                if !self.state.refused_on_client.contains(&call) {
+                    self.state.refused_on_client.push(call);
                     godot_warn!(
                         "{CLASS}.{call}: perception runs on the server; on a client the call is \
                          ignored (on {}; said once for this call on this AI)",
@@ -562,16 +511,16 @@ macro_rules! class {
             /// A replicator child arrived: the belief calls of a client answer from it (the one
             /// that came last, if there are several).
             pub(crate) fn add_replicator(&mut self, replicator: InstanceId) {
-                self.replicator = Some(replicator);
+                self.state.replicator = Some(replicator);
             }
 
             /// A replicator child left: if it was the one answering, another child replicator (if
             /// any) answers instead.
             pub(crate) fn remove_replicator(&mut self, replicator: InstanceId) {
-                if self.replicator != Some(replicator) {
+                if self.state.replicator != Some(replicator) {
                     return;
                 }
-                self.replicator = self
+                self.state.replicator = self
                     .base()
                     .get_children()
                     .iter_shared()
@@ -586,7 +535,7 @@ macro_rules! class {
                 &self,
                 f: impl FnOnce(&crate::aps_replicator::Replication) -> T,
             ) -> Option<T> {
-                let id = self.replicator?;
+                let id = self.state.replicator?;
                 if self.runs_here() {
                     return None;
                 }
@@ -596,7 +545,7 @@ macro_rules! class {
             /// What a replicator sends of this AI: awareness, attention, and each believed actor that
             /// still exists (its key is filled in by the replicator).
             pub(crate) fn replica_rows(&self) -> ReplicaRows {
-                let Some(core) = self.core.as_ref() else {
+                let Some(core) = self.state.core.as_ref() else {
                     return (aps_core::AwarenessLevel::Unaware, None, Vec::new());
                 };
                 let mind = core.mind();
@@ -631,7 +580,7 @@ macro_rules! class {
                 let group = if crate::settings::team_groups().is_empty() {
                     None
                 } else {
-                    self.own
+                    self.state.own
                         .body()
                         .filter(|b| b.is_instance_valid())
                         .and_then(|b| crate::teams::group_team(b))
@@ -649,20 +598,20 @@ macro_rules! class {
 
             fn belief_of(&self, target: Option<Gd<Node>>) -> Option<&aps_core::Belief> {
                 let id = target_of(&target?);
-                self.core.as_ref()?.mind().belief(id)
+                self.state.core.as_ref()?.mind().belief(id)
             }
 
             /// The mind, built on first use; `None` while a pass runs (a GDScript sense calling
             /// back), with a warning naming the call.
             fn core_mut(&mut self, call: &str) -> Option<&mut aps_core::mind::Mind> {
-                if self.in_pass {
+                if self.state.in_pass {
                     self.warn_call(call, "in pass", || {
                         "called from inside a perception pass (a custom sense); ignored".into()
                     });
                     return None;
                 }
                 self.refresh_profile();
-                self.core.as_mut().map(PerceptionCore::mind_mut)
+                self.state.core.as_mut().map(PerceptionCore::mind_mut)
             }
 
             /// Builds the core on first use and rebuilds its profile, keeping beliefs, whenever the
@@ -677,14 +626,14 @@ macro_rules! class {
                         .map(|q| (q.instance_id(), q.bind().key())),
                     crate::settings::occlusion_layers(),
                 );
-                if self.core.is_some() && key == self.profile_key {
+                if self.state.core.is_some() && key == self.state.profile_key {
                     return;
                 }
                 let mut profile = match &mut self.profile {
                     Some(p) => p.bind_mut().core_profile(),
                     None => {
-                        if !self.warned_no_profile {
-                            self.warned_no_profile = true;
+                        if !self.state.warned_no_profile {
+                            self.state.warned_no_profile = true;
                             godot_warn!(
                                 "{CLASS} {}: no profile set; using the APS defaults",
                                 crate::warnings::describe(&self.to_gd().upcast())
@@ -725,12 +674,12 @@ macro_rules! class {
                     }
                 }
                 let team = self.own_team();
-                let core = match &mut self.core {
+                let core = match &mut self.state.core {
                     Some(core) => {
                         core.set_profile(profile);
                         core
                     }
-                    None => self.core.insert(PerceptionCore::new(profile).0),
+                    None => self.state.core.insert(PerceptionCore::new(profile).0),
                 };
                 core.mind_mut().set_team(team);
                 core.clear_custom();
@@ -745,10 +694,10 @@ macro_rules! class {
                         });
                     }
                 }
-                self.custom_sense_names.clear();
+                self.state.custom_sense_names.clear();
                 for (i, sense) in custom.into_iter().take(MAX_CUSTOM_SENSES).enumerate() {
                     let spec = sense.bind().spec();
-                    self.custom_sense_names.push(sense.bind().name());
+                    self.state.custom_sense_names.push(sense.bind().name());
                     let id = SenseId::custom(i as u8);
                     core.add_sense(Box::new(ScriptSense::new(sense, id, me, $two)), spec);
                 }
@@ -760,7 +709,7 @@ macro_rules! class {
                         .world_of_mut(Some(&node))
                         .want_scent();
                 }
-                self.profile_key = key;
+                self.state.profile_key = key;
             }
         }
     };

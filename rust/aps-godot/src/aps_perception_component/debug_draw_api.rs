@@ -40,7 +40,12 @@ macro_rules! debug_draw_api {
             /// `cone_lines` (segments of the cones and ranges). All 0 while nothing is drawn.
             #[func]
             pub fn get_debug_draw_counts(&self) -> VarDictionary {
-                let c = self.draw.as_ref().map($Draw::counts).unwrap_or_default();
+                let c = self
+                    .state
+                    .draw
+                    .as_ref()
+                    .map($Draw::counts)
+                    .unwrap_or_default();
                 vdict! {
                     "drawing" => self.is_drawing(),
                     "green_rays" => i64::from(c.green_rays),
@@ -56,7 +61,7 @@ macro_rules! debug_draw_api {
         impl $C {
             /// The debugger's tab asks to draw this AI (everything) or stops asking.
             pub fn set_drawn_by_debugger(&mut self, on: bool) {
-                self.drawn_by_debugger = on;
+                self.state.drawn_by_debugger = on;
                 if on && self.base().is_inside_tree() {
                     let id = self.base().instance_id();
                     ApsWorld::singleton().bind_mut().add_drawing(id);
@@ -66,7 +71,7 @@ macro_rules! debug_draw_api {
             /// What is drawn now: its own flags, or everything while the project setting
             /// (`draw_all`) or the debugger asks.
             pub(super) fn draw_flags(&self, draw_all: bool) -> u32 {
-                if self.drawn_by_debugger || draw_all {
+                if self.state.drawn_by_debugger || draw_all {
                     flags::ALL
                 } else {
                     self.debug_draw as u32
@@ -75,12 +80,12 @@ macro_rules! debug_draw_api {
 
             /// Whether its debug drawing is shown.
             pub(super) fn is_drawing(&self) -> bool {
-                self.draw.as_ref().is_some_and($Draw::is_shown)
+                self.state.draw.as_ref().is_some_and($Draw::is_shown)
             }
 
             /// Frees the drawing's nodes, if any (it left the tree).
             pub(super) fn stop_drawing(&mut self) {
-                if let Some(d) = self.draw.take() {
+                if let Some(d) = self.state.draw.take() {
                     d.free();
                 }
             }
@@ -96,19 +101,19 @@ macro_rules! debug_draw_api {
                     return false;
                 }
                 if f == 0 {
-                    if let Some(d) = self.draw.as_mut() {
+                    if let Some(d) = self.state.draw.as_mut() {
                         d.set_shown(false);
                     }
                     return false;
                 }
                 // A script freed its nodes (they are children like any other): made anew.
-                if self.draw.as_ref().is_some_and(|d| !d.is_intact()) {
+                if self.state.draw.as_ref().is_some_and(|d| !d.is_intact()) {
                     self.stop_drawing();
                 }
                 let mut me = self.to_gd().upcast::<$N>();
-                let draw = self.draw.get_or_insert_with(|| $Draw::new(&mut me));
+                let draw = self.state.draw.get_or_insert_with(|| $Draw::new(&mut me));
                 draw.set_shown(true);
-                let (vision, hearing) = self.core.as_ref().map_or((None, None), |c| {
+                let (vision, hearing) = self.state.core.as_ref().map_or((None, None), |c| {
                     let p = c.mind().profile();
                     let v = &p.vision;
                     (
@@ -120,11 +125,11 @@ macro_rules! debug_draw_api {
                         p.hearing.enabled.then_some(p.hearing.max_range),
                     )
                 });
-                let now = self.core.as_ref().map_or(-1.0, |c| c.mind().now());
+                let now = self.state.core.as_ref().map_or(-1.0, |c| c.mind().now());
                 // The shapes first, the nodes after: the drawing stays in `self` whatever happens.
-                let stale = self.draw.as_ref().is_some_and(|d| d.is_stale(f, now));
+                let stale = self.state.draw.as_ref().is_some_and(|d| d.is_stale(f, now));
                 let scene = stale.then(|| self.draw_scene(f));
-                let Some(draw) = self.draw.as_mut() else {
+                let Some(draw) = self.state.draw.as_mut() else {
                     return false;
                 };
                 let (range, main, peripheral) = vision.unwrap_or_default();
@@ -141,7 +146,7 @@ macro_rules! debug_draw_api {
             fn draw_scene(&self, f: u32) -> DrawScene {
                 let eye = self.eye();
                 // Before its first pass it believes nothing: only its cones are drawn (apart).
-                let Some(core) = &self.core else {
+                let Some(core) = &self.state.core else {
                     return DrawScene::default();
                 };
                 let mind = core.mind();
@@ -157,7 +162,7 @@ macro_rules! debug_draw_api {
                 let mut trails = Vec::new();
                 let aps = ApsWorld::singleton();
                 let aps = aps.bind();
-                let world = self.world.and_then(|k| aps.world(k));
+                let world = self.state.world.and_then(|k| aps.world(k));
                 for b in mind.beliefs() {
                     if b.state == BeliefState::Undetected && b.confidence < 0.01 {
                         continue;

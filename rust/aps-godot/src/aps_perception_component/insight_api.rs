@@ -26,7 +26,7 @@ macro_rules! insight_api {
                     return VarDictionary::new();
                 };
                 let t = target_of(&target);
-                let why = match &self.core {
+                let why = match &self.state.core {
                     Some(core) => core.explain(t),
                     // Before its first pass it believes nothing and has read nothing.
                     None => Explanation::of(t, None, &Observations::new(), &Notes::new()),
@@ -54,15 +54,15 @@ macro_rules! insight_api {
                 if self.core_mut("start_recording").is_none() {
                     return false;
                 }
-                let Some(core) = self.core.as_mut() else {
+                let Some(core) = self.state.core.as_mut() else {
                     return false;
                 };
                 let physics_dt = 1.0 / Engine::singleton().get_physics_ticks_per_second().max(1) as f32;
                 let kept = core.start_recording_for(seconds, physics_dt);
                 // A legal call: the window is cut as documented, and a game that starts
                 // recordings again and again hears of it once.
-                if kept < seconds && !self.warned_short_recording {
-                    self.warned_short_recording = true;
+                if kept < seconds && !self.state.warned_short_recording {
+                    self.state.warned_short_recording = true;
                     godot_warn!(
                         "{CLASS}.start_recording: {seconds} s of a full ledger is more than one \
                          recording holds ({MAX_FRAMES} belief frames); it keeps about the last \
@@ -78,7 +78,7 @@ macro_rules! insight_api {
             pub fn stop_recording(&mut self) -> Option<Gd<ApsRecording>> {
                 self.core_mut("stop_recording")?;
                 let recording = self.recording_file();
-                if let Some(core) = self.core.as_mut() {
+                if let Some(core) = self.state.core.as_mut() {
                     core.stop_recording();
                 }
                 recording.map(ApsRecording::from_file)
@@ -87,7 +87,7 @@ macro_rules! insight_api {
             /// Whether a recording is under way.
             #[func]
             pub fn is_recording(&self) -> bool {
-                self.core.as_ref().is_some_and(|c| c.recording().is_some())
+                self.state.core.as_ref().is_some_and(|c| c.recording().is_some())
             }
 
             /// What has been recorded so far, without stopping (null if not recording).
@@ -129,7 +129,7 @@ macro_rules! insight_api {
                     "path" => &self.where_it_is(),
                     "drawing" => self.is_drawing(),
                 };
-                let Some(core) = &self.core else {
+                let Some(core) = &self.state.core else {
                     d.set("time", 0.0);
                     d.set("awareness", 0);
                     d.set("awareness_name", AwarenessLevel::Unaware.name());
@@ -211,15 +211,15 @@ macro_rules! insight_api {
                     "id" => base.instance_id().to_i64(),
                     "name" => &base.get_name(),
                     "path" => &self.where_it_is(),
-                    "awareness" => self.core.as_ref().map_or(0, |c| c.mind().awareness() as i32),
-                    "beliefs" => self.core.as_ref().map_or(0, |c| c.mind().ledger().len() as i64),
+                    "awareness" => self.state.core.as_ref().map_or(0, |c| c.mind().awareness() as i32),
+                    "beliefs" => self.state.core.as_ref().map_or(0, |c| c.mind().ledger().len() as i64),
                     "drawing" => self.is_drawing(),
                 }
             }
 
             /// The recording under way, as plain data.
             fn recording_file(&self) -> Option<aps_core::insight::recording::RecordingFile> {
-                let core = self.core.as_ref()?;
+                let core = self.state.core.as_ref()?;
                 let recording = core.recording()?;
                 let path = self.where_it_is().to_string();
                 Some(recording.to_file(&path, &|t| self.target_label(t), &|s| self.sense_label(s)))
@@ -253,7 +253,7 @@ macro_rules! insight_api {
                 }
                 match s.index().checked_sub(aps_core::senses::id::BUILTIN_SENSES) {
                     Some(i) => self
-                        .custom_sense_names
+                        .state.custom_sense_names
                         .get(i)
                         .cloned()
                         .unwrap_or_else(|| builtin_sense_name(s)),

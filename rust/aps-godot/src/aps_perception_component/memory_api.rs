@@ -26,7 +26,7 @@ macro_rules! memory_api {
             #[func]
             pub fn get_predicted_position(&self, target: Given<$N>) -> $V {
                 let target = named("get_predicted_position", &target);
-                let (Some(core), Some(t)) = (&self.core, target) else {
+                let (Some(core), Some(t)) = (&self.state.core, target) else {
                     return $V::ZERO;
                 };
                 core.mind()
@@ -58,7 +58,7 @@ macro_rules! memory_api {
             #[func]
             pub fn get_recent_episodes(&self, target: Given<$N>) -> Array<VarDictionary> {
                 let target = named("get_recent_episodes", &target);
-                let (Some(core), Some(t)) = (&self.core, target) else {
+                let (Some(core), Some(t)) = (&self.state.core, target) else {
                     return Array::new();
                 };
                 core.mind()
@@ -72,7 +72,7 @@ macro_rules! memory_api {
             #[func]
             pub fn get_last_episode(&self, target: Given<$N>) -> VarDictionary {
                 let target = named("get_last_episode", &target);
-                let (Some(core), Some(t)) = (&self.core, target) else {
+                let (Some(core), Some(t)) = (&self.state.core, target) else {
                     return VarDictionary::new();
                 };
                 core.mind()
@@ -105,7 +105,7 @@ macro_rules! memory_api {
                     return Relationship::Unknown as i32;
                 };
                 let id = target_of(&t);
-                let perceiver = self.core.as_ref().map(|c| c.mind());
+                let perceiver = self.state.core.as_ref().map(|c| c.mind());
                 perceiver
                     .and_then(|p| p.belief(id).map(|b| b.relationship))
                     .or_else(|| {
@@ -157,8 +157,8 @@ macro_rules! memory_api {
                     set = p.set_relationship(id, rel);
                 }
                 if set {
-                    self.warned_relationships_full = false;
-                } else if !std::mem::replace(&mut self.warned_relationships_full, true) {
+                    self.state.warned_relationships_full = false;
+                } else if !std::mem::replace(&mut self.state.warned_relationships_full, true) {
                     godot_warn!(
                         "{CLASS}.set_relationship: this AI holds relationships for {} targets \
                          that still exist, the most it keeps; {} keeps its team's relationship \
@@ -182,7 +182,7 @@ macro_rules! memory_api {
                     });
                     return 0.0;
                 };
-                self.core
+                self.state.core
                     .as_ref()
                     .map_or(0.0, |c| c.mind().emotions().get(e))
             }
@@ -190,7 +190,7 @@ macro_rules! memory_api {
             /// The strongest emotion at or above the profile's Emotion Active Threshold, or "".
             #[func]
             pub fn get_dominant_emotion(&self) -> StringName {
-                self.core
+                self.state.core
                     .as_ref()
                     .and_then(|c| c.mind().dominant_emotion())
                     .map_or("", Emotion::name)
@@ -303,7 +303,7 @@ macro_rules! memory_api {
             #[doc = $px]
             #[func]
             pub fn get_strongest_location_belief(&self) -> VarDictionary {
-                let Some(core) = &self.core else {
+                let Some(core) = &self.state.core else {
                     return VarDictionary::new();
                 };
                 core.mind()
@@ -316,7 +316,7 @@ macro_rules! memory_api {
             /// Every place belief, each a Dictionary like get_strongest_location_belief's.
             #[func]
             pub fn get_location_beliefs(&self) -> Array<VarDictionary> {
-                let Some(core) = &self.core else {
+                let Some(core) = &self.state.core else {
                     return Array::new();
                 };
                 core.mind()
@@ -333,7 +333,7 @@ macro_rules! memory_api {
             #[func]
             pub fn get_player_model(&self, target: Given<$N>) -> VarDictionary {
                 let target = named("get_player_model", &target);
-                let (Some(core), Some(t)) = (&self.core, target) else {
+                let (Some(core), Some(t)) = (&self.state.core, target) else {
                     return VarDictionary::new();
                 };
                 let Some(m) = core.mind().player_models().get(target_of(&t)) else {

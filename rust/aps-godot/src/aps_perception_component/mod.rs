@@ -19,6 +19,7 @@ mod insight_api;
 mod memory_api;
 mod own_bodies;
 pub(crate) mod pass;
+mod perceiver;
 pub(crate) mod save_api;
 mod signals;
 mod three;
@@ -51,10 +52,10 @@ const MAX_CUSTOM_SENSES: usize = aps_core::senses::id::CUSTOM_SENSES;
 /// Everything the parts of the class name, for the two modules that make a class of them.
 mod prelude {
     pub(super) use super::constants::sense_ids;
-    pub(super) use super::own_bodies::OwnBodies;
-    pub(super) use super::pass::{PassBuffers, PreparedPass};
+    pub(super) use super::pass::PreparedPass;
+    pub(super) use super::perceiver::PerceiverState;
     pub(super) use super::signals::Outgoing;
-    pub(super) use super::{ProfileKey, ReplicaRows, MAX_CUSTOM_SENSES};
+    pub(super) use super::{ReplicaRows, MAX_CUSTOM_SENSES};
     pub(super) use crate::aps_profile::ApsProfile;
     pub(super) use crate::aps_quality_profile::ApsQualityProfile;
     pub(super) use crate::aps_recording::ApsRecording;
@@ -66,12 +67,10 @@ mod prelude {
     pub(super) use crate::debug_draw::{DebugDraw, DebugDraw2D};
     pub(super) use crate::dim::{Dim, Spatial, D2, D3};
     pub(super) use crate::editor::in_editor;
-    pub(super) use crate::editor::watch::ResourceWatch;
     pub(super) use crate::gaze::GazeSetting;
     pub(super) use crate::given::Given;
     pub(super) use crate::saved::keys::{default_root, SceneKeys};
     pub(super) use crate::saved::{read, to_dictionary, warn_issues};
-    pub(super) use crate::world::WorldKey;
     pub(super) use aps_core::belief::episodes::Episode;
     pub(super) use aps_core::belief::evidence::EvidenceKind;
     pub(super) use aps_core::belief::loss::LossDetail;

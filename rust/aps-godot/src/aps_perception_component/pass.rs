@@ -149,6 +149,7 @@ macro_rules! pass {
                 let eye = self.eye_now(now);
                 // Its parent never changes while it is in the tree: found as it entered.
                 let body = self
+                    .state
                     .own
                     .parent()
                     .filter(|p| p.is_instance_valid())
@@ -156,8 +157,8 @@ macro_rules! pass {
                 // An AI that is nowhere real perceives nothing: it skips its pass, said once while
                 // it stays there (and at most once a second should it keep coming and going).
                 if !(eye.position.is_finite() && body.is_finite()) {
-                    if !self.warned_nowhere {
-                        self.warned_nowhere = true;
+                    if !self.state.warned_nowhere {
+                        self.state.warned_nowhere = true;
                         let me = self.base().instance_id();
                         crate::warnings::warn("nowhere", Some(me), || {
                             format!(
@@ -170,13 +171,13 @@ macro_rules! pass {
                     }
                     return None;
                 }
-                self.warned_nowhere = false;
+                self.state.warned_nowhere = false;
                 let mut aps = ApsWorld::singleton();
                 let mut aps = aps.bind_mut();
                 // The frame's clock, read once as the frame began.
                 let (frame, now) = aps.frame_clock();
                 let (space_state, navigation) = aps.world_mut(key).physics(frame, &world_of)?;
-                let mut core = self.core.take()?;
+                let mut core = self.state.core.take()?;
                 let me = self.base().instance_id();
                 let (world_state, squad, occluder_areas) = {
                     let (world, tags) = aps.world_and_tags(key);
@@ -190,7 +191,7 @@ macro_rules! pass {
                 let view = world_state.view(now);
 
                 // Squad mates' sightings reach this AI wherever the target is (spec section 10).
-                let mut buffers = std::mem::take(&mut self.buffers);
+                let mut buffers = std::mem::take(&mut self.state.buffers);
                 let b = &mut buffers;
                 b.shared.clear();
                 if let Some(squad) = squad {
@@ -202,7 +203,7 @@ macro_rules! pass {
                         &mut b.shared,
                     );
                 }
-                core.held_targets(&view, self.own.bodies(), &b.shared, &mut b.held);
+                core.held_targets(&view, self.state.own.bodies(), &b.shared, &mut b.held);
                 core.mind_mut().set_team(self.own_team());
                 // Senses note what made each reading for explain() and the drawing.
                 // Drawing wanted, shown or not yet: a drawing turned on between passes shows
@@ -221,7 +222,7 @@ macro_rules! pass {
                     use_grid,
                     eye_at,
                     range,
-                    self.own.nodes(),
+                    self.state.own.nodes(),
                     &mut tag,
                     &mut b.nearby,
                 );
@@ -232,16 +233,16 @@ macro_rules! pass {
                     range,
                     &b.chosen,
                     &b.held,
-                    self.own.nodes(),
+                    self.state.own.nodes(),
                     &mut tag,
                     &mut b.candidates,
                     &mut b.gone,
                 );
                 let part_owners = world.registry().part_owners();
                 b.own.clear();
-                b.own.extend_from_slice(self.own.bodies());
-                let query = b.take_query($two, self.own.rids());
-                self.in_pass = true;
+                b.own.extend_from_slice(self.state.own.bodies());
+                let query = b.take_query($two, self.state.own.rids());
+                self.state.in_pass = true;
                 Some(PreparedPass {
                     core,
                     buffers,
@@ -256,7 +257,7 @@ macro_rules! pass {
                     lod_tier,
                     now,
                     started,
-                    events: std::mem::take(&mut self.pending),
+                    events: std::mem::take(&mut self.state.pending),
                     panicked: false,
                     ray_time: std::time::Duration::ZERO,
                     hit_points: drawn,
@@ -283,14 +284,14 @@ macro_rules! pass {
                     ray_time,
                     ..
                 } = pass;
-                self.in_pass = false;
+                self.state.in_pass = false;
                 buffers.query = Some(query);
-                self.buffers = buffers;
+                self.state.buffers = buffers;
                 // Reparented by a script during the pass: its rays skip the bodies it has now.
-                if std::mem::take(&mut self.exclude_stale) {
-                    self.buffers.exclude(self.own.rids());
+                if std::mem::take(&mut self.state.exclude_stale) {
+                    self.state.buffers.exclude(self.state.own.rids());
                 }
-                self.pending = events;
+                self.state.pending = events;
                 if panicked {
                     // A sense that fails every pass is one cause: said at most once a second.
                     crate::warnings::error("pass failed", Some(self.base().instance_id()), || {
@@ -318,7 +319,7 @@ macro_rules! pass {
                         stats_of.count_ray_time(ray_time.as_nanos() as u64);
                     }
                 }
-                self.core = Some(core);
+                self.state.core = Some(core);
             }
         }
     };

@@ -82,7 +82,7 @@ macro_rules! save_api {
         impl $C {
             /// This AI's saved form, its targets named from `root`.
             pub(crate) fn beliefs_saved(&mut self, root: Option<&Gd<Node>>) -> Option<BeliefsSave> {
-                if self.in_pass {
+                if self.state.in_pass {
                     self.warn_call("save_beliefs", "in pass", || {
                         "called from inside a perception pass (a custom sense); nothing is saved"
                             .into()
@@ -93,7 +93,7 @@ macro_rules! save_api {
                 let keys = SceneKeys::for_save(root.cloned());
                 let now = ApsWorld::world_time();
                 let me = self.base().instance_id();
-                let schedule = self.world.and_then(|key| {
+                let schedule = self.state.world.and_then(|key| {
                     ApsWorld::singleton()
                         .bind()
                         .world(key)
@@ -103,6 +103,7 @@ macro_rules! save_api {
                     format: BELIEFS_FORMAT.into(),
                     version: FORMAT_VERSION,
                     core: self
+                        .state
                         .core
                         .as_ref()
                         .map(|c| c.save(&keys, now))
@@ -120,7 +121,7 @@ macro_rules! save_api {
                 missing: MissingTargets,
                 issues: &mut Vec<LoadIssue>,
             ) -> bool {
-                if self.in_pass {
+                if self.state.in_pass {
                     self.warn_call("load_beliefs", "in pass", || {
                         "called from inside a perception pass (a custom sense); nothing is \
                          loaded"
@@ -132,6 +133,7 @@ macro_rules! save_api {
                 let me = self.base().instance_id();
                 let parent = self.base().get_parent().map(|p| p.instance_id());
                 let own: Vec<InstanceId> = self
+                    .state
                     .own
                     .nodes()
                     .iter()
@@ -140,7 +142,7 @@ macro_rules! save_api {
                     .chain(parent)
                     .collect();
                 let team = self.own_team();
-                let Some(core) = self.core.as_mut() else {
+                let Some(core) = self.state.core.as_mut() else {
                     return false;
                 };
                 keys.set_own(own);
@@ -171,8 +173,8 @@ macro_rules! save_api {
                 }
                 core.mind_mut().set_team(team);
                 // Whatever was waiting to be said is about the beliefs just replaced.
-                self.pending.clear();
-                if let (Some(clock), Some(key)) = (&saved.schedule, self.world) {
+                self.state.pending.clear();
+                if let (Some(clock), Some(key)) = (&saved.schedule, self.state.world) {
                     let me = self.base().instance_id();
                     ApsWorld::singleton()
                         .bind_mut()

@@ -20,7 +20,7 @@ macro_rules! signals {
         impl $C {
             /// Takes the pending events out, ready to emit once the component is unbound.
             pub(super) fn take_outgoing(&mut self) -> Vec<Outgoing> {
-                let events = std::mem::take(&mut self.pending);
+                let events = std::mem::take(&mut self.state.pending);
                 events
                     .into_iter()
                     .map(|event| Outgoing {
@@ -38,6 +38,7 @@ macro_rules! signals {
             /// The tag of a place this AI believes in, as the game named it.
             pub(super) fn place_tag(&self, place: aps_core::TargetId) -> StringName {
                 let tag = self
+                    .state
                     .core
                     .as_ref()
                     .and_then(|c| c.mind().places().get(place))
