@@ -39,7 +39,7 @@ impl IResource for ApsQualityProfile {
             "ray_scale" => Some((&mut self.ray_scale, RAY_SCALE_RANGE, 1.0)),
             _ => None,
         };
-        crate::convert::store_kept(&format!("ApsQualityProfile.{name}"), &me, field, &value)
+        crate::kept::store_kept(&format!("ApsQualityProfile.{name}"), &me, field, &value)
     }
 }
 

@@ -84,7 +84,7 @@ impl IResource for ApsSense {
             "decay_multiplier" => Some((&mut self.decay_multiplier, DECAY_MULTIPLIER_RANGE, 1.0)),
             _ => None,
         };
-        crate::convert::store_kept(&format!("ApsSense.{name}"), &me, field, &value)
+        crate::kept::store_kept(&format!("ApsSense.{name}"), &me, field, &value)
     }
 }
 

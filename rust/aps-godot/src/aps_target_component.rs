@@ -292,7 +292,7 @@ macro_rules! target_component {
                 } else {
                     let what = format!("{}.{name}", stringify!($C));
                     let me = self.to_gd().upcast::<godot::classes::Object>();
-                    crate::convert::kept_in_range(&what, &me, given, range, fallback)
+                    crate::kept::kept_in_range(&what, &me, given, range, fallback)
                 };
                 if value.to_bits() != old.to_bits() {
                     self.revision.bump();

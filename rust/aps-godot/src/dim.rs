@@ -284,7 +284,7 @@ impl Spatial {
     /// The key of the world it is in (`None` outside the tree).
     #[must_use]
     pub fn world_key(&self) -> Option<crate::world::WorldKey> {
-        crate::convert::world_key_of(&self.node())
+        crate::world_key::world_key_of(&self.node())
     }
 }
 

@@ -41,8 +41,11 @@ mod dim;
 mod editor;
 mod gaze;
 mod given;
+mod kept;
 mod monitors;
+mod multiplayer;
 mod names;
+mod navigation;
 mod parts;
 mod pending;
 mod physics_space;
@@ -53,6 +56,7 @@ mod snapshot;
 mod teams;
 mod warnings;
 mod world;
+mod world_key;
 
 use godot::prelude::*;
 

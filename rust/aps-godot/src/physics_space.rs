@@ -243,7 +243,7 @@ impl Space for GodotSpace<'_> {
         out.clear();
         let two_d = self.state.is_2d();
         let (Some(map), Some(mut nav)) =
-            (self.navigation, crate::convert::navigation_server(two_d))
+            (self.navigation, crate::navigation::navigation_server(two_d))
         else {
             return false;
         };

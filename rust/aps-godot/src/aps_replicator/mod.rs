@@ -13,8 +13,8 @@ pub use three::ApsReplicator;
 pub use two::ApsReplicator2D;
 
 use crate::aps_perception_component::Perceiver;
-use crate::convert::{can_send_to, is_authority, is_connected_client};
 use crate::dim::Dim;
+use crate::multiplayer::{can_send_to, is_authority, is_connected_client};
 use crate::saved::data;
 use crate::saved::keys::{default_root, find_node, node_key, persistent_ids};
 use aps_core::replica::{changes, ReplicaChange, ReplicaState, ReplicatedBelief};

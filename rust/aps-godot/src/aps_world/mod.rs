@@ -21,11 +21,12 @@ pub(crate) use schedule::frame_stats_dict;
 use crate::aps_significance_policy::ApsSignificancePolicy;
 use crate::aps_target_component::ApsTargetComponent;
 use crate::aps_world_state::ApsWorldState;
-use crate::convert::{main_world_key, target_id, to_vec3, world_key_of, MaybeNull};
+use crate::convert::{target_id, to_vec3, MaybeNull};
 use crate::given::{refuse, Given};
 use crate::names::Names;
 use crate::pending::Pending;
 use crate::world::{World, WorldKey};
+use crate::world_key::{main_world_key, world_key_of};
 use aps_core::world::conditions::{keep_in_range, LEVEL_RANGE, ZONE_RADIUS_RANGE};
 use aps_core::{TargetId, Vec3};
 use godot::classes::{
@@ -235,7 +236,7 @@ impl ApsWorld {
     /// and [member rain] light and wet both.)
     #[func]
     pub fn get_wind_2d(&self) -> Vector2 {
-        self.world(crate::convert::main_world_key_2d())
+        self.world(crate::world_key::main_world_key_2d())
             .map_or(Vector2::ZERO, |w| {
                 crate::dim::to_pixels(w.state().conditions().wind)
             })
@@ -244,7 +245,7 @@ impl ApsWorld {
     #[func]
     pub fn set_wind_2d(&mut self, wind: Vector2) {
         set_wind_2d(
-            self.world_mut(crate::convert::main_world_key_2d()),
+            self.world_mut(crate::world_key::main_world_key_2d()),
             "ApsWorld.wind_2d",
             wind,
         );
@@ -403,7 +404,7 @@ impl ApsWorld {
         if let Some(&(_, yes)) = self.authority.iter().find(|(m, _)| *m == id) {
             return yes;
         }
-        let yes = crate::convert::is_authority(mp);
+        let yes = crate::multiplayer::is_authority(mp);
         self.authority.push((id, yes));
         yes
     }
@@ -429,9 +430,9 @@ impl ApsWorld {
     pub fn refuse_on_client(&mut self, call: &'static str, node: Option<&Gd<Node>>) -> bool {
         let mp = match node.filter(|n| n.is_inside_tree()) {
             Some(n) => n.get_multiplayer(),
-            None => crate::convert::scene_tree().and_then(|t| t.get_multiplayer().maybe_null()),
+            None => crate::world_key::scene_tree().and_then(|t| t.get_multiplayer().maybe_null()),
         };
-        let client = mp.is_some_and(|mp| !crate::convert::is_authority(&mp));
+        let client = mp.is_some_and(|mp| !crate::multiplayer::is_authority(&mp));
         if client && !self.refused_on_client.contains(&call) {
             self.refused_on_client.push(call);
             godot_warn!("{call}: perception runs on the server; on a client the call is ignored");
@@ -452,7 +453,7 @@ impl ApsWorld {
     /// main scene's (3D) world, which `ambient_light` and `rain` set for both. Returns its place.
     fn new_world(&mut self, key: WorldKey) -> usize {
         let mut world = World::new(key);
-        if key != 0 && key == crate::convert::main_world_key_2d() {
+        if key != 0 && key == crate::world_key::main_world_key_2d() {
             if let Some(main) = self.world(main_world_key()) {
                 let c = main.state().conditions().clone();
                 world.state_mut().set_ambient_light(c.ambient_light);
@@ -484,7 +485,7 @@ impl ApsWorld {
     /// The main scene's 2D world (its root viewport's `World2D`), if APS holds it and it is
     /// not the 3D one.
     fn main_world_2d_mut(&mut self) -> Option<&mut World> {
-        let key = crate::convert::main_world_key_2d();
+        let key = crate::world_key::main_world_key_2d();
         if key == main_world_key() {
             return None;
         }

@@ -4,9 +4,9 @@
 //! names, or to the main scene's `World2D` when it names none.
 
 use super::{add_light_zone_2d, remove_light_zone, stats_dict, target_of, ApsWorld};
-use crate::convert::{main_world_key_2d, world_key_of_2d};
 use crate::dim::{from_pixels, pixels_per_meter, to_pixels};
 use crate::given::Given;
+use crate::world_key::{main_world_key_2d, world_key_of_2d};
 use godot::prelude::*;
 
 #[godot_api(secondary)]

@@ -5,10 +5,11 @@ use super::ApsWorld;
 use crate::aps_perception_component::pass::a_pass_is_running;
 use crate::aps_perception_component::save_api::missing_targets;
 use crate::aps_perception_component::Perceiver;
-use crate::convert::{target_id, world_key_of};
+use crate::convert::target_id;
 use crate::given::Given;
 use crate::saved::keys::{node_at, path_key, SceneKeys, WorldSceneKeys};
 use crate::saved::{read, to_dictionary, warn_issues};
+use crate::world_key::world_key_of;
 use aps_core::save::format::{
     MotionSampleSave, PerceiverSave, SquadMemberSave, StateSave, WorldSave, STATE_FORMAT,
 };
@@ -37,7 +38,7 @@ fn world_key_of_root(root: &Gd<Node>) -> Option<crate::world::WorldKey> {
     let under = perceivers_under(root);
     let all_2d = !under.is_empty() && under.iter().all(|p| matches!(p, Perceiver::Two(_)));
     if all_2d {
-        crate::convert::world_key_of_2d(root)
+        crate::world_key::world_key_of_2d(root)
     } else {
         world_key_of(root)
     }
@@ -177,7 +178,7 @@ impl ApsWorld {
         let now = Self::world_time();
         let mut keys = SceneKeys::for_load(Some(root.clone()));
         {
-            let key = world_key_of_root(&root).unwrap_or_else(crate::convert::main_world_key);
+            let key = world_key_of_root(&root).unwrap_or_else(crate::world_key::main_world_key);
             let world = self.world_mut(key);
             world
                 .state_mut()

@@ -6,11 +6,12 @@
 use super::ApsWorld;
 use crate::aps_driver::new_driver;
 use crate::aps_significance_policy::ApsSignificancePolicy;
-use crate::convert::{main_world_key, MaybeNull};
+use crate::convert::MaybeNull;
 use crate::given::Given;
 use crate::physics_space::{GodotSpace, RayQuery};
 use crate::settings;
 use crate::world::{Granted, WorldKey};
+use crate::world_key::main_world_key;
 use aps_core::senses::rays::Space;
 use godot::classes::Node;
 use godot::prelude::*;
@@ -219,7 +220,7 @@ impl ApsWorld {
         {
             return;
         }
-        let Some(tree) = crate::convert::scene_tree() else {
+        let Some(tree) = crate::world_key::scene_tree() else {
             return;
         };
         let Some(mut root) = tree.get_root().maybe_null() else {

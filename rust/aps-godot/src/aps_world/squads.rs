@@ -3,8 +3,8 @@
 
 use super::ApsWorld;
 use crate::aps_perception_component::Perceiver;
-use crate::convert::main_world_key;
 use crate::given::{refuse, Given};
+use crate::world_key::main_world_key;
 use godot::prelude::*;
 
 #[godot_api(secondary)]
@@ -45,8 +45,8 @@ impl ApsWorld {
             w.leave_squad(id);
         }
         // Outside the tree, the main scene's world of its kind.
-        let key = crate::convert::world_key_of(&p).unwrap_or_else(|| match Perceiver::of(&p) {
-            Some(Perceiver::Two(_)) => crate::convert::main_world_key_2d(),
+        let key = crate::world_key::world_key_of(&p).unwrap_or_else(|| match Perceiver::of(&p) {
+            Some(Perceiver::Two(_)) => crate::world_key::main_world_key_2d(),
             _ => main_world_key(),
         });
         self.world_mut(key).join_squad(id, squad_name, role);
@@ -78,7 +78,7 @@ impl ApsWorld {
     /// (its [World2D]) that still exist.
     #[func]
     pub fn get_squad_members_2d(&self, squad_name: StringName) -> Array<Gd<Node2D>> {
-        self.world(crate::convert::main_world_key_2d())
+        self.world(crate::world_key::main_world_key_2d())
             .map_or_else(Array::new, |w| w.squad_members(&squad_name))
     }
 

@@ -3,9 +3,10 @@
 //! listen to it.
 
 use super::{target_of, ApsWorld};
-use crate::convert::{to_vec3, world_key_of};
+use crate::convert::to_vec3;
 use crate::given::{refuse, Given};
 use crate::world::World;
+use crate::world_key::world_key_of;
 use aps_core::senses::rays::BodyId;
 use aps_core::world::stimulus::{Damage, Sound, Touch, MAX_DAMAGE};
 use godot::prelude::*;
@@ -42,7 +43,7 @@ impl ApsWorld {
             return;
         }
         let key = instigator.as_ref().and_then(world_key_of);
-        let key = key.unwrap_or_else(crate::convert::main_world_key);
+        let key = key.unwrap_or_else(crate::world_key::main_world_key);
         if !location.is_finite() {
             crate::warnings::warn(
                 "ApsWorld.emit_sound location",

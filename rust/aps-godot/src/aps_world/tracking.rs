@@ -14,7 +14,7 @@ impl ApsWorld {
         if self.tracking {
             return;
         }
-        let Some(tree) = crate::convert::scene_tree() else {
+        let Some(tree) = crate::world_key::scene_tree() else {
             return;
         };
         self.tracking = true;

@@ -4,7 +4,8 @@
 
 use crate::aps_target_component::{ApsTargetComponent, ApsTargetComponent2D};
 use crate::aps_world::{target_of, ApsWorld};
-use crate::convert::{live_node_as, scene_tree, MaybeNull};
+use crate::convert::{live_node_as, MaybeNull};
+use crate::world_key::scene_tree;
 use aps_core::save::Keys;
 use aps_core::TargetId;
 use godot::classes::Node;

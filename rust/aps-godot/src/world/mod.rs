@@ -39,8 +39,7 @@ mod squads;
 /// component, and the run.
 pub type Granted = (InstanceId, Option<Perceiver>, Run);
 
-/// A world's key: the instance id of its `World3D` (0: no `World3D` could be found).
-pub type WorldKey = i64;
+pub use crate::world_key::WorldKey;
 
 /// The most squads one world keeps.
 pub const MAX_SQUADS: usize = 1024;

@@ -61,7 +61,7 @@ impl World {
         let (state, map) = world.physics()?;
         // A typed array of region RIDs: true when it holds any.
         let two_d = matches!(world, WorldOf::Two(_));
-        let has_regions = crate::convert::navigation_server(two_d).is_some_and(|mut nav| {
+        let has_regions = crate::navigation::navigation_server(two_d).is_some_and(|mut nav| {
             nav.call("map_get_regions", &[map.to_variant()])
                 .booleanize()
         });
