@@ -283,30 +283,15 @@ impl Spatial {
 
     /// The key of the world it is in (`None` outside the tree).
     #[must_use]
-    pub fn world_key(&self) -> Option<crate::world::WorldKey> {
+    pub fn world_key(&self) -> Option<crate::world_key::WorldKey> {
         crate::world_key::world_key_of(&self.node())
     }
 }
 
 impl Spatial {
-    /// The physics of its world: the space its rays go through, the world's key and the
-    /// world's navigation map. `None` outside the tree or with no physics space.
-    #[must_use]
-    pub fn physics(
-        &self,
-    ) -> Option<(
-        crate::physics_space::SpaceState,
-        crate::world::WorldKey,
-        Rid,
-    )> {
-        let (key, world) = self.world()?;
-        let (state, map) = world.physics()?;
-        Some((state, key, map))
-    }
-
     /// Its world and that world's key; `None` outside the tree.
     #[must_use]
-    pub fn world(&self) -> Option<(crate::world::WorldKey, WorldOf)> {
+    pub fn world(&self) -> Option<(crate::world_key::WorldKey, WorldOf)> {
         match self {
             Spatial::Three(n) => {
                 let world = n.get_world_3d()?;
@@ -324,22 +309,4 @@ impl Spatial {
 pub enum WorldOf {
     Three(Gd<godot::classes::World3D>),
     Two(Gd<godot::classes::World2D>),
-}
-
-impl WorldOf {
-    /// The space its rays go through and its navigation map; `None` with no physics space.
-    #[must_use]
-    pub fn physics(&self) -> Option<(crate::physics_space::SpaceState, Rid)> {
-        use crate::physics_space::SpaceState;
-        match self {
-            WorldOf::Three(w) => Some((
-                SpaceState::Three(w.get_direct_space_state()?),
-                w.get_navigation_map(),
-            )),
-            WorldOf::Two(w) => Some((
-                SpaceState::Two(w.get_direct_space_state()?),
-                w.get_navigation_map(),
-            )),
-        }
-    }
 }

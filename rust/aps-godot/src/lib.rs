@@ -50,6 +50,7 @@ mod parts;
 mod pending;
 mod physics_space;
 mod registry;
+mod sample_points;
 mod saved;
 mod settings;
 mod snapshot;

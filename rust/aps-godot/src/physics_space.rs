@@ -3,7 +3,7 @@
 //! (design notes: rays are the budget; reuse the query).
 
 use crate::convert::to_vector3;
-use crate::dim::{from_pixels, to_pixels};
+use crate::dim::{from_pixels, to_pixels, Spatial, WorldOf};
 use aps_core::senses::rays::{BodyId, RayHit, Space};
 use aps_core::senses::transmission::Occluders;
 use aps_core::Vec3;
@@ -348,4 +348,34 @@ fn rid_of(id: InstanceId) -> Option<Rid> {
 /// Whether `id` is an area, 3D or 2D.
 fn is_area(id: InstanceId) -> bool {
     Gd::<Area3D>::try_from_instance_id(id).is_ok() || Gd::<Area2D>::try_from_instance_id(id).is_ok()
+}
+
+// The physics of a spatial node's world, for its passes.
+impl Spatial {
+    /// The physics of its world: the space its rays go through, the world's key and the
+    /// world's navigation map. `None` outside the tree or with no physics space.
+    #[must_use]
+    pub fn physics(&self) -> Option<(SpaceState, crate::world_key::WorldKey, Rid)> {
+        let (key, world) = self.world()?;
+        let (state, map) = world.physics()?;
+        Some((state, key, map))
+    }
+}
+
+// The physics of a Godot world.
+impl WorldOf {
+    /// The space its rays go through and its navigation map; `None` with no physics space.
+    #[must_use]
+    pub fn physics(&self) -> Option<(SpaceState, Rid)> {
+        match self {
+            WorldOf::Three(w) => Some((
+                SpaceState::Three(w.get_direct_space_state()?),
+                w.get_navigation_map(),
+            )),
+            WorldOf::Two(w) => Some((
+                SpaceState::Two(w.get_direct_space_state()?),
+                w.get_navigation_map(),
+            )),
+        }
+    }
 }

@@ -1,64 +1,10 @@
 //! Who can be perceived (spec section 13): every `CharacterBody3D` in the tree automatically,
 //! plus nodes registered by script or by an `ApsTargetComponent`. Plain data owned by `ApsWorld`.
 
+use crate::snapshot::Entry;
 use aps_core::gather::motion::VelocitySampler;
 use aps_core::id_map::IdMap;
 use godot::prelude::*;
-
-/// One perceivable node.
-#[derive(Debug, Clone)]
-pub struct Entry {
-    pub id: InstanceId,
-    /// A `CharacterBody3D` found in the tree.
-    pub auto: bool,
-    /// Registered by script or by a target component.
-    pub registered: bool,
-    /// Explicitly unregistered: not perceivable even if `auto`.
-    pub suppressed: bool,
-    /// The `ApsTargetComponent` describing it, if any.
-    pub component: Option<InstanceId>,
-    /// The Team Id of the AI whose body it is (the `ApsPerceptionComponent` it carries), if it
-    /// carries one: others see it on that team.
-    pub ai_team: Option<i32>,
-    /// Sample points relative to the node, derived from its collision shape once.
-    pub local_points: Option<Vec<Vector3>>,
-    /// Speed is measured between samples of the position (once per world time).
-    pub motion: VelocitySampler,
-    /// Handles to the node and its component, found at the first look: later looks check
-    /// they are alive instead of looking the node up again.
-    pub handles: Option<crate::snapshot::Handles>,
-    /// The last look and its world time: looks within one frame share it.
-    pub seen: Option<(f64, aps_core::gather::target::TargetSnapshot)>,
-    /// It was found at a position that is not a number and that was said once.
-    pub warned_nowhere: bool,
-    /// Its target component's sample points held some that are no position, said once.
-    pub warned_points: bool,
-}
-
-impl Entry {
-    fn new(id: InstanceId) -> Self {
-        Entry {
-            id,
-            auto: false,
-            registered: false,
-            suppressed: false,
-            component: None,
-            ai_team: None,
-            local_points: None,
-            motion: VelocitySampler::default(),
-            handles: None,
-            seen: None,
-            warned_nowhere: false,
-            warned_points: false,
-        }
-    }
-
-    /// Whether perceivers should consider it.
-    #[must_use]
-    pub fn is_perceivable(&self) -> bool {
-        (self.auto || self.registered) && !self.suppressed
-    }
-}
 
 /// What choosing whom to look at reads of an entry (spec section 13), kept in a flat list beside
 /// the entries: a pass weighs some forty nodes near it and looks at a few, and reading these

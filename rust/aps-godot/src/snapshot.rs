@@ -1,4 +1,5 @@
-//! Turning a perceivable node into the core's `TargetSnapshot`: position, velocity, the sample
+//! A perceivable node's record ([`Entry`]) and turning the node into the core's
+//! `TargetSnapshot`: position, velocity, the sample
 //! points vision looks at (head, chest and feet from the collision shape by default), light,
 //! cloak, noise and team from its `ApsTargetComponent` (or `ApsTargetComponent2D`). A 2D node is
 //! placed on the core's plane (see `dim`).
@@ -6,20 +7,74 @@
 use crate::aps_target_component::{ApsTargetComponent, ApsTargetComponent2D, RevisionWatch};
 use crate::convert::{target_id, to_vec3};
 use crate::dim::{from_pixels, Spatial};
-use crate::registry::Entry;
-use aps_core::gather::target::{sample_heights, SamplePoints, TargetSnapshot};
+use aps_core::gather::motion::VelocitySampler;
+use aps_core::gather::target::{SamplePoints, TargetSnapshot};
 use aps_core::gather::team::target_team;
 use aps_core::senses::rays::BodyId;
 use aps_core::world::conditions::WorldConditions;
 use aps_core::{TargetKind, Vec3};
 use godot::classes::character_body_2d::MotionMode;
 use godot::classes::{
-    BoxShape3D, CapsuleShape2D, CapsuleShape3D, CharacterBody2D, CharacterBody3D, CircleShape2D,
-    CollisionObject2D, CollisionObject3D, CollisionShape2D, CollisionShape3D, CylinderShape3D,
-    RectangleShape2D, RigidBody2D, RigidBody3D, Shape2D, Shape3D, SphereShape3D,
+    CharacterBody2D, CharacterBody3D, CollisionObject2D, CollisionObject3D, RigidBody2D,
+    RigidBody3D,
 };
 use godot::prelude::*;
 use smallvec::SmallVec;
+
+/// One perceivable node.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub id: InstanceId,
+    /// A `CharacterBody3D` found in the tree.
+    pub auto: bool,
+    /// Registered by script or by a target component.
+    pub registered: bool,
+    /// Explicitly unregistered: not perceivable even if `auto`.
+    pub suppressed: bool,
+    /// The `ApsTargetComponent` describing it, if any.
+    pub component: Option<InstanceId>,
+    /// The Team Id of the AI whose body it is (the `ApsPerceptionComponent` it carries), if it
+    /// carries one: others see it on that team.
+    pub ai_team: Option<i32>,
+    /// Sample points relative to the node, derived from its collision shape once.
+    pub local_points: Option<Vec<Vector3>>,
+    /// Speed is measured between samples of the position (once per world time).
+    pub motion: VelocitySampler,
+    /// Handles to the node and its component, found at the first look: later looks check
+    /// they are alive instead of looking the node up again.
+    pub handles: Option<Handles>,
+    /// The last look and its world time: looks within one frame share it.
+    pub seen: Option<(f64, aps_core::gather::target::TargetSnapshot)>,
+    /// It was found at a position that is not a number and that was said once.
+    pub warned_nowhere: bool,
+    /// Its target component's sample points held some that are no position, said once.
+    pub warned_points: bool,
+}
+
+impl Entry {
+    pub(crate) fn new(id: InstanceId) -> Self {
+        Entry {
+            id,
+            auto: false,
+            registered: false,
+            suppressed: false,
+            component: None,
+            ai_team: None,
+            local_points: None,
+            motion: VelocitySampler::default(),
+            handles: None,
+            seen: None,
+            warned_nowhere: false,
+            warned_points: false,
+        }
+    }
+
+    /// Whether perceivers should consider it.
+    #[must_use]
+    pub fn is_perceivable(&self) -> bool {
+        (self.auto || self.registered) && !self.suppressed
+    }
+}
 
 /// What became of a perceivable node.
 pub enum Look {
@@ -29,86 +84,6 @@ pub enum Look {
     Absent,
     /// Freed, or being freed.
     Gone,
-}
-
-/// Height (y extent) of a shape in its own space: (bottom, top).
-fn shape_extent(shape: &Gd<Shape3D>) -> (f32, f32) {
-    if let Ok(c) = shape.clone().try_cast::<CapsuleShape3D>() {
-        let h = c.get_height();
-        return (-h * 0.5, h * 0.5);
-    }
-    if let Ok(c) = shape.clone().try_cast::<CylinderShape3D>() {
-        let h = c.get_height();
-        return (-h * 0.5, h * 0.5);
-    }
-    if let Ok(b) = shape.clone().try_cast::<BoxShape3D>() {
-        let h = b.get_size().y;
-        return (-h * 0.5, h * 0.5);
-    }
-    if let Ok(s) = shape.clone().try_cast::<SphereShape3D>() {
-        let r = s.get_radius();
-        return (-r, r);
-    }
-    match shape.get_debug_mesh() {
-        Some(mesh) => {
-            let aabb = mesh.get_aabb();
-            (aabb.position.y, aabb.position.y + aabb.size.y)
-        }
-        None => (0.0, 0.0),
-    }
-}
-
-/// The extent along a 2D shape's own y axis: (feet, head). Screen up is -y, so the head is the
-/// lower number: head, centre and feet of a standing capsule in a side view, the span of a
-/// top-down circle.
-fn shape_extent_2d(shape: &Gd<Shape2D>) -> (f32, f32) {
-    if let Ok(c) = shape.clone().try_cast::<CapsuleShape2D>() {
-        let h = c.get_height();
-        return (h * 0.5, -h * 0.5);
-    }
-    if let Ok(c) = shape.clone().try_cast::<CircleShape2D>() {
-        let r = c.get_radius();
-        return (r, -r);
-    }
-    if let Ok(r) = shape.clone().try_cast::<RectangleShape2D>() {
-        let h = r.get_size().y;
-        return (h * 0.5, -h * 0.5);
-    }
-    let rect = shape.get_rect();
-    (rect.position.y + rect.size.y, rect.position.y)
-}
-
-/// Head, chest and feet relative to `node`, from its first collision shape; the node's origin
-/// alone when it has none. A 2D node's points are in pixels with z = 0.
-fn points_from_shape(node: &Spatial) -> Vec<Vector3> {
-    for child in node.as_node().get_children().iter_shared() {
-        if let Ok(cs) = child.clone().try_cast::<CollisionShape3D>() {
-            let Some(shape) = cs.get_shape().filter(|_| !cs.is_disabled()) else {
-                continue;
-            };
-            let (bottom, top) = shape_extent(&shape);
-            let local = cs.get_transform();
-            return sample_heights(bottom, top)
-                .iter()
-                .map(|y| local * Vector3::new(0.0, *y, 0.0))
-                .collect();
-        }
-        if let Ok(cs) = child.try_cast::<CollisionShape2D>() {
-            let Some(shape) = cs.get_shape().filter(|_| !cs.is_disabled()) else {
-                continue;
-            };
-            let (bottom, top) = shape_extent_2d(&shape);
-            let local = cs.get_transform();
-            return sample_heights(bottom, top)
-                .iter()
-                .map(|y| {
-                    let p = local * Vector2::new(0.0, *y);
-                    Vector3::new(p.x, p.y, 0.0)
-                })
-                .collect();
-        }
-    }
-    vec![Vector3::ZERO]
 }
 
 /// The target component describing a perceivable node, of either kind.
@@ -502,7 +477,8 @@ fn look_now(
         );
     }
     if !custom {
-        let local = local_points.get_or_insert_with(|| points_from_shape(node));
+        let local =
+            local_points.get_or_insert_with(|| crate::sample_points::points_from_shape(node));
         snap.sample_points = at.place_all(local.iter().copied());
     }
     Look::Seen(snap)
