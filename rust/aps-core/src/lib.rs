@@ -59,6 +59,7 @@ pub mod mind;
 pub mod perception_core;
 pub mod pose;
 pub mod profile;
+pub mod relationship;
 pub mod replica;
 pub mod save;
 pub mod senses;

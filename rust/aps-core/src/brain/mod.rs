@@ -19,10 +19,11 @@ use crate::belief::Belief;
 use crate::brain::attention::{proximity, recency, sort_score, Attention, Rated};
 use crate::brain::awareness::AwarenessLevel;
 use crate::brain::emotion::{Emotion, EmotionInput, Emotions};
-use crate::brain::threat::{Relationship, ThreatLevel};
+use crate::brain::threat::ThreatLevel;
 use crate::crowd::ledger::Ledger;
 use crate::events::Event;
 use crate::profile::{AttentionSettings, Profile};
+use crate::relationship::Relationship;
 use crate::{Pose, TargetId, TargetKind};
 
 /// What the brain step reads besides the beliefs.

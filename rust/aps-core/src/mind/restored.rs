@@ -11,7 +11,7 @@ use crate::belief::whereabouts::Motion;
 use crate::belief::Belief;
 use crate::brain::emotion::Emotion;
 use crate::brain::player_model::{PlayerModel, MODELS};
-use crate::brain::threat::Relationship;
+use crate::relationship::Relationship;
 use crate::save::format::{BeliefSave, BrainSave, MindSave, PlaceSave};
 use crate::save::{
     place_number, Keys, LoadIssue, MissingTargets, Repair, MAX_RELATIONSHIPS, MISSING_TARGET_TAG,

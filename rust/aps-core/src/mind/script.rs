@@ -4,9 +4,9 @@
 use super::Mind;
 use crate::belief::evidence::EvidenceKind;
 use crate::brain::attention::sort_score;
-use crate::brain::threat::Relationship;
 use crate::crowd::Priority;
 use crate::events::Event;
+use crate::relationship::Relationship;
 use crate::{TargetId, TargetKind};
 use glam::Vec3;
 

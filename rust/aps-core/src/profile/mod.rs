@@ -32,7 +32,7 @@ pub use toml_io::ProfileError;
 pub use validate::ProfileIssue;
 
 use crate::belief::loss::SenseLoss;
-use crate::brain::threat::Relationship;
+use crate::relationship::Relationship;
 use crate::senses::id::{Sense, SenseId};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
@@ -163,6 +163,9 @@ impl Profile {
 /// Every physics layer: the default of the project setting `aps/occlusion_layers`, so that a
 /// game's walls stop sight whatever layer it puts them on.
 pub const ALL_LAYERS: u32 = u32::MAX;
+
+/// The most team rules a profile keeps: every pair of 32 teams, both ways.
+pub const MAX_TEAM_RULES: usize = 1024;
 
 /// How one team regards another (the relationship table, spec section 9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

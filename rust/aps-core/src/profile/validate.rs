@@ -8,9 +8,8 @@
 //! order settings are checked in, and the decay curve's rule, which is about its points.
 
 use super::setting::{Kind, Setting};
-use super::{Profile, TeamRule};
+use super::{Profile, TeamRule, MAX_TEAM_RULES};
 use crate::belief::decay_curve::DecayCurve;
-use crate::brain::relations::MAX_TEAM_RULES;
 use crate::senses::id::Sense;
 use std::fmt;
 
@@ -268,7 +267,7 @@ mod tests {
             .map(|i| TeamRule {
                 team: 1,
                 other: i,
-                relationship: crate::brain::threat::Relationship::Friendly,
+                relationship: crate::relationship::Relationship::Friendly,
             })
             .collect();
         let issues = p.validate();

@@ -77,12 +77,13 @@ mod prelude {
     pub(super) use aps_core::belief::loss::LossDetail;
     pub(super) use aps_core::brain::emotion::Emotion;
     pub(super) use aps_core::brain::squad::{sightings, SQUAD_SENSE};
-    pub(super) use aps_core::brain::threat::{Relationship, ThreatLevel};
+    pub(super) use aps_core::brain::threat::ThreatLevel;
     pub(super) use aps_core::events::Event;
     pub(super) use aps_core::insight::explain::{builtin_sense_name, Explanation, SenseWhy};
     pub(super) use aps_core::insight::notes::Notes;
     pub(super) use aps_core::insight::recording::{MAX_FRAMES, MAX_RECORDING_SECONDS};
     pub(super) use aps_core::profile::Performance;
+    pub(super) use aps_core::relationship::Relationship;
     pub(super) use aps_core::save::format::{BeliefsSave, BELIEFS_FORMAT};
     pub(super) use aps_core::save::{LoadIssue, MissingTargets, FORMAT_VERSION};
     pub(super) use aps_core::senses::contract::Stimuli;
