@@ -63,6 +63,7 @@ pub mod relationship;
 pub mod replica;
 pub mod save;
 pub mod senses;
+pub mod threat_level;
 pub mod world;
 
 pub use belief::loss::{LossReason, SenseLoss};

@@ -48,7 +48,9 @@ impl Mind {
 
     /// Focus on `target` now (Force Attention Target). Returns the change, if any, as an event.
     pub fn force_attention(&mut self, target: Option<TargetId>) -> Option<Event> {
-        self.brain.force_attention(target)
+        self.brain
+            .force_attention(target)
+            .map(|(old, new)| Event::AttentionChanged { old, new })
     }
 
     /// Raises a target's confidence from script (Set Target Confidence): never lowers it. The

@@ -77,7 +77,6 @@ mod prelude {
     pub(super) use aps_core::belief::loss::LossDetail;
     pub(super) use aps_core::brain::emotion::Emotion;
     pub(super) use aps_core::brain::squad::{sightings, SQUAD_SENSE};
-    pub(super) use aps_core::brain::threat::ThreatLevel;
     pub(super) use aps_core::events::Event;
     pub(super) use aps_core::insight::explain::{builtin_sense_name, Explanation, SenseWhy};
     pub(super) use aps_core::insight::notes::Notes;
@@ -90,6 +89,7 @@ mod prelude {
     pub(super) use aps_core::senses::hearing::in_earshot;
     pub(super) use aps_core::senses::id::{Sense, SenseId};
     pub(super) use aps_core::senses::rays::BodyId;
+    pub(super) use aps_core::threat_level::ThreatLevel;
     pub(super) use aps_core::{
         AwarenessLevel, Belief, BeliefState, LossReason, Observations, PerceptionCore, Pose,
         Profile, TargetId, TargetKind, Vec3,
