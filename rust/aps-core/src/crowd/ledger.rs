@@ -279,7 +279,7 @@ mod tests {
         // An ally goes before a stranger no sense has.
         let mut ally = belief(5, BeliefState::Detected, 0.1);
         ally.active = crate::senses::id::SenseSet::EMPTY;
-        ally.relationship = crate::relationship::Relationship::Friendly;
+        ally.relationship = crate::brain::threat::Relationship::Friendly;
         l.put(1, ally);
         assert_eq!(
             l.slot_for_newcomer(0.1, Priority::PerceivedNow, false),

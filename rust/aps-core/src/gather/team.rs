@@ -35,9 +35,8 @@ pub fn ai_team(group: Option<i32>, own: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::brain::threat::relationship_between;
+    use crate::brain::threat::{relationship_between, Relationship};
     use crate::profile::ThreatSettings;
-    use crate::relationship::Relationship;
 
     #[test]
     fn a_group_wins_then_the_description_then_the_ai_it_carries() {

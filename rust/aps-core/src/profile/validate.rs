@@ -267,7 +267,7 @@ mod tests {
             .map(|i| TeamRule {
                 team: 1,
                 other: i,
-                relationship: crate::relationship::Relationship::Friendly,
+                relationship: crate::brain::threat::Relationship::Friendly,
             })
             .collect();
         let issues = p.validate();
