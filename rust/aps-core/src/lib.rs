@@ -29,7 +29,8 @@
 //!    ([`belief::record`]) in a fixed ledger ([`crowd::ledger`]).
 //! 6. **Where you are**: last known and predicted position, velocity, uncertainty
 //!    ([`belief::whereabouts`]).
-//! 7. **Threat** and relationships ([`brain::threat`]).
+//! 7. **Threat** and relationships ([`brain::threat`]): a score mapped onto five levels
+//!    ([`threat_level`]), weighing who each target is ([`relationship`]).
 //! 8. **Player model** ([`brain::player_model`]).
 //! 9. **Brain** ([`brain`]): emotions ([`brain::emotion`]), awareness ([`brain::awareness`]),
 //!    attention and the SortScore ([`brain::attention`]), squad sharing ([`brain::squad`]).
