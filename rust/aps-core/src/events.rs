@@ -5,7 +5,7 @@ use crate::belief::loss::LossReason;
 use crate::belief::state::BeliefState;
 use crate::brain::awareness::AwarenessLevel;
 use crate::brain::emotion::Emotion;
-use crate::brain::threat::ThreatLevel;
+use crate::threat_level::ThreatLevel;
 use crate::{TargetId, TargetKind};
 use glam::Vec3;
 

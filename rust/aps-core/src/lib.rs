@@ -29,7 +29,8 @@
 //!    ([`belief::record`]) in a fixed ledger ([`crowd::ledger`]).
 //! 6. **Where you are**: last known and predicted position, velocity, uncertainty
 //!    ([`belief::whereabouts`]).
-//! 7. **Threat** and relationships ([`brain::threat`]).
+//! 7. **Threat** and relationships ([`brain::threat`]): a score mapped onto five levels
+//!    ([`threat_level`]), weighing who each target is ([`relationship`]).
 //! 8. **Player model** ([`brain::player_model`]).
 //! 9. **Brain** ([`brain`]): emotions ([`brain::emotion`]), awareness ([`brain::awareness`]),
 //!    attention and the SortScore ([`brain::attention`]), squad sharing ([`brain::squad`]).
@@ -59,9 +60,11 @@ pub mod mind;
 pub mod perception_core;
 pub mod pose;
 pub mod profile;
+pub mod relationship;
 pub mod replica;
 pub mod save;
 pub mod senses;
+pub mod threat_level;
 pub mod world;
 
 pub use belief::loss::{LossReason, SenseLoss};

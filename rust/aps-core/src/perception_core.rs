@@ -418,6 +418,10 @@ impl PerceptionCore {
     /// One perception tick (spec section 10), as the module doc lists it. Events the senses
     /// fired themselves come first in the returned list.
     pub fn run(&mut self, input: PassInput, space: &mut dyn Space) -> &[Event] {
+        // The notes are lent to the senses' context for the pass and given back after it, so
+        // that each step below can take the rest of the core.
+        let mut notes = std::mem::take(&mut self.notes);
+        notes.clear();
         let mut ctx = SenseContext {
             eye: input.eye,
             body: input.body,
@@ -435,58 +439,89 @@ impl PerceptionCore {
                 .unwrap_or(input.world.now - f64::from(input.dt)),
             notes: None,
         };
-        self.notes.clear();
-        if self.notes.is_on() {
-            ctx.notes = Some(&mut self.notes);
+        if notes.is_on() {
+            ctx.notes = Some(&mut notes);
         }
         self.last_world_time = Some(input.world.now);
         self.senses.pre_tick(&mut ctx);
-        // Whom to look at: the adapter's choice, else the pass's own among its candidates.
-        self.evaluate.clear();
-        match self.chosen.take() {
-            Some(chosen) => {
-                self.evaluate.extend(0..input.candidates.len());
-                self.choice = chosen;
-            }
-            None => {
-                held_targets(
-                    &self.mind,
-                    &input.world,
-                    input.own,
-                    input.shared,
-                    &mut self.held,
-                );
-                self.nearby.clear();
-                self.nearby.extend(input.candidates.iter().map(|t| Nearby {
-                    id: t.id,
-                    position: t.position,
-                    team: Some(t.team_id),
-                    character: t.character,
-                    speed: t.velocity.length(),
-                }));
-                let by = Chooser {
-                    mind: &self.mind,
-                    senses: &self.senses,
-                    world: &input.world,
-                    eye: input.eye,
-                    body: input.body,
-                };
-                self.selection
-                    .choose(&self.nearby, &self.held, by, &mut self.choice);
-                let choice = &self.choice;
-                self.evaluate.extend(
-                    input
-                        .candidates
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, t)| choice.contains(&t.id))
-                        .map(|(i, _)| i),
-                );
-            }
+        self.choose(&input);
+        self.observations.clear();
+        self.look_at_targets(&input, &mut ctx);
+        self.look_at_places(&mut ctx);
+        self.senses.post_tick_flush();
+        for &gone in input.destroyed {
+            self.observations.mark_destroyed(gone);
         }
+        let rays = ctx.rays;
+        let occluder_hits = ctx.occluder_hits;
+        self.mind.set_pain(self.senses.pain());
+        let detections = self
+            .mind
+            .tick_with(input.dt, input.eye, &self.observations, &ctx.payload)
+            .iter()
+            .filter(|e| matches!(e, Event::StateChanged(c) if c.new == BeliefState::Detected))
+            .count() as u32;
+        self.notes = notes;
+        // Newcomers looked at in a crowd that gave nothing, or got no slot, sit out a while.
+        self.selection.settle(&self.mind, input.world.now);
+        self.last = PassStats {
+            candidates: input.candidates.len() as u32,
+            rays,
+            occluder_hits,
+            detections,
+        };
+        self.keep_insight();
+        self.mind.last_events()
+    }
 
+    /// Whom to look at (step 2): the adapter's choice, else the pass's own among its
+    /// candidates. Leaves the indices of the candidates to evaluate in `self.evaluate`.
+    fn choose(&mut self, input: &PassInput) {
+        self.evaluate.clear();
+        if let Some(chosen) = self.chosen.take() {
+            self.evaluate.extend(0..input.candidates.len());
+            self.choice = chosen;
+            return;
+        }
+        held_targets(
+            &self.mind,
+            &input.world,
+            input.own,
+            input.shared,
+            &mut self.held,
+        );
+        self.nearby.clear();
+        self.nearby.extend(input.candidates.iter().map(|t| Nearby {
+            id: t.id,
+            position: t.position,
+            team: Some(t.team_id),
+            character: t.character,
+            speed: t.velocity.length(),
+        }));
+        let by = Chooser {
+            mind: &self.mind,
+            senses: &self.senses,
+            world: &input.world,
+            eye: input.eye,
+            body: input.body,
+        };
+        self.selection
+            .choose(&self.nearby, &self.held, by, &mut self.choice);
+        let choice = &self.choice;
+        self.evaluate.extend(
+            input
+                .candidates
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| choice.contains(&t.id))
+                .map(|(i, _)| i),
+        );
+    }
+
+    /// Each chosen target (step 3): every sense evaluates it, squad mates' readings join, and
+    /// discovered evidence is read as a place.
+    fn look_at_targets(&mut self, input: &PassInput, ctx: &mut SenseContext) {
         let obs = &mut self.observations;
-        obs.clear();
         for &index in &self.evaluate {
             let target = &input.candidates[index];
             if target.body.is_some_and(|b| input.own.contains(&b)) {
@@ -507,7 +542,7 @@ impl PerceptionCore {
             obs.set_team(target.team_id);
             obs.set_character(target.character && target.evidence_tag.is_none());
             if target.is_finite() {
-                self.senses.evaluate(&mut ctx, target, obs);
+                self.senses.evaluate(ctx, target, obs);
             } else {
                 // Somewhere that is not a place: no sense can look there. Its belief is lost as
                 // the signal just stopping (SensorDropout), until it stands somewhere real.
@@ -517,10 +552,13 @@ impl PerceptionCore {
                 obs.push(*r);
             }
         }
+    }
 
-        // Places: merged by tag and distance into the AI's own place ids, one reading each.
+    /// Places (step 4): merged by tag and distance into the AI's own place ids, one reading
+    /// each, the strongest.
+    fn look_at_places(&mut self, ctx: &mut SenseContext) {
         let mut places = PlaceReadings::new();
-        self.senses.places(&mut ctx, &mut places);
+        self.senses.places(ctx, &mut places);
         self.place_readings.clear();
         for p in &places {
             let id = self.mind.place_for(p.tag, p.reading.position, p.accuracy);
@@ -531,31 +569,8 @@ impl PerceptionCore {
             }
         }
         for (id, r) in &self.place_readings {
-            obs.begin_target(*id, TargetKind::Place, 0.0);
-            obs.push(*r);
+            self.observations.begin_target(*id, TargetKind::Place, 0.0);
+            self.observations.push(*r);
         }
-        self.senses.post_tick_flush();
-        for &gone in input.destroyed {
-            obs.mark_destroyed(gone);
-        }
-        let rays = ctx.rays;
-        let occluder_hits = ctx.occluder_hits;
-        self.mind.set_pain(self.senses.pain());
-        let detections = self
-            .mind
-            .tick_with(input.dt, input.eye, &self.observations, &ctx.payload)
-            .iter()
-            .filter(|e| matches!(e, Event::StateChanged(c) if c.new == BeliefState::Detected))
-            .count() as u32;
-        // Newcomers looked at in a crowd that gave nothing, or got no slot, sit out a while.
-        self.selection.settle(&self.mind, input.world.now);
-        self.last = PassStats {
-            candidates: input.candidates.len() as u32,
-            rays,
-            occluder_hits,
-            detections,
-        };
-        self.keep_insight();
-        self.mind.last_events()
     }
 }

@@ -108,10 +108,13 @@ fn is_heading(heading: Vec3) -> bool {
     (x | y | z) != 0 && x.max(y).max(z) < f32::INFINITY.to_bits() << 1
 }
 
-/// Advances one belief by one tick and pushes an event if it entered a state.
+/// Advances one belief by one tick and pushes an event if it entered a state: fusion (spec
+/// section 2), what each sense said, where the target is (section 7), which sense governs,
+/// smoothing, memory, and the state table (section 3).
 ///
-/// Inlined into the tick's slot loop, its one caller: there the tick's shared values stay in
-/// registers from one belief to the next, where a call would spill them (measurably slower).
+/// Inlined into the tick's slot loop, its one caller, like each of its steps: there the tick's
+/// shared values stay in registers from one belief to the next, where a call would spill them
+/// (measurably slower).
 #[inline]
 pub(crate) fn update_belief(
     b: &mut Belief,
@@ -121,20 +124,48 @@ pub(crate) fn update_belief(
     ctx: &TickContext,
     events: &mut Vec<Event>,
 ) {
-    let p = ctx.profile;
     let readings = if b.destroyed { &[][..] } else { readings };
-    let weights = ctx.senses.weights();
-    let direct_cut = ctx.senses.direct_cut_set();
+    // The spec's fusion is `fusion::fuse`, and only there; what each sense said is read in a
+    // second short pass rather than folded into a second copy of the fusion rule.
+    let mut fused = fuse(
+        readings,
+        ctx.senses.weights(),
+        ctx.profile.fusion.corroboration_bonus,
+    );
+    let look = note_senses(b, readings, ctx.senses);
+    // When the governing sense last had the target: now, if it is among the active senses.
+    if b.governing.is_some_and(|g| fused.active.contains(g)) {
+        b.governing_last_active = ctx.now;
+    }
+    // Scripted evidence that lowers belief acts on what the senses report (spec section 14).
+    fused.value = (fused.value - evidence.lower).max(0.0);
+    take_in(b, &fused, look, speed, ctx);
+    let any_active = !fused.active.is_empty();
+    let confidence = settle_confidence(b, fused.value, any_active, speed, evidence, ctx);
+    remember(b, any_active, ctx);
+    step_state(b, confidence, any_active, ctx, events);
+}
 
-    // One pass over the readings: fusion (spec section 2, as `fusion::fuse` computes it), and
-    // per-sense bookkeeping: what misses found, which direct-cut sense has it now, and the most
-    // precise active position (section 7). An active reading's weighted confidence is above 0,
-    // so each "best so far" starts at a value every first candidate beats, not at `None`.
-    let mut fused = Fused::default();
-    let mut best = 0.0_f32;
+/// What this tick's readings say beyond their fusion.
+#[derive(Debug, Clone, Copy)]
+struct Look {
+    /// The strongest sense allowing a direct cut that has the target now.
+    direct_cut: Option<SenseId>,
+    /// The most precise active position and its precision (spec section 7).
+    most_precise: Option<(Vec3, f32)>,
+}
+
+/// Goes over the readings once, sense by sense: an active sense clears its loss cue and may
+/// give a heading; a silent one keeps the cue its look found. Returns which direct-cut sense
+/// has the target and the most precise position. An active reading's weighted confidence is
+/// above 0, so each "best so far" starts at a value every first candidate beats.
+#[inline]
+fn note_senses(b: &mut Belief, readings: &[SenseReading], senses: &SenseTable) -> Look {
+    let weights = senses.weights();
+    let direct_cut = senses.direct_cut_set();
     let mut direct_cut_now: Option<SenseId> = None;
     let mut direct_cut_best = 0.0_f32;
-    let mut most_precise: Option<&SenseReading> = None;
+    let mut most_precise: Option<Vec3> = None;
     let (mut precise_best, mut precise_w) = (f32::NEG_INFINITY, 0.0_f32);
     for r in readings {
         let i = r.sense.index();
@@ -143,11 +174,6 @@ pub(crate) fn update_belief(
         };
         let w = weighted(r.confidence, weight);
         if w > 0.0 {
-            fused.active.insert(r.sense);
-            if w > best || (w == best && fused.dominant.is_some_and(|d| r.sense < d)) {
-                best = w;
-                fused.dominant = Some(r.sense);
-            }
             b.sense_cue[i] = LossReason::None;
             b.sense_detail[i] = LossDetail::None;
             if is_heading(r.heading) {
@@ -166,58 +192,67 @@ pub(crate) fn update_belief(
                 && r.position.is_finite()
             {
                 (precise_best, precise_w) = (precision, w);
-                most_precise = Some(r);
+                most_precise = Some(r.position);
             }
         } else if r.cue != LossReason::None {
             b.sense_cue[i] = r.cue;
             b.sense_detail[i] = r.detail;
         }
     }
-    // When the governing sense last had the target: now, if it is among the active senses.
-    if b.governing.is_some_and(|g| fused.active.contains(g)) {
-        b.governing_last_active = ctx.now;
+    Look {
+        direct_cut: direct_cut_now,
+        most_precise: most_precise.map(|p| (p, precise_best)),
     }
-    let others = fused.active.len().saturating_sub(1) as f32;
-    fused.value = (best + p.fusion.corroboration_bonus * others).min(1.0);
-    debug_assert_eq!(
-        fused,
-        fuse(readings, weights, p.fusion.corroboration_bonus),
-        "the engine's fusion is the spec's"
-    );
-    // Scripted evidence that lowers belief acts on what the senses report (spec section 14).
-    fused.value = (fused.value - evidence.lower).max(0.0);
-    let any_active = !fused.active.is_empty();
+}
+
+/// Takes the fused readings into the belief: which senses have it, where it is and how it
+/// moves (spec section 7), and which sense's loss row governs.
+#[inline]
+fn take_in(b: &mut Belief, fused: &Fused, look: Look, speed: f32, ctx: &TickContext) {
     b.fused = fused.value;
     b.active = fused.active;
     b.target_speed = speed;
-    if any_active {
+    if !fused.active.is_empty() {
         b.last_sensed_at = ctx.now;
         b.dominant = fused.dominant;
-        if let Some(&SenseReading { position, .. }) = most_precise {
+        if let Some((position, precision)) = look.most_precise {
             b.last_known_position = position;
-            b.last_known_precision = precise_best.clamp(0.0, 1.0);
+            b.last_known_precision = precision.clamp(0.0, 1.0);
             b.motion.observe_in_tick(
                 ctx.now,
                 position,
-                p.spatial.velocity_ema_weight,
+                ctx.profile.spatial.velocity_ema_weight,
                 ctx.dt,
                 ctx.per_dt,
             );
         }
     }
-    let governing = governing_sense(b, ctx, direct_cut_now, fused.dominant);
+    let governing = governing_sense(b, ctx, look.direct_cut, fused.dominant);
     if governing != b.governing {
         // A sense only takes over while it has the target.
         b.governing = governing;
         b.governing_last_active = ctx.now;
     }
+}
 
-    // Smoothing (spec section 2): the decay multiplier is the last dominant sense's.
+/// The smoothed confidence (spec section 2), with the Memory Refresh Bonus (section 8) and
+/// scripted bounds, written into the belief and returned.
+#[inline]
+fn settle_confidence(
+    b: &mut Belief,
+    fused: f32,
+    any_active: bool,
+    speed: f32,
+    evidence: EvidenceEffect,
+    ctx: &TickContext,
+) -> f32 {
+    let p = ctx.profile;
+    // The decay multiplier is the last dominant sense's.
     let (confidence, phase) = smooth(
         &p.smoothing,
         &SmoothingInput {
             smoothed: b.confidence,
-            fused: fused.value,
+            fused,
             any_sense_active: any_active,
             target_speed: speed,
             dt: ctx.dt,
@@ -244,9 +279,19 @@ pub(crate) fn update_belief(
     }
     b.was_sensed = any_active;
     b.peak_confidence = b.peak_confidence.max(confidence);
-    remember(b, any_active, ctx);
+    confidence
+}
 
-    // States (spec section 3).
+/// The state table (spec section 3) under the governing sense's grace and direct cut; a
+/// destroyed target in contact is Lost at once (section 4).
+#[inline]
+fn step_state(
+    b: &mut Belief,
+    confidence: f32,
+    any_active: bool,
+    ctx: &TickContext,
+    events: &mut Vec<Event>,
+) {
     b.time_in_state += ctx.dt;
     let row = ctx.row(b.governing);
     let last_for_grace = match b.governing {
@@ -271,7 +316,7 @@ pub(crate) fn update_belief(
                 direct_cut: row.direct_cut,
                 time_in_state: b.time_in_state,
             },
-            &p.thresholds,
+            &ctx.profile.thresholds,
         )
     };
     if let Some(new) = next {

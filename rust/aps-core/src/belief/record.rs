@@ -4,8 +4,9 @@ use crate::belief::loss::{LossDetail, LossReason};
 use crate::belief::smoothing::Phase;
 use crate::belief::state::BeliefState;
 use crate::belief::whereabouts::Motion;
-use crate::brain::threat::{Relationship, ThreatLevel};
+use crate::relationship::Relationship;
 use crate::senses::id::{SenseId, SenseSet, MAX_SENSES};
+use crate::threat_level::ThreatLevel;
 use crate::{TargetId, TargetKind};
 use glam::Vec3;
 

@@ -19,10 +19,10 @@ use crate::belief::Belief;
 use crate::brain::attention::{proximity, recency, sort_score, Attention, Rated};
 use crate::brain::awareness::AwarenessLevel;
 use crate::brain::emotion::{Emotion, EmotionInput, Emotions};
-use crate::brain::threat::{Relationship, ThreatLevel};
 use crate::crowd::ledger::Ledger;
-use crate::events::Event;
 use crate::profile::{AttentionSettings, Profile};
+use crate::relationship::Relationship;
+use crate::threat_level::ThreatLevel;
 use crate::{Pose, TargetId, TargetKind};
 
 /// What the brain step reads besides the beliefs.
@@ -49,6 +49,17 @@ pub struct Brain {
     /// Actors noticed at the last step: all clear fires when it falls to none.
     pub(crate) noticed_actors: usize,
     pub(crate) emotions: Emotions,
+}
+
+/// What one brain step changed, each as (old, new). The brain holds no event list: the tick,
+/// which does, reports these as events (spec section 10, events follow the brain).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct Changes {
+    pub(crate) awareness: Option<(AwarenessLevel, AwarenessLevel)>,
+    pub(crate) attention: Option<(Option<TargetId>, Option<TargetId>)>,
+    /// No actor is noticed any more, where some were at the step before.
+    pub(crate) all_clear: bool,
+    pub(crate) emotion: Option<(Option<Emotion>, Option<Emotion>)>,
 }
 
 /// What the brain step gathers from the beliefs one at a time, in slot order, before it
@@ -136,15 +147,15 @@ impl Survey {
 impl Brain {
     /// One brain step, once the tick has rated every belief in `ledger` into `survey` (their
     /// sort scores are written back): the top target, awareness, attention, all clear and
-    /// emotions; events go into `events`.
+    /// emotions. Returns what changed, for the tick to report.
     pub(crate) fn conclude(
         &mut self,
         survey: Survey,
         ledger: &Ledger,
         profile: &Profile,
         input: BrainInput,
-        events: &mut Vec<Event>,
-    ) {
+    ) -> Changes {
+        let mut changes = Changes::default();
         let settings = profile.attention;
         let Survey {
             top,
@@ -158,10 +169,7 @@ impl Brain {
 
         let awareness = AwarenessLevel::for_confidence(top_confidence, &profile.thresholds);
         if awareness != self.awareness {
-            events.push(Event::AwarenessChanged {
-                old: self.awareness,
-                new: awareness,
-            });
+            changes.awareness = Some((self.awareness, awareness));
             self.awareness = awareness;
         }
 
@@ -172,20 +180,15 @@ impl Brain {
                 score: b.sort_score,
             })
         });
-        if let Some((old, new)) = self.attention.update(input.dt, top, current, &settings) {
-            events.push(Event::AttentionChanged { old, new });
-        }
+        changes.attention = self.attention.update(input.dt, top, current, &settings);
 
-        if self.noticed_actors > 0 && noticed == 0 {
-            events.push(Event::AllClear);
-        }
+        changes.all_clear = self.noticed_actors > 0 && noticed == 0;
         self.noticed_actors = noticed;
 
         feel.awareness = awareness as u8;
         feel.something_suspected = suspected_only && !in_contact;
-        if let Some((old, new)) = self.emotions.update(&feel, &profile.emotion, input.dt) {
-            events.push(Event::EmotionChanged { old, new });
-        }
+        changes.emotion = self.emotions.update(&feel, &profile.emotion, input.dt);
+        changes
     }
 
     #[must_use]
@@ -216,11 +219,12 @@ impl Brain {
         self.emotions.dominant(&profile.emotion)
     }
 
-    /// Focus on `target` now (Force Attention Target); the change, if any, as an event.
-    pub fn force_attention(&mut self, target: Option<TargetId>) -> Option<Event> {
-        self.attention
-            .force(target)
-            .map(|(old, new)| Event::AttentionChanged { old, new })
+    /// Focus on `target` now (Force Attention Target); the change, if any, as (old, new).
+    pub fn force_attention(
+        &mut self,
+        target: Option<TargetId>,
+    ) -> Option<(Option<TargetId>, Option<TargetId>)> {
+        self.attention.force(target)
     }
 
     /// Lets attention go if it is on `target` (its belief left the ledger).

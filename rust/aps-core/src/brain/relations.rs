@@ -3,17 +3,14 @@
 //! team is Teammate and anyone else takes the profile's default relationship.
 //!
 //! Both are looked up by key, never by walking a list: a profile holds up to
-//! [`MAX_TEAM_RULES`] rules and a script may set [`MAX_RELATIONSHIPS`] relationships, and the
+//! [`MAX_TEAM_RULES`](crate::profile::MAX_TEAM_RULES) rules and a script may set [`MAX_RELATIONSHIPS`] relationships, and the
 //! answer is wanted for every candidate of every pass.
 
-use crate::brain::threat::Relationship;
 use crate::id_map::IdMap;
 use crate::profile::{TeamRule, ThreatSettings};
+use crate::relationship::Relationship;
 use crate::TargetId;
 use std::collections::HashMap;
-
-/// The most team rules a profile keeps: every pair of 32 teams, both ways.
-pub const MAX_TEAM_RULES: usize = 1024;
 
 /// The most relationships set per target (by script, or restored) one AI keeps.
 pub const MAX_RELATIONSHIPS: usize = 1024;

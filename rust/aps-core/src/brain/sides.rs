@@ -6,8 +6,8 @@
 //!
 //! The spec's relationship rules decide who is who; this only decides who is perceived.
 
-use crate::brain::threat::Relationship;
 use crate::profile::SideSettings;
+use crate::relationship::Relationship;
 
 /// The side a target is on, to one AI.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

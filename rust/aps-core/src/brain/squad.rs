@@ -4,14 +4,13 @@
 
 use crate::mind::Mind;
 use crate::profile::SquadSettings;
-use crate::senses::id::SenseId;
 use crate::world::stimulus::{Ring, Stimulus, STIMULUS_RETENTION};
 use crate::TargetKind;
 use crate::{SenseReading, TargetId};
 use glam::Vec3;
 
-/// The sense slot shared belief arrives through (the last slot).
-pub const SQUAD_SENSE: SenseId = SenseId(15);
+/// Sense slots are numbered below the sense table that the squad's slot is part of.
+pub use crate::senses::id::SQUAD_SENSE;
 
 /// Position precision of a mate's report.
 pub const SHARED_PRECISION: f32 = 0.5;

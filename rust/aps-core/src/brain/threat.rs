@@ -3,12 +3,16 @@
 
 use crate::belief::state::BeliefState;
 use crate::belief::Belief;
-use crate::events::Event;
 use crate::profile::ThreatSettings;
 use crate::TargetKind;
-use serde::{Deserialize, Serialize};
 
 pub use super::relations::{relationship_between, Relations};
+/// Relationships live below the profile, which holds the default and the team rules; the
+/// threat formula weighs them, so they are named here too.
+pub use crate::relationship::Relationship;
+/// Levels live below the belief record and the events that hold them; the formula maps its
+/// score onto them here.
+pub use crate::threat_level::ThreatLevel;
 
 /// Damage that fills the damage term.
 pub const DAMAGE_FULL: f32 = 100.0;
@@ -18,137 +22,6 @@ pub const SENSE_SLOTS: f32 = 8.0;
 
 /// Below this many damage points the damage term is zero.
 pub const DAMAGE_CUTOFF: f32 = 1.0;
-
-/// Who a target is to the AI. The numeric values are stable: the Godot layer exposes them as
-/// `RELATIONSHIP_FEARED` .. `RELATIONSHIP_TEAMMATE`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[repr(u8)]
-pub enum Relationship {
-    Feared = 0,
-    HighValue = 1,
-    Enemy = 2,
-    #[default]
-    Unknown = 3,
-    Neutral = 4,
-    Friendly = 5,
-    Teammate = 6,
-}
-
-impl Relationship {
-    pub const ALL: [Relationship; 7] = [
-        Relationship::Feared,
-        Relationship::HighValue,
-        Relationship::Enemy,
-        Relationship::Unknown,
-        Relationship::Neutral,
-        Relationship::Friendly,
-        Relationship::Teammate,
-    ];
-
-    /// Every relationship's name, in the order of [`Relationship::ALL`] (the inspector's
-    /// choices for a profile's default relationship).
-    pub const NAMES: [&'static str; 7] = {
-        let mut names = [""; 7];
-        let mut i = 0;
-        while i < names.len() {
-            names[i] = Relationship::ALL[i].name();
-            i += 1;
-        }
-        names
-    };
-
-    /// The relationship modifier of the threat formula.
-    #[must_use]
-    pub const fn modifier(self) -> f32 {
-        match self {
-            Relationship::Feared => 1.5,
-            Relationship::HighValue => 1.2,
-            Relationship::Enemy => 1.0,
-            Relationship::Unknown => 0.5,
-            Relationship::Neutral => 0.3,
-            Relationship::Friendly | Relationship::Teammate => 0.0,
-        }
-    }
-
-    /// Friendly or Teammate: never a threat, and an ally in a crowd.
-    #[must_use]
-    pub const fn is_ally(self) -> bool {
-        matches!(self, Relationship::Friendly | Relationship::Teammate)
-    }
-
-    #[must_use]
-    pub fn from_index(i: i64) -> Option<Relationship> {
-        usize::try_from(i)
-            .ok()
-            .and_then(|i| Self::ALL.get(i).copied())
-    }
-
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Relationship::Feared => "Feared",
-            Relationship::HighValue => "HighValue",
-            Relationship::Enemy => "Enemy",
-            Relationship::Unknown => "Unknown",
-            Relationship::Neutral => "Neutral",
-            Relationship::Friendly => "Friendly",
-            Relationship::Teammate => "Teammate",
-        }
-    }
-}
-
-/// The five threat levels. The numeric values are stable (`THREAT_NONE` .. `THREAT_CRITICAL`).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
-#[repr(u8)]
-pub enum ThreatLevel {
-    #[default]
-    None = 0,
-    Low = 1,
-    Medium = 2,
-    High = 3,
-    Critical = 4,
-}
-
-impl ThreatLevel {
-    pub const ALL: [ThreatLevel; 5] = [
-        ThreatLevel::None,
-        ThreatLevel::Low,
-        ThreatLevel::Medium,
-        ThreatLevel::High,
-        ThreatLevel::Critical,
-    ];
-
-    /// The highest level whose threshold the score reaches.
-    #[must_use]
-    pub fn for_score(score: f32, s: &ThreatSettings) -> ThreatLevel {
-        if score >= s.threat_threshold_critical {
-            ThreatLevel::Critical
-        } else if score >= s.threat_threshold_high {
-            ThreatLevel::High
-        } else if score >= s.threat_threshold_medium {
-            ThreatLevel::Medium
-        } else if score >= s.threat_threshold_low {
-            ThreatLevel::Low
-        } else {
-            ThreatLevel::None
-        }
-    }
-
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            ThreatLevel::None => "None",
-            ThreatLevel::Low => "Low",
-            ThreatLevel::Medium => "Medium",
-            ThreatLevel::High => "High",
-            ThreatLevel::Critical => "Critical",
-        }
-    }
-}
 
 /// What the threat formula reads about one belief.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -205,10 +78,11 @@ pub fn fade_damage(damage: f32, rate: f32, dt: f32) -> f32 {
     }
 }
 
-/// Rates one belief's threat (spec section 9) and reports a change of level, for actors only
-/// (places have no threat signal). Inlined into the tick, which rates every belief.
+/// Rates one belief's threat (spec section 9) and returns a change of level as (old, new), for
+/// actors only (places have no threat signal): the tick reports it as an event. Inlined into
+/// the tick, which rates every belief.
 #[inline]
-pub fn rate_threat(b: &mut Belief, s: &ThreatSettings, events: &mut Vec<Event>) {
+pub fn rate_threat(b: &mut Belief, s: &ThreatSettings) -> Option<(ThreatLevel, ThreatLevel)> {
     let score = threat_score(
         s,
         &ThreatInput {
@@ -221,17 +95,12 @@ pub fn rate_threat(b: &mut Belief, s: &ThreatSettings, events: &mut Vec<Event>) 
     );
     let level = ThreatLevel::for_score(score, s);
     b.threat_score = score;
-    if level != b.threat_level {
-        let old = b.threat_level;
-        b.threat_level = level;
-        if b.kind == TargetKind::Actor {
-            events.push(Event::ThreatLevelChanged {
-                target: b.target,
-                old,
-                new: level,
-            });
-        }
+    if level == b.threat_level {
+        return None;
     }
+    let old = b.threat_level;
+    b.threat_level = level;
+    (b.kind == TargetKind::Actor).then_some((old, level))
 }
 
 #[cfg(test)]
@@ -324,16 +193,5 @@ mod tests {
             &input(1.0, 500.0, 8, Relationship::Feared, BeliefState::Expired),
         );
         assert_eq!(v, 0.0);
-    }
-
-    #[test]
-    fn levels_by_the_four_thresholds() {
-        let s = ThreatSettings::default();
-        let at = |v| ThreatLevel::for_score(v, &s);
-        assert_eq!(at(0.149), ThreatLevel::None);
-        assert_eq!(at(0.15), ThreatLevel::Low);
-        assert_eq!(at(0.35), ThreatLevel::Medium);
-        assert_eq!(at(0.60), ThreatLevel::High);
-        assert_eq!(at(0.85), ThreatLevel::Critical);
     }
 }

@@ -125,7 +125,7 @@ impl CandidateSelection {
             let ally = n.team.is_some_and(|team| {
                 by.mind
                     .relationship_of(n.id, Some(team))
-                    .is_some_and(crate::brain::threat::Relationship::is_ally)
+                    .is_some_and(crate::relationship::Relationship::is_ally)
             });
             // A side the AI does not perceive (known once a look told its team) comes last:
             // looked at only with room to spare, so that a team changed since is noticed.

@@ -4,15 +4,21 @@
 //! were reported when they were entered.
 
 use super::{Mind, NO_OBSERVATION};
-use crate::belief::episodes::{Episode, Subject, EPISODES_PER_SUBJECT, SUBJECTS};
-use crate::belief::evidence::{Evidence, EVIDENCE_SLOTS};
+use crate::belief::episodes::{Episode, MemoryStore, Subject, EPISODES_PER_SUBJECT, SUBJECTS};
+use crate::belief::evidence::{Evidence, EvidenceStore, EVIDENCE_SLOTS};
 use crate::belief::places::{is_place, Place, Places, MAX_PLACE_NUMBER, PLACE_BIT};
 use crate::belief::whereabouts::Motion;
 use crate::belief::Belief;
 use crate::brain::emotion::Emotion;
-use crate::brain::player_model::{PlayerModel, MODELS};
-use crate::brain::threat::Relationship;
-use crate::save::format::{BeliefSave, BrainSave, MindSave, PlaceSave};
+use crate::brain::player_model::{PlayerModel, PlayerModels, MODELS};
+use crate::brain::relations::Relations;
+use crate::brain::Brain;
+use crate::crowd::ledger::Ledger;
+use crate::relationship::Relationship;
+use crate::save::format::{
+    BeliefSave, BrainSave, EvidenceSave, MindSave, PlaceSave, PlayerModelSave, RelationshipSave,
+    SubjectSave,
+};
 use crate::save::{
     place_number, Keys, LoadIssue, MissingTargets, Repair, MAX_RELATIONSHIPS, MISSING_TARGET_TAG,
 };
@@ -40,45 +46,8 @@ impl Mind {
         self.detections = saved.detections;
         self.since_maintenance =
             fix.non_negative(|| "mind.since_maintenance".into(), saved.since_maintenance);
-        // The ledger holds Max Tracked Targets beliefs: only the strongest that many are read
-        // (so a save of thousands costs no more than one of a full ledger).
         let capacity = self.ledger.capacity();
-        let mut order: Vec<usize> = (0..saved.beliefs.len()).collect();
-        if order.len() > capacity {
-            fix.note(
-                "mind.beliefs",
-                format!(
-                    "{} beliefs but Max Tracked Targets is {capacity}; the {capacity} with the \
-                     highest sort score are kept",
-                    order.len()
-                ),
-            );
-            // Beliefs in targets that still exist come first, then by sort score.
-            let saved_places: HashSet<u64> = saved.places.iter().map(|p| p.number).collect();
-            let exists: Vec<bool> = saved
-                .beliefs
-                .iter()
-                .map(|b| match place_number(&b.target) {
-                    Some(n) => saved_places.contains(&n),
-                    None => keys.target_of(&b.target).is_some(),
-                })
-                .collect();
-            let score = |i: usize| {
-                let s = saved.beliefs[i].sort_score;
-                if s.is_finite() {
-                    s
-                } else {
-                    f32::MIN
-                }
-            };
-            order.sort_by(|a, b| {
-                exists[*b]
-                    .cmp(&exists[*a])
-                    .then(score(*b).total_cmp(&score(*a)))
-            });
-            order.truncate(capacity);
-            order.sort_unstable();
-        }
+        let order = beliefs_to_read(saved, capacity, keys, &mut fix);
         // Only the places these beliefs are about are worth restoring.
         let wanted: HashSet<u64> = order
             .iter()
@@ -87,217 +56,357 @@ impl Mind {
         self.places = restore_places(&saved.places, saved.next_place, &wanted, keys, &mut fix);
 
         // Beliefs first: who exists decides the rest.
-        let mut held: Vec<Belief> = Vec::with_capacity(saved.beliefs.len());
-        let mut lost = 0;
-        let mut as_places: Vec<(Belief, f32)> = Vec::new();
-        for &i in &order {
-            let s = &saved.beliefs[i];
-            let field = |name: &str| format!("mind.beliefs[{i}].{name}");
-            let mut b = restore_belief(s, &mut fix, &field);
-            match target_named(&self.places, &s.target, keys) {
-                Some(id) if keys.is_own(id) => {
-                    fix.note(
-                        field("target"),
-                        format!(
-                            "{} is this AI's own body; an AI never perceives itself, so the \
-                             belief is dropped",
-                            s.target
-                        ),
-                    );
-                    continue;
-                }
-                Some(id) if held.iter().any(|h| h.target == id) => {
-                    fix.note(
-                        field("target"),
-                        format!("{} is believed in twice; the second is dropped", s.target),
-                    );
-                    continue;
-                }
-                Some(id) => {
-                    b.target = id;
-                    b.kind = if is_place(id) {
-                        TargetKind::Place
-                    } else {
-                        TargetKind::Actor
-                    };
-                    held.push(b);
-                }
-                None if place_number(&s.target).is_some() => {
-                    fix.note(
-                        field("target"),
-                        format!("{} is not among the saved places; dropped", s.target),
-                    );
-                }
-                None => {
-                    lost += 1;
-                    if missing == MissingTargets::AsPlace {
-                        as_places.push((b, s.uncertainty_radius));
-                    }
-                }
-            }
-        }
-        let tag = keys.tag_of(MISSING_TARGET_TAG);
-        for (mut b, accuracy) in as_places {
-            let id = self.places.place_for(tag, b.last_known_position, accuracy);
-            if held.iter().any(|h| h.target == id) {
-                continue; // two lost targets close together: one place
-            }
-            b.target = id;
-            b.kind = TargetKind::Place;
-            b.relationship = Relationship::Unknown;
-            held.push(b);
-        }
-        let capacity = self.ledger.capacity();
-        if held.len() > capacity {
-            fix.note(
-                "mind.beliefs",
-                format!(
-                    "{} beliefs but Max Tracked Targets is {capacity}; the {capacity} with the \
-                     highest sort score are kept",
-                    held.len()
-                ),
-            );
-            held.sort_by(|a, b| b.sort_score.total_cmp(&a.sort_score));
-            held.truncate(capacity);
-        }
-        self.ledger = crate::crowd::ledger::Ledger::new(capacity);
-        for (slot, b) in held.into_iter().enumerate() {
-            self.ledger.put(slot, b);
-        }
+        let (held, lost) = read_beliefs(saved, &order, &mut self.places, keys, missing, &mut fix);
+        self.ledger = fill_ledger(held, capacity, &mut fix);
         // A place no belief is about is forgotten (places live as beliefs, spec section 13).
         let ledger = &self.ledger;
         self.places.retain(|id| ledger.find(id).is_some());
-        let believed = |id: TargetId| self.ledger.find(id).is_some();
 
-        // The brain: attention only on an actor still believed in.
-        let b: &BrainSave = &saved.brain;
-        self.brain.awareness = b.awareness;
-        self.brain.attention.target = b
-            .attention_target
-            .as_deref()
-            .and_then(|k| target_named(&self.places, k, keys))
-            .filter(|t| !is_place(*t) && believed(*t));
-        self.brain.attention.held =
-            fix.non_negative(|| "mind.brain.attention_held".into(), b.attention_held);
-        self.brain.attention.forced = b.attention_forced && self.brain.attention.target.is_some();
-        self.brain.top = b
-            .top_target
-            .as_deref()
-            .and_then(|k| target_named(&self.places, k, keys))
-            .filter(|t| believed(*t));
-        self.brain.noticed_actors = b.noticed_actors as usize;
-        let e = &b.emotions;
-        let values = [e.fear, e.aggression, e.curiosity, e.alertness, e.panic];
-        for (emotion, v) in Emotion::ALL.into_iter().zip(values) {
-            self.brain.emotions.values[emotion as usize] = fix.unit(
-                || format!("mind.brain.emotions.{}", emotion_key(emotion)),
-                v,
-            );
-        }
-
+        let named = |key: &str| target_named(&self.places, key, keys);
+        restore_brain(
+            &mut self.brain,
+            &saved.brain,
+            &named,
+            &self.ledger,
+            &mut fix,
+        );
         // Episodes, models, evidence and relationships of targets that still exist.
-        self.memory.subjects.clear();
-        for (i, s) in saved.episodes.iter().enumerate() {
-            let Some(target) = target_named(&self.places, &s.target, keys) else {
-                continue;
-            };
-            if self.memory.subjects.len() >= SUBJECTS {
-                fix.note(
-                    format!("mind.episodes[{i}]"),
-                    format!("more than {SUBJECTS} subjects; the rest are dropped"),
-                );
-                break;
-            }
-            let kept = s.episodes.len().min(EPISODES_PER_SUBJECT);
-            if s.episodes.len() > kept {
-                fix.note(
-                    format!("mind.episodes[{i}].episodes"),
-                    format!("more than {EPISODES_PER_SUBJECT} episodes; the newest are kept"),
-                );
-            }
-            let mut subject = Subject {
-                target,
-                episodes: [Episode::default(); EPISODES_PER_SUBJECT],
-                len: kept,
-                next: kept % EPISODES_PER_SUBJECT,
-                last: fix.time(|| format!("mind.episodes[{i}].last"), s.last),
-            };
-            for (k, e) in s.episodes[s.episodes.len() - kept..].iter().enumerate() {
-                let f = |n: &str| format!("mind.episodes[{i}].episodes[{k}].{n}");
-                subject.episodes[k] = Episode {
-                    time: fix.time(|| f("time"), e.time),
-                    loss_reason: e.loss_reason,
-                    location: fix.vec3(|| f("location"), e.location),
-                    ai_facing: fix.vec3(|| f("ai_facing"), e.ai_facing),
-                    target_direction: fix.vec3(|| f("target_direction"), e.target_direction),
-                    lost_from: e.lost_from,
-                    peak_confidence: fix.unit(|| f("peak_confidence"), e.peak_confidence),
-                };
-            }
-            self.memory.subjects.push(subject);
-        }
-        self.models.models.clear();
-        self.models.last = 0;
-        for (i, m) in saved.player_models.iter().enumerate() {
-            let Some(target) = target_named(&self.places, &m.target, keys) else {
-                continue;
-            };
-            if self.models.models.len() >= MODELS {
-                fix.note(
-                    format!("mind.player_models[{i}]"),
-                    format!("more than {MODELS} models; the rest are dropped"),
-                );
-                break;
-            }
-            let f = |n: &str| format!("mind.player_models[{i}].{n}");
-            self.models.models.push(PlayerModel {
-                target,
-                encounters: m.encounters,
-                losses: m.losses,
-                hides: m.hides.min(m.losses),
-                outruns: m.outruns.min(m.losses),
-                typical_speed: fix.non_negative(|| f("typical_speed"), m.typical_speed),
-                escape_sum: fix.vec3(|| f("escape_sum"), m.escape_sum),
-                time_sensed: fix.non_negative(|| f("time_sensed"), m.time_sensed),
-                last_sensed: fix.time(|| f("last_sensed"), m.last_sensed),
-            });
-        }
-        self.evidence.items.clear();
-        for (i, e) in saved.evidence.iter().enumerate() {
-            let Some(target) = target_named(&self.places, &e.target, keys) else {
-                continue;
-            };
-            if self.evidence.items.len() >= EVIDENCE_SLOTS {
-                fix.note(
-                    format!("mind.evidence[{i}]"),
-                    format!("more than {EVIDENCE_SLOTS} pieces; the rest are dropped"),
-                );
-                break;
-            }
-            self.evidence.items.push(Evidence {
-                target,
-                kind: e.kind,
-                amount: fix.unit(|| format!("mind.evidence[{i}].amount"), e.amount),
-                expires_at: fix.time(|| format!("mind.evidence[{i}].expires_at"), e.expires_at),
-            });
-        }
+        restore_episodes(&mut self.memory, &saved.episodes, &named, &mut fix);
+        restore_models(&mut self.models, &saved.player_models, &named, &mut fix);
+        restore_evidence(&mut self.evidence, &saved.evidence, &named, &mut fix);
         self.relations.set_team(saved.team);
-        self.relations.clear_overrides();
-        if saved.relationships.len() > MAX_RELATIONSHIPS {
-            fix.note(
-                "mind.relationships",
-                format!("more than {MAX_RELATIONSHIPS}; the rest are dropped"),
-            );
-        }
-        for r in saved.relationships.iter().take(MAX_RELATIONSHIPS) {
-            if let Some(target) = target_named(&self.places, &r.target, keys) {
-                self.relations.set_override(target, Some(r.relationship));
-            }
-        }
+        restore_relationships(&mut self.relations, &saved.relationships, &named, &mut fix);
 
         self.events.clear();
         self.slot_observation = vec![NO_OBSERVATION; capacity];
         lost
+    }
+}
+
+/// The target a saved key names now, as the restore steps after the beliefs ask it.
+type Named<'a> = dyn Fn(&str) -> Option<TargetId> + 'a;
+
+/// Which saved beliefs to read, in their saved order. The ledger holds Max Tracked Targets
+/// beliefs: only the strongest that many are read (so a save of thousands costs no more than
+/// one of a full ledger), those about targets that still exist first.
+fn beliefs_to_read(
+    saved: &MindSave,
+    capacity: usize,
+    keys: &dyn Keys,
+    fix: &mut Repair,
+) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..saved.beliefs.len()).collect();
+    if order.len() <= capacity {
+        return order;
+    }
+    fix.note(
+        "mind.beliefs",
+        format!(
+            "{} beliefs but Max Tracked Targets is {capacity}; the {capacity} with the \
+             highest sort score are kept",
+            order.len()
+        ),
+    );
+    // Beliefs in targets that still exist come first, then by sort score.
+    let saved_places: HashSet<u64> = saved.places.iter().map(|p| p.number).collect();
+    let exists: Vec<bool> = saved
+        .beliefs
+        .iter()
+        .map(|b| match place_number(&b.target) {
+            Some(n) => saved_places.contains(&n),
+            None => keys.target_of(&b.target).is_some(),
+        })
+        .collect();
+    let score = |i: usize| {
+        let s = saved.beliefs[i].sort_score;
+        if s.is_finite() {
+            s
+        } else {
+            f32::MIN
+        }
+    };
+    order.sort_by(|a, b| {
+        exists[*b]
+            .cmp(&exists[*a])
+            .then(score(*b).total_cmp(&score(*a)))
+    });
+    order.truncate(capacity);
+    order.sort_unstable();
+    order
+}
+
+/// The beliefs at `order`, each about the target its key names now. One about the AI itself,
+/// a second about the same target, or about a place not saved is dropped; one about a target
+/// that no longer exists is counted, and kept as a place where it was last known if `missing`
+/// says so. Returns the beliefs kept and how many named a target that no longer exists.
+fn read_beliefs(
+    saved: &MindSave,
+    order: &[usize],
+    places: &mut Places,
+    keys: &mut dyn Keys,
+    missing: MissingTargets,
+    fix: &mut Repair,
+) -> (Vec<Belief>, usize) {
+    let mut held: Vec<Belief> = Vec::with_capacity(saved.beliefs.len());
+    let mut lost = 0;
+    let mut as_places: Vec<(Belief, f32)> = Vec::new();
+    for &i in order {
+        let s = &saved.beliefs[i];
+        let field = |name: &str| format!("mind.beliefs[{i}].{name}");
+        let mut b = restore_belief(s, fix, &field);
+        match target_named(places, &s.target, keys) {
+            Some(id) if keys.is_own(id) => {
+                fix.note(
+                    field("target"),
+                    format!(
+                        "{} is this AI's own body; an AI never perceives itself, so the \
+                         belief is dropped",
+                        s.target
+                    ),
+                );
+            }
+            Some(id) if held.iter().any(|h| h.target == id) => {
+                fix.note(
+                    field("target"),
+                    format!("{} is believed in twice; the second is dropped", s.target),
+                );
+            }
+            Some(id) => {
+                b.target = id;
+                b.kind = if is_place(id) {
+                    TargetKind::Place
+                } else {
+                    TargetKind::Actor
+                };
+                held.push(b);
+            }
+            None if place_number(&s.target).is_some() => {
+                fix.note(
+                    field("target"),
+                    format!("{} is not among the saved places; dropped", s.target),
+                );
+            }
+            None => {
+                lost += 1;
+                if missing == MissingTargets::AsPlace {
+                    as_places.push((b, s.uncertainty_radius));
+                }
+            }
+        }
+    }
+    let tag = keys.tag_of(MISSING_TARGET_TAG);
+    place_lost_targets(&mut held, as_places, places, tag);
+    (held, lost)
+}
+
+/// Beliefs about targets that no longer exist, each turned into a belief about a place (tagged
+/// `tag`) where the target was last known, within its uncertainty.
+fn place_lost_targets(
+    held: &mut Vec<Belief>,
+    lost: Vec<(Belief, f32)>,
+    places: &mut Places,
+    tag: u32,
+) {
+    for (mut b, accuracy) in lost {
+        let id = places.place_for(tag, b.last_known_position, accuracy);
+        if held.iter().any(|h| h.target == id) {
+            continue; // two lost targets close together: one place
+        }
+        b.target = id;
+        b.kind = TargetKind::Place;
+        b.relationship = Relationship::Unknown;
+        held.push(b);
+    }
+}
+
+/// A ledger of `capacity` slots holding `held` in order; if they are more, the ones with the
+/// highest sort score.
+fn fill_ledger(mut held: Vec<Belief>, capacity: usize, fix: &mut Repair) -> Ledger {
+    if held.len() > capacity {
+        fix.note(
+            "mind.beliefs",
+            format!(
+                "{} beliefs but Max Tracked Targets is {capacity}; the {capacity} with the \
+                 highest sort score are kept",
+                held.len()
+            ),
+        );
+        held.sort_by(|a, b| b.sort_score.total_cmp(&a.sort_score));
+        held.truncate(capacity);
+    }
+    let mut ledger = Ledger::new(capacity);
+    for (slot, b) in held.into_iter().enumerate() {
+        ledger.put(slot, b);
+    }
+    ledger
+}
+
+/// The brain as saved: attention only on an actor still believed in (in `ledger`), the top
+/// target only if still believed in.
+fn restore_brain(
+    brain: &mut Brain,
+    b: &BrainSave,
+    named: &Named,
+    ledger: &Ledger,
+    fix: &mut Repair,
+) {
+    let believed = |id: TargetId| ledger.find(id).is_some();
+    brain.awareness = b.awareness;
+    brain.attention.target = b
+        .attention_target
+        .as_deref()
+        .and_then(named)
+        .filter(|t| !is_place(*t) && believed(*t));
+    brain.attention.held =
+        fix.non_negative(|| "mind.brain.attention_held".into(), b.attention_held);
+    brain.attention.forced = b.attention_forced && brain.attention.target.is_some();
+    brain.top = b
+        .top_target
+        .as_deref()
+        .and_then(named)
+        .filter(|t| believed(*t));
+    brain.noticed_actors = b.noticed_actors as usize;
+    let e = &b.emotions;
+    let values = [e.fear, e.aggression, e.curiosity, e.alertness, e.panic];
+    for (emotion, v) in Emotion::ALL.into_iter().zip(values) {
+        brain.emotions.values[emotion as usize] = fix.unit(
+            || format!("mind.brain.emotions.{}", emotion_key(emotion)),
+            v,
+        );
+    }
+}
+
+/// The episodes of targets that still exist, up to [`SUBJECTS`] of them, each keeping its
+/// newest [`EPISODES_PER_SUBJECT`].
+fn restore_episodes(
+    memory: &mut MemoryStore,
+    saved: &[SubjectSave],
+    named: &Named,
+    fix: &mut Repair,
+) {
+    memory.subjects.clear();
+    for (i, s) in saved.iter().enumerate() {
+        let Some(target) = named(&s.target) else {
+            continue;
+        };
+        if memory.subjects.len() >= SUBJECTS {
+            fix.note(
+                format!("mind.episodes[{i}]"),
+                format!("more than {SUBJECTS} subjects; the rest are dropped"),
+            );
+            break;
+        }
+        let kept = s.episodes.len().min(EPISODES_PER_SUBJECT);
+        if s.episodes.len() > kept {
+            fix.note(
+                format!("mind.episodes[{i}].episodes"),
+                format!("more than {EPISODES_PER_SUBJECT} episodes; the newest are kept"),
+            );
+        }
+        let mut subject = Subject {
+            target,
+            episodes: [Episode::default(); EPISODES_PER_SUBJECT],
+            len: kept,
+            next: kept % EPISODES_PER_SUBJECT,
+            last: fix.time(|| format!("mind.episodes[{i}].last"), s.last),
+        };
+        for (k, e) in s.episodes[s.episodes.len() - kept..].iter().enumerate() {
+            let f = |n: &str| format!("mind.episodes[{i}].episodes[{k}].{n}");
+            subject.episodes[k] = Episode {
+                time: fix.time(|| f("time"), e.time),
+                loss_reason: e.loss_reason,
+                location: fix.vec3(|| f("location"), e.location),
+                ai_facing: fix.vec3(|| f("ai_facing"), e.ai_facing),
+                target_direction: fix.vec3(|| f("target_direction"), e.target_direction),
+                lost_from: e.lost_from,
+                peak_confidence: fix.unit(|| f("peak_confidence"), e.peak_confidence),
+            };
+        }
+        memory.subjects.push(subject);
+    }
+}
+
+/// The player models of targets that still exist, up to [`MODELS`] of them.
+fn restore_models(
+    models: &mut PlayerModels,
+    saved: &[PlayerModelSave],
+    named: &Named,
+    fix: &mut Repair,
+) {
+    models.models.clear();
+    models.last = 0;
+    for (i, m) in saved.iter().enumerate() {
+        let Some(target) = named(&m.target) else {
+            continue;
+        };
+        if models.models.len() >= MODELS {
+            fix.note(
+                format!("mind.player_models[{i}]"),
+                format!("more than {MODELS} models; the rest are dropped"),
+            );
+            break;
+        }
+        let f = |n: &str| format!("mind.player_models[{i}].{n}");
+        models.models.push(PlayerModel {
+            target,
+            encounters: m.encounters,
+            losses: m.losses,
+            hides: m.hides.min(m.losses),
+            outruns: m.outruns.min(m.losses),
+            typical_speed: fix.non_negative(|| f("typical_speed"), m.typical_speed),
+            escape_sum: fix.vec3(|| f("escape_sum"), m.escape_sum),
+            time_sensed: fix.non_negative(|| f("time_sensed"), m.time_sensed),
+            last_sensed: fix.time(|| f("last_sensed"), m.last_sensed),
+        });
+    }
+}
+
+/// The evidence about targets that still exist, up to [`EVIDENCE_SLOTS`] pieces.
+fn restore_evidence(
+    evidence: &mut EvidenceStore,
+    saved: &[EvidenceSave],
+    named: &Named,
+    fix: &mut Repair,
+) {
+    evidence.items.clear();
+    for (i, e) in saved.iter().enumerate() {
+        let Some(target) = named(&e.target) else {
+            continue;
+        };
+        if evidence.items.len() >= EVIDENCE_SLOTS {
+            fix.note(
+                format!("mind.evidence[{i}]"),
+                format!("more than {EVIDENCE_SLOTS} pieces; the rest are dropped"),
+            );
+            break;
+        }
+        evidence.items.push(Evidence {
+            target,
+            kind: e.kind,
+            amount: fix.unit(|| format!("mind.evidence[{i}].amount"), e.amount),
+            expires_at: fix.time(|| format!("mind.evidence[{i}].expires_at"), e.expires_at),
+        });
+    }
+}
+
+/// The relationships set for targets that still exist, up to [`MAX_RELATIONSHIPS`].
+fn restore_relationships(
+    relations: &mut Relations,
+    saved: &[RelationshipSave],
+    named: &Named,
+    fix: &mut Repair,
+) {
+    relations.clear_overrides();
+    if saved.len() > MAX_RELATIONSHIPS {
+        fix.note(
+            "mind.relationships",
+            format!("more than {MAX_RELATIONSHIPS}; the rest are dropped"),
+        );
+    }
+    for r in saved.iter().take(MAX_RELATIONSHIPS) {
+        if let Some(target) = named(&r.target) {
+            relations.set_override(target, Some(r.relationship));
+        }
     }
 }
 
@@ -325,7 +434,6 @@ fn emotion_key(e: Emotion) -> &'static str {
     }
 }
 
-/// The places of a save, each number once.
 /// The places of a save that `wanted` names, each number once and below the place bit.
 fn restore_places(
     saved: &[PlaceSave],
@@ -429,6 +537,17 @@ fn restore_belief(s: &BeliefSave, fix: &mut Repair, field: &dyn Fn(&str) -> Stri
     b.governing_last_active = s.governing_last_active.map_or(f64::NEG_INFINITY, |t| {
         fix.time(|| field("governing_last_active"), t)
     });
+    restore_sense_cues(&mut b, s, fix, field);
+    b
+}
+
+/// Why each sense lost the target, and what an OutOfRange loss meant, one per sense slot.
+fn restore_sense_cues(
+    b: &mut Belief,
+    s: &BeliefSave,
+    fix: &mut Repair,
+    field: &dyn Fn(&str) -> String,
+) {
     if s.sense_cues.len() > MAX_SENSES {
         fix.note(
             field("sense_cues"),
@@ -449,5 +568,4 @@ fn restore_belief(s: &BeliefSave, fix: &mut Repair, field: &dyn Fn(&str) -> Stri
     for (d, s) in b.sense_detail.iter_mut().zip(&s.sense_details) {
         *d = *s;
     }
-    b
 }

@@ -4,9 +4,9 @@
 use super::Mind;
 use crate::belief::evidence::EvidenceKind;
 use crate::brain::attention::sort_score;
-use crate::brain::threat::Relationship;
 use crate::crowd::Priority;
 use crate::events::Event;
+use crate::relationship::Relationship;
 use crate::{TargetId, TargetKind};
 use glam::Vec3;
 
@@ -48,7 +48,9 @@ impl Mind {
 
     /// Focus on `target` now (Force Attention Target). Returns the change, if any, as an event.
     pub fn force_attention(&mut self, target: Option<TargetId>) -> Option<Event> {
-        self.brain.force_attention(target)
+        self.brain
+            .force_attention(target)
+            .map(|(old, new)| Event::AttentionChanged { old, new })
     }
 
     /// Raises a target's confidence from script (Set Target Confidence): never lowers it. The

@@ -13,7 +13,7 @@ use crate::belief::state::BeliefState;
 use crate::brain::attention::{proximity, sort_score};
 use crate::brain::player_model::PlayerModels;
 use crate::brain::threat::rate_threat;
-use crate::brain::{BrainInput, Survey};
+use crate::brain::{BrainInput, Changes, Survey};
 use crate::crowd::ledger::is_dormant;
 use crate::crowd::Priority;
 use crate::events::{Event, StateChange};
@@ -69,8 +69,10 @@ impl Mind {
             .count() as u64;
         self.detections = self.detections.saturating_add(noticed);
 
-        self.brain
-            .conclude(survey, &self.ledger, &self.profile, input, &mut self.events);
+        let changes = self
+            .brain
+            .conclude(survey, &self.ledger, &self.profile, input);
+        report(changes, &mut self.events);
         self.housekeeping(dt);
         &self.events
     }
@@ -296,7 +298,13 @@ impl Mind {
                     models.sensed(b.target, &mut b.model_hint, speed, dt, now);
                 }
             }
-            rate_threat(b, &profile.threat, events);
+            if let Some((old, new)) = rate_threat(b, &profile.threat) {
+                events.push(Event::ThreatLevelChanged {
+                    target: b.target,
+                    old,
+                    new,
+                });
+            }
 
             // A destroyed target's belief, or a place's, is freed once it expires.
             let gone = b.destroyed || (is_place(b.target) && b.state == BeliefState::Expired);
@@ -366,4 +374,20 @@ pub(super) struct Newcomer {
     score: f32,
     /// Its index among this tick's observations.
     observation: u32,
+}
+/// The brain step's changes as events, in the order the brain decides them: awareness,
+/// attention, all clear, emotion.
+fn report(changes: Changes, events: &mut Vec<Event>) {
+    if let Some((old, new)) = changes.awareness {
+        events.push(Event::AwarenessChanged { old, new });
+    }
+    if let Some((old, new)) = changes.attention {
+        events.push(Event::AttentionChanged { old, new });
+    }
+    if changes.all_clear {
+        events.push(Event::AllClear);
+    }
+    if let Some((old, new)) = changes.emotion {
+        events.push(Event::EmotionChanged { old, new });
+    }
 }

@@ -10,7 +10,7 @@ use super::setting::{Above, Count, Kind, Number, Setting, Unit};
 use super::{SenseWeights, TeamRule};
 use crate::belief::decay_curve::DecayCurve;
 use crate::belief::loss::SenseLoss;
-use crate::brain::threat::Relationship;
+use crate::relationship::Relationship;
 use serde::{Deserialize, Serialize};
 
 /// The core's callback for [`aps_settings!`](crate::aps_settings).

@@ -32,7 +32,7 @@ pub use toml_io::ProfileError;
 pub use validate::ProfileIssue;
 
 use crate::belief::loss::SenseLoss;
-use crate::brain::threat::Relationship;
+use crate::relationship::Relationship;
 use crate::senses::id::{Sense, SenseId};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
@@ -164,6 +164,14 @@ impl Profile {
 /// game's walls stop sight whatever layer it puts them on.
 pub const ALL_LAYERS: u32 = u32::MAX;
 
+/// The most wind can stretch the smell range (and the least it can shrink it, as 1 / 4 of it).
+/// A rule of smell, not a setting, kept here because the gather range must reach as far as a
+/// scent carries downwind.
+pub const MAX_WIND_STRETCH: f32 = 3.0;
+
+/// The most team rules a profile keeps: every pair of 32 teams, both ways.
+pub const MAX_TEAM_RULES: usize = 1024;
+
 /// How one team regards another (the relationship table, spec section 9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -196,10 +204,7 @@ impl Profile {
         };
         reach(self.vision.enabled, self.vision.max_range);
         reach(self.hearing.enabled, self.hearing.max_range);
-        reach(
-            self.smell.enabled,
-            self.smell.range * crate::senses::smell::MAX_WIND_STRETCH,
-        );
+        reach(self.smell.enabled, self.smell.range * MAX_WIND_STRETCH);
         reach(self.touch.enabled, self.touch.reach);
         reach(
             self.vibration.enabled,

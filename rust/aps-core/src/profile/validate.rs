@@ -8,9 +8,8 @@
 //! order settings are checked in, and the decay curve's rule, which is about its points.
 
 use super::setting::{Kind, Setting};
-use super::{Profile, TeamRule};
+use super::{Profile, TeamRule, MAX_TEAM_RULES};
 use crate::belief::decay_curve::DecayCurve;
-use crate::brain::relations::MAX_TEAM_RULES;
 use crate::senses::id::Sense;
 use std::fmt;
 

@@ -14,6 +14,10 @@ pub const BUILTIN_SENSES: usize = 8;
 /// Slots for custom senses: after the built-in ones, before the squad's shared slot.
 pub const CUSTOM_SENSES: usize = MAX_SENSES - BUILTIN_SENSES - 1;
 
+/// The sense slot shared belief from squad mates arrives through: the last slot (spec section
+/// 10, squad sharing).
+pub const SQUAD_SENSE: SenseId = SenseId(15);
+
 /// The senses the spec names, in the spec's order. The numeric values are stable: the Godot
 /// layer exposes them as `SENSE_VISION` .. `SENSE_ECHOLOCATION`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -10,16 +10,13 @@
 
 use super::{SenseContext, SenseUnit};
 use crate::gather::target::TargetSnapshot;
-use crate::profile::SmellSettings;
+use crate::profile::{SmellSettings, MAX_WIND_STRETCH};
 use crate::senses::id::{Sense, SenseId};
 use crate::SenseReading;
 use glam::Vec3;
 
 /// Position precision of a smelled position: vague.
 pub const SMELL_PRECISION: f32 = 0.2;
-
-/// The most wind can stretch the range (and the least it can shrink it, as 1 / 4 of it).
-pub const MAX_WIND_STRETCH: f32 = 3.0;
 
 /// The smell sense.
 #[derive(Debug, Clone)]

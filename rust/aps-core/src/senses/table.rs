@@ -4,7 +4,7 @@
 
 use crate::belief::loss::{LossReason, SenseLoss};
 use crate::profile::Profile;
-use crate::senses::id::{Sense, SenseId, SenseSet, MAX_SENSES};
+use crate::senses::id::{Sense, SenseId, SenseSet, BUILTIN_SENSES, MAX_SENSES, SQUAD_SENSE};
 
 /// One sense slot's contract with the belief engine.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -146,7 +146,7 @@ impl SenseTable {
         }
         // Shared belief from squad mates arrives through the last slot (spec section 10).
         t.set(
-            crate::brain::squad::SQUAD_SENSE,
+            SQUAD_SENSE,
             SenseSpec {
                 weight: 1.0,
                 loss: SenseLoss::new(p.squad.shared_grace_time, false, 1.0),
@@ -176,7 +176,7 @@ impl SenseTable {
 
     /// Copies the custom slots (8 up to the squad slot) from another table.
     pub fn keep_custom_from(&mut self, other: &SenseTable) {
-        for i in crate::senses::id::BUILTIN_SENSES..crate::brain::squad::SQUAD_SENSE.index() {
+        for i in BUILTIN_SENSES..SQUAD_SENSE.index() {
             self.set(SenseId(i as u8), other.specs[i]);
         }
     }

@@ -142,7 +142,8 @@ pub fn sense_ids(set: aps_core::SenseSet) -> PackedInt32Array {
 mod tests {
     use super::super::ApsPerceptionComponent;
     use aps_core::belief::evidence::EvidenceKind;
-    use aps_core::brain::threat::{Relationship, ThreatLevel};
+    use aps_core::relationship::Relationship;
+    use aps_core::threat_level::ThreatLevel;
     use aps_core::{AwarenessLevel, BeliefState, LossReason, Sense};
     type C = ApsPerceptionComponent;
 

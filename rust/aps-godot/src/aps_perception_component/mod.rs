@@ -75,19 +75,20 @@ mod prelude {
     pub(super) use aps_core::belief::evidence::EvidenceKind;
     pub(super) use aps_core::belief::loss::LossDetail;
     pub(super) use aps_core::brain::emotion::Emotion;
-    pub(super) use aps_core::brain::squad::{sightings, SQUAD_SENSE};
-    pub(super) use aps_core::brain::threat::{Relationship, ThreatLevel};
+    pub(super) use aps_core::brain::squad::sightings;
     pub(super) use aps_core::events::Event;
     pub(super) use aps_core::insight::explain::{builtin_sense_name, Explanation, SenseWhy};
     pub(super) use aps_core::insight::notes::Notes;
     pub(super) use aps_core::insight::recording::{MAX_FRAMES, MAX_RECORDING_SECONDS};
     pub(super) use aps_core::profile::Performance;
+    pub(super) use aps_core::relationship::Relationship;
     pub(super) use aps_core::save::format::{BeliefsSave, BELIEFS_FORMAT};
     pub(super) use aps_core::save::{LoadIssue, MissingTargets, FORMAT_VERSION};
     pub(super) use aps_core::senses::contract::Stimuli;
     pub(super) use aps_core::senses::hearing::in_earshot;
-    pub(super) use aps_core::senses::id::{Sense, SenseId};
+    pub(super) use aps_core::senses::id::{Sense, SenseId, SQUAD_SENSE};
     pub(super) use aps_core::senses::rays::BodyId;
+    pub(super) use aps_core::threat_level::ThreatLevel;
     pub(super) use aps_core::{
         AwarenessLevel, Belief, BeliefState, LossReason, Observations, PerceptionCore, Pose,
         Profile, TargetId, TargetKind, Vec3,

@@ -83,8 +83,8 @@ impl Bridge<Option<Gd<Curve>>> for Option<DecayCurve> {
     }
 }
 
-use aps_core::brain::threat::Relationship;
 use aps_core::profile::TeamRule;
+use aps_core::relationship::Relationship;
 
 impl Bridge<Relationship> for i32 {
     fn bridge(self) -> Relationship {

@@ -4,8 +4,7 @@
 
 use super::fields::kinds::{choice, count, curve, flag, layers, number, rules};
 use super::fields::{inspector_hint, profile_resource};
-use aps_core::brain::relations::MAX_TEAM_RULES;
-use aps_core::profile::Kind;
+use aps_core::profile::{Kind, MAX_TEAM_RULES};
 use aps_core::Profile;
 use godot::classes::{IResource, Resource};
 use godot::prelude::*;
