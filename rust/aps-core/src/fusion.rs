@@ -28,6 +28,46 @@ pub fn weighted(confidence: f32, weight: f32) -> f32 {
     }
 }
 
+/// Fusion taken in one active sense at a time: the strongest weighted confidence so far and its
+/// sense (the lower slot on a tie), and every active sense. [`fuse`] feeds it a target's
+/// readings; the memory engine feeds it from the one pass it makes over them for everything
+/// else they say, so the spec's rule is written once and the readings are read once.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Fusion {
+    best: f32,
+    dominant: Option<SenseId>,
+    active: SenseSet,
+}
+
+impl Fusion {
+    /// Takes in `sense` with its weighted confidence `w`, which is above 0 (an active sense).
+    #[inline]
+    pub fn add(&mut self, sense: SenseId, w: f32) {
+        self.active.insert(sense);
+        let wins = match self.dominant {
+            None => true,
+            Some(d) => w > self.best || (w == self.best && sense < d),
+        };
+        if wins {
+            self.best = w;
+            self.dominant = Some(sense);
+        }
+    }
+
+    /// The fused confidence: the strongest plus `corroboration_bonus` for every other active
+    /// sense, at most 1.
+    #[inline]
+    #[must_use]
+    pub fn finish(self, corroboration_bonus: f32) -> Fused {
+        let others = self.active.len().saturating_sub(1) as f32;
+        Fused {
+            value: (self.best + corroboration_bonus * others).min(1.0),
+            dominant: self.dominant,
+            active: self.active,
+        }
+    }
+}
+
 /// Fuses one target's readings. `weights` holds each sense slot's weight. Several readings of
 /// the same sense count once, at their strongest.
 #[must_use]
@@ -36,33 +76,17 @@ pub fn fuse(
     weights: &[f32; MAX_SENSES],
     corroboration_bonus: f32,
 ) -> Fused {
-    let mut best = 0.0_f32;
-    let mut dominant: Option<SenseId> = None;
-    let mut active = SenseSet::EMPTY;
+    let mut fusion = Fusion::default();
     for r in readings {
         let Some(&weight) = weights.get(r.sense.index()) else {
             continue;
         };
         let w = weighted(r.confidence, weight);
-        if w <= 0.0 {
-            continue;
-        }
-        active.insert(r.sense);
-        let wins = match dominant {
-            None => true,
-            Some(d) => w > best || (w == best && r.sense < d),
-        };
-        if wins {
-            best = w;
-            dominant = Some(r.sense);
+        if w > 0.0 {
+            fusion.add(r.sense, w);
         }
     }
-    let others = active.len().saturating_sub(1) as f32;
-    Fused {
-        value: (best + corroboration_bonus * others).min(1.0),
-        dominant,
-        active,
-    }
+    fusion.finish(corroboration_bonus)
 }
 
 #[cfg(test)]

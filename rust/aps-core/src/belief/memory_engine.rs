@@ -9,7 +9,7 @@ use crate::belief::whereabouts::update_uncertainty;
 use crate::belief::Belief;
 use crate::brain::threat::fade_damage;
 use crate::events::{Event, StateChange};
-use crate::fusion::{fuse, weighted, Fused};
+use crate::fusion::{weighted, Fused, Fusion};
 use crate::profile::Profile;
 use crate::senses::id::SenseId;
 use crate::senses::table::SenseTable;
@@ -125,14 +125,10 @@ pub(crate) fn update_belief(
     events: &mut Vec<Event>,
 ) {
     let readings = if b.destroyed { &[][..] } else { readings };
-    // The spec's fusion is `fusion::fuse`, and only there; what each sense said is read in a
-    // second short pass rather than folded into a second copy of the fusion rule.
-    let mut fused = fuse(
-        readings,
-        ctx.senses.weights(),
-        ctx.profile.fusion.corroboration_bonus,
-    );
-    let look = note_senses(b, readings, ctx.senses);
+    // One pass over the readings: fusion (spec section 2, the rule `fusion::Fusion` holds) and
+    // what each sense said.
+    let (fused, look) = note_senses(b, readings, ctx.senses);
+    let mut fused = fused.finish(ctx.profile.fusion.corroboration_bonus);
     // When the governing sense last had the target: now, if it is among the active senses.
     if b.governing.is_some_and(|g| fused.active.contains(g)) {
         b.governing_last_active = ctx.now;
@@ -155,14 +151,15 @@ struct Look {
     most_precise: Option<(Vec3, f32)>,
 }
 
-/// Goes over the readings once, sense by sense: an active sense clears its loss cue and may
-/// give a heading; a silent one keeps the cue its look found. Returns which direct-cut sense
-/// has the target and the most precise position. An active reading's weighted confidence is
+/// Goes over the readings once, sense by sense: an active sense is taken into the fusion,
+/// clears its loss cue and may give a heading; a silent one keeps the cue its look found.
+/// Returns the fusion and which direct-cut sense has the target and the most precise position. An active reading's weighted confidence is
 /// above 0, so each "best so far" starts at a value every first candidate beats.
 #[inline]
-fn note_senses(b: &mut Belief, readings: &[SenseReading], senses: &SenseTable) -> Look {
+fn note_senses(b: &mut Belief, readings: &[SenseReading], senses: &SenseTable) -> (Fusion, Look) {
     let weights = senses.weights();
     let direct_cut = senses.direct_cut_set();
+    let mut fusion = Fusion::default();
     let mut direct_cut_now: Option<SenseId> = None;
     let mut direct_cut_best = 0.0_f32;
     let mut most_precise: Option<Vec3> = None;
@@ -174,6 +171,7 @@ fn note_senses(b: &mut Belief, readings: &[SenseReading], senses: &SenseTable) -
         };
         let w = weighted(r.confidence, weight);
         if w > 0.0 {
+            fusion.add(r.sense, w);
             b.sense_cue[i] = LossReason::None;
             b.sense_detail[i] = LossDetail::None;
             if is_heading(r.heading) {
@@ -199,10 +197,11 @@ fn note_senses(b: &mut Belief, readings: &[SenseReading], senses: &SenseTable) -
             b.sense_detail[i] = r.detail;
         }
     }
-    Look {
+    let look = Look {
         direct_cut: direct_cut_now,
         most_precise: most_precise.map(|p| (p, precise_best)),
-    }
+    };
+    (fusion, look)
 }
 
 /// Takes the fused readings into the belief: which senses have it, where it is and how it
