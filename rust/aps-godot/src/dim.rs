@@ -281,6 +281,15 @@ impl Spatial {
         }
     }
 
+    /// Its global position in the scene's own units as Godot prints it, for messages.
+    #[must_use]
+    pub fn position_text(&self) -> String {
+        match self {
+            Spatial::Three(n) => n.get_global_position().to_string(),
+            Spatial::Two(n) => n.get_global_position().to_string(),
+        }
+    }
+
     /// The key of the world it is in (`None` outside the tree).
     #[must_use]
     pub fn world_key(&self) -> Option<crate::world_key::WorldKey> {

@@ -68,14 +68,9 @@ macro_rules! debug_draw_api {
                 }
             }
 
-            /// What is drawn now: its own flags, or everything while the project setting
-            /// (`draw_all`) or the debugger asks.
+            /// What is drawn now (see `PerceiverState::draw_flags`).
             pub(super) fn draw_flags(&self, draw_all: bool) -> u32 {
-                if self.state.drawn_by_debugger || draw_all {
-                    flags::ALL
-                } else {
-                    self.debug_draw as u32
-                }
+                self.state.draw_flags(self.debug_draw as u32, draw_all)
             }
 
             /// Whether its debug drawing is shown.

@@ -52,7 +52,7 @@ const MAX_CUSTOM_SENSES: usize = aps_core::senses::id::CUSTOM_SENSES;
 /// Everything the parts of the class name, for the two modules that make a class of them.
 mod prelude {
     pub(super) use super::constants::sense_ids;
-    pub(super) use super::pass::PreparedPass;
+    pub(super) use super::pass::{ComponentView, PreparedPass};
     pub(super) use super::perceiver::PerceiverState;
     pub(super) use super::signals::Outgoing;
     pub(super) use super::{ReplicaRows, MAX_CUSTOM_SENSES};
@@ -75,7 +75,6 @@ mod prelude {
     pub(super) use aps_core::belief::evidence::EvidenceKind;
     pub(super) use aps_core::belief::loss::LossDetail;
     pub(super) use aps_core::brain::emotion::Emotion;
-    pub(super) use aps_core::brain::squad::sightings;
     pub(super) use aps_core::events::Event;
     pub(super) use aps_core::insight::explain::{builtin_sense_name, Explanation, SenseWhy};
     pub(super) use aps_core::insight::notes::Notes;

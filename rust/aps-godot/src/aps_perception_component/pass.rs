@@ -1,18 +1,24 @@
-//! One perception pass of an `ApsPerceptionComponent` (spec section 10), in three steps so that
-//! no bind of the component is held while scripts run:
+//! One perception pass of a perception component, 3D or 2D (spec section 10), written once in
+//! [`PerceiverState`]'s stages, in three steps so that no bind of the component is held while
+//! scripts run:
 //!
-//! 1. [`ApsPerceptionComponent::prepare_pass`] (bound): gather the candidates in reach from the
-//!    AI's world and take the core and everything the pass reads out of the component.
+//! 1. [`PerceiverState::prepare_pass`] (bound): gather the candidates in reach from the AI's
+//!    world and take the core and everything the pass reads out of the component.
 //! 2. [`PreparedPass::run`] (unbound): the senses look, rays go through the world's physics
 //!    space and the core runs. A custom sense's script may call back into the component, free
 //!    a target, the component or the AI's body; a script's panic stays in its pass.
-//! 3. [`ApsPerceptionComponent::finish_pass`] (bound again, if the component still exists):
+//! 3. [`PerceiverState::finish_pass`] (bound again, if the component still exists):
 //!    the core goes back, its events wait for the signals, the squad hears what this AI saw.
 //!
 //! Every rule is the core's: which targets are held, the gather radius, what mates share.
 
+use super::perceiver::{ComponentKind, PerceiverState};
+use crate::aps_world::ApsWorld;
+use crate::debug_draw::flags;
+use crate::dim::{Spatial, WorldOf};
 use crate::physics_space::{GodotSpace, RayQuery, SpaceState};
 use crate::world::WorldKey;
+use aps_core::brain::squad::sightings;
 use aps_core::crowd::selection::Nearby;
 use aps_core::gather::target::TargetSnapshot;
 use aps_core::perception_core::{PassInput, PerceptionCore};
@@ -137,189 +143,249 @@ impl PreparedPass {
     }
 }
 
+/// What a pass needs of its component beyond its state, read by the class as the pass starts:
+/// who it is, where it is, where its eye looks, its team and its own drawing flags.
+pub struct ComponentView {
+    pub id: InstanceId,
+    pub spatial: Spatial,
+    /// The class's name, in warnings.
+    pub class: &'static str,
+    pub eye: Pose,
+    pub team: i32,
+    /// Its `debug_draw` flags.
+    pub draw_flags: u32,
+}
+
+impl<D: ComponentKind> PerceiverState<D> {
+    /// What is drawn now: the component's own flags, or everything while the project setting
+    /// (`draw_all`) or the debugger asks.
+    pub(super) fn draw_flags(&self, own: u32, draw_all: bool) -> u32 {
+        if self.drawn_by_debugger || draw_all {
+            flags::ALL
+        } else {
+            own
+        }
+    }
+
+    /// Step 1: gather and take out what the pass reads. `None` when there is nothing to run
+    /// (no world, no physics space, no core, or an AI that is nowhere real).
+    pub(super) fn prepare_pass(
+        &mut self,
+        me: &ComponentView,
+        (key, world_of): (WorldKey, WorldOf),
+        (dt, lod_tier): (f32, u8),
+        started: Instant,
+    ) -> Option<PreparedPass> {
+        let eye = me.eye;
+        // Its parent never changes while it is in the tree: found as it entered.
+        let body = self
+            .own
+            .parent()
+            .filter(|p| p.is_instance_valid())
+            .map_or(eye.position, Spatial::global_position);
+        if !self.somewhere_real(me, body) {
+            return None;
+        }
+        let mut aps = ApsWorld::singleton();
+        let mut aps = aps.bind_mut();
+        // The frame's clock, read once as the frame began.
+        let (frame, now) = aps.frame_clock();
+        let (space_state, navigation) = aps.world_mut(key).physics(frame, &world_of)?;
+        let mut core = self.core.take()?;
+        let (world_state, squad, occluder_areas) = {
+            let (world, tags) = aps.world_and_tags(key);
+            world.begin_frame(frame, now, &mut |t| tags.intern(t));
+            (
+                world.state(),
+                world.squad_of(me.id),
+                world.has_occluder_areas(),
+            )
+        };
+        let view = world_state.view(now);
+        let mut buffers = std::mem::take(&mut self.buffers);
+        let b = &mut buffers;
+        // Squad mates' sightings reach this AI wherever the target is (spec section 10).
+        b.shared.clear();
+        if let Some(squad) = squad {
+            let profile = &core.mind().profile().squad;
+            let me_id = me.id.to_i64() as u64;
+            world_state
+                .squads()
+                .shared_for(squad, me_id, now, profile, &mut b.shared);
+        }
+        core.held_targets(&view, self.own.bodies(), &b.shared, &mut b.held);
+        core.mind_mut().set_team(me.team);
+        // Senses note what made each reading for explain() and the drawing. Drawing wanted,
+        // shown or not yet: a drawing turned on between passes shows this pass's rays where
+        // they stopped.
+        let drawn = self.draw_flags(me.draw_flags, aps.draws_all()) != 0;
+        core.set_noting(aps.notes_factors() || drawn);
+        let range = core.gather_radius(eye.position, body);
+        let use_grid = aps.uses_grid();
+        let (world, tags) = aps.world_and_tags(key);
+        let mut tag = |t: &StringName| tags.intern(t);
+        // Who is in reach, from the grid; whom to look at, chosen by the core before anything
+        // is read; then a look at just those.
+        let own = self.own.nodes();
+        world.nearby(
+            now,
+            use_grid,
+            eye.position,
+            range,
+            own,
+            &mut tag,
+            &mut b.nearby,
+        );
+        core.choose_looks(&view, eye, body, &b.nearby, &b.held, &mut b.chosen);
+        world.look_at(
+            now,
+            eye.position,
+            range,
+            &b.chosen,
+            &b.held,
+            own,
+            &mut tag,
+            &mut b.candidates,
+            &mut b.gone,
+        );
+        let part_owners = world.registry().part_owners();
+        b.own.clear();
+        b.own.extend_from_slice(self.own.bodies());
+        let query = b.take_query(D::TWO_D, self.own.rids());
+        self.in_pass = true;
+        Some(PreparedPass {
+            core,
+            buffers,
+            query,
+            space_state,
+            world: key,
+            world_state,
+            squad,
+            eye,
+            body,
+            dt,
+            lod_tier,
+            now,
+            started,
+            events: std::mem::take(&mut self.pending),
+            panicked: false,
+            ray_time: std::time::Duration::ZERO,
+            hit_points: drawn,
+            occluder_areas,
+            navigation,
+            part_owners,
+        })
+    }
+
+    /// Whether the AI is somewhere real (its eye and `body` are positions). One that is not
+    /// perceives nothing: it skips its pass, said once while it stays there (and at most once
+    /// a second should it keep coming and going).
+    fn somewhere_real(&mut self, me: &ComponentView, body: Vec3) -> bool {
+        if me.eye.position.is_finite() && body.is_finite() {
+            self.warned_nowhere = false;
+            return true;
+        }
+        if !self.warned_nowhere {
+            self.warned_nowhere = true;
+            crate::warnings::warn("nowhere", Some(me.id), || {
+                format!(
+                    "{} {}: it is at {}, which is not a position; it skips its perception \
+                     passes until it is somewhere real",
+                    me.class,
+                    me.spatial.node().get_path(),
+                    me.spatial.position_text()
+                )
+            });
+        }
+        false
+    }
+
+    /// Step 3: everything goes back; events wait for the signals; the squad and the stats hear
+    /// of the pass.
+    pub(super) fn finish_pass(&mut self, me: (InstanceId, &Gd<Node>, &str), pass: PreparedPass) {
+        let (id, node, class) = me;
+        let PreparedPass {
+            core,
+            mut buffers,
+            query,
+            world,
+            world_state,
+            squad,
+            now,
+            started,
+            events,
+            panicked,
+            ray_time,
+            ..
+        } = pass;
+        self.in_pass = false;
+        buffers.query = Some(query);
+        self.buffers = buffers;
+        // Reparented by a script during the pass: its rays skip the bodies it has now.
+        if std::mem::take(&mut self.exclude_stale) {
+            self.buffers.exclude(self.own.rids());
+        }
+        self.pending = events;
+        if panicked {
+            // A sense that fails every pass is one cause: said at most once a second.
+            crate::warnings::error("pass failed", Some(id), || {
+                format!(
+                    "{class} {}: its perception pass failed (see the error above); its beliefs \
+                     are kept as they were and the next pass runs as usual",
+                    node.get_path()
+                )
+            });
+        }
+        let stats = core.last_pass();
+        // The pass no longer reads the world's state: posting to it copies nothing.
+        drop(world_state);
+        {
+            let mut aps = ApsWorld::singleton();
+            let mut aps = aps.bind_mut();
+            let world = aps.world_mut(world);
+            if let Some(squad) = squad {
+                let me_id = id.to_i64() as u64;
+                world.post_sightings(sightings(core.mind(), squad, me_id, now));
+            }
+            if !panicked {
+                let stats_of = world.stats_mut();
+                stats_of.count_pass(stats, started.elapsed().as_micros() as u64);
+                stats_of.count_ray_time(ray_time.as_nanos() as u64);
+            }
+        }
+        self.core = Some(core);
+    }
+}
+
 macro_rules! pass {
     ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
         impl $C {
-            /// Step 1: gather and take out what the pass reads. `None` when there is nothing to run
-            /// (no world, no physics space, no core).
+            /// Step 1 (see the module): the component as the pass sees it, and the pass.
             pub(super) fn prepare_pass(&mut self, dt: f32, lod_tier: u8) -> Option<PreparedPass> {
                 let started = Instant::now();
-                let (key, world_of) = self.spatial().world()?;
-                let (_, now) = ApsWorld::singleton().bind().frame_clock();
-                let eye = self.eye_now(now);
-                // Its parent never changes while it is in the tree: found as it entered.
-                let body = self
-                    .state
-                    .own
-                    .parent()
-                    .filter(|p| p.is_instance_valid())
-                    .map_or(eye.position, Spatial::global_position);
-                // An AI that is nowhere real perceives nothing: it skips its pass, said once while
-                // it stays there (and at most once a second should it keep coming and going).
-                if !(eye.position.is_finite() && body.is_finite()) {
-                    if !self.state.warned_nowhere {
-                        self.state.warned_nowhere = true;
-                        let me = self.base().instance_id();
-                        crate::warnings::warn("nowhere", Some(me), || {
-                            format!(
-                                "{CLASS} {}: it is at {}, which is not a position; it skips its \
-                                 perception passes until it is somewhere real",
-                                self.base().get_path(),
-                                self.base().get_global_position()
-                            )
-                        });
-                    }
-                    return None;
-                }
-                self.state.warned_nowhere = false;
-                let mut aps = ApsWorld::singleton();
-                let mut aps = aps.bind_mut();
-                // The frame's clock, read once as the frame began.
-                let (frame, now) = aps.frame_clock();
-                let (space_state, navigation) = aps.world_mut(key).physics(frame, &world_of)?;
-                let mut core = self.state.core.take()?;
-                let me = self.base().instance_id();
-                let (world_state, squad, occluder_areas) = {
-                    let (world, tags) = aps.world_and_tags(key);
-                    world.begin_frame(frame, now, &mut |t| tags.intern(t));
-                    (
-                        world.state(),
-                        world.squad_of(me),
-                        world.has_occluder_areas(),
-                    )
-                };
-                let view = world_state.view(now);
-
-                // Squad mates' sightings reach this AI wherever the target is (spec section 10).
-                let mut buffers = std::mem::take(&mut self.state.buffers);
-                let b = &mut buffers;
-                b.shared.clear();
-                if let Some(squad) = squad {
-                    world_state.squads().shared_for(
-                        squad,
-                        me.to_i64() as u64,
-                        now,
-                        &core.mind().profile().squad,
-                        &mut b.shared,
-                    );
-                }
-                core.held_targets(&view, self.state.own.bodies(), &b.shared, &mut b.held);
-                core.mind_mut().set_team(self.own_team());
-                // Senses note what made each reading for explain() and the drawing.
-                // Drawing wanted, shown or not yet: a drawing turned on between passes shows
-                // this pass's rays where they stopped.
-                let drawn = self.draw_flags(aps.draws_all()) != 0;
-                core.set_noting(aps.notes_factors() || drawn);
-                let range = core.gather_radius(eye.position, body);
-                let use_grid = aps.uses_grid();
-                let (world, tags) = aps.world_and_tags(key);
-                let eye_at = eye.position;
-                let mut tag = |t: &StringName| tags.intern(t);
-                // Who is in reach, from the grid; whom to look at, chosen by the core before anything
-                // is read; then a look at just those.
-                world.nearby(
-                    now,
-                    use_grid,
-                    eye_at,
-                    range,
-                    self.state.own.nodes(),
-                    &mut tag,
-                    &mut b.nearby,
-                );
-                core.choose_looks(&view, eye, body, &b.nearby, &b.held, &mut b.chosen);
-                world.look_at(
-                    now,
-                    eye_at,
-                    range,
-                    &b.chosen,
-                    &b.held,
-                    self.state.own.nodes(),
-                    &mut tag,
-                    &mut b.candidates,
-                    &mut b.gone,
-                );
-                let part_owners = world.registry().part_owners();
-                b.own.clear();
-                b.own.extend_from_slice(self.state.own.bodies());
-                let query = b.take_query($two, self.state.own.rids());
-                self.state.in_pass = true;
-                Some(PreparedPass {
-                    core,
-                    buffers,
-                    query,
-                    space_state,
-                    world: key,
-                    world_state,
-                    squad,
-                    eye,
-                    body,
-                    dt,
-                    lod_tier,
-                    now,
-                    started,
-                    events: std::mem::take(&mut self.state.pending),
-                    panicked: false,
-                    ray_time: std::time::Duration::ZERO,
-                    hit_points: drawn,
-                    occluder_areas,
-                    navigation,
-                    part_owners,
-                })
+                let world = self.spatial().world()?;
+                let me = self.view();
+                self.state.prepare_pass(&me, world, (dt, lod_tier), started)
             }
 
-            /// Step 3: everything goes back; events wait for the signals; the squad and the stats hear
-            /// of the pass.
+            /// Step 3 (see the module).
             pub(super) fn finish_pass(&mut self, pass: PreparedPass) {
-                let PreparedPass {
-                    core,
-                    mut buffers,
-                    query,
-                    world,
-                    world_state,
-                    squad,
-                    now,
-                    started,
-                    events,
-                    panicked,
-                    ray_time,
-                    ..
-                } = pass;
-                self.state.in_pass = false;
-                buffers.query = Some(query);
-                self.state.buffers = buffers;
-                // Reparented by a script during the pass: its rays skip the bodies it has now.
-                if std::mem::take(&mut self.state.exclude_stale) {
-                    self.state.buffers.exclude(self.state.own.rids());
+                let node = self.to_gd().upcast::<Node>();
+                self.state
+                    .finish_pass((node.instance_id(), &node, CLASS), pass);
+            }
+
+            /// The component as a pass sees it, its eye read as of the frame's clock.
+            fn view(&mut self) -> ComponentView {
+                let (_, now) = ApsWorld::singleton().bind().frame_clock();
+                ComponentView {
+                    id: self.base().instance_id(),
+                    spatial: self.spatial(),
+                    class: CLASS,
+                    eye: self.eye_now(now),
+                    team: self.own_team(),
+                    draw_flags: self.debug_draw as u32,
                 }
-                self.state.pending = events;
-                if panicked {
-                    // A sense that fails every pass is one cause: said at most once a second.
-                    crate::warnings::error("pass failed", Some(self.base().instance_id()), || {
-                        format!(
-                            "{CLASS} {}: its perception pass failed (see the error above); its \
-                             beliefs are kept as they were and the next pass runs as usual",
-                            self.base().get_path()
-                        )
-                    });
-                }
-                let stats = core.last_pass();
-                // The pass no longer reads the world's state: posting to it copies nothing.
-                drop(world_state);
-                {
-                    let mut aps = ApsWorld::singleton();
-                    let mut aps = aps.bind_mut();
-                    let world = aps.world_mut(world);
-                    if let Some(squad) = squad {
-                        let me = self.base().instance_id().to_i64() as u64;
-                        world.post_sightings(sightings(core.mind(), squad, me, now));
-                    }
-                    if !panicked {
-                        let stats_of = world.stats_mut();
-                        stats_of.count_pass(stats, started.elapsed().as_micros() as u64);
-                        stats_of.count_ray_time(ray_time.as_nanos() as u64);
-                    }
-                }
-                self.state.core = Some(core);
             }
         }
     };
