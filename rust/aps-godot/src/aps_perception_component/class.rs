@@ -270,45 +270,45 @@ macro_rules! class {
         impl $C {
             /// A target became Suspected: "what was that?".
             #[signal]
-            pub fn target_suspected(target: Option<Gd<$N>>, confidence: f32);
+            fn target_suspected(target: Option<Gd<$N>>, confidence: f32);
             /// A target became Detected, going up or stepping down from Tracked.
             #[signal]
-            pub fn target_detected(target: Option<Gd<$N>>, confidence: f32);
+            fn target_detected(target: Option<Gd<$N>>, confidence: f32);
             /// A target became Tracked: full engagement.
             #[signal]
-            pub fn target_tracked(target: Option<Gd<$N>>, confidence: f32);
+            fn target_tracked(target: Option<Gd<$N>>, confidence: f32);
             /// A target was lost; `reason` is one of the `LOSS_*` constants. `target` is null when it
             /// no longer exists (`LOSS_TARGET_DESTROYED`).
             #[doc = $px]
             #[signal]
-            pub fn target_lost(target: Option<Gd<$N>>, reason: i32, last_known_position: $V);
+            fn target_lost(target: Option<Gd<$N>>, reason: i32, last_known_position: $V);
             /// A lost target is fading in memory.
             #[signal]
-            pub fn target_remembered(target: Option<Gd<$N>>, confidence: f32);
+            fn target_remembered(target: Option<Gd<$N>>, confidence: f32);
             /// A target was forgotten.
             #[signal]
-            pub fn target_expired(target: Option<Gd<$N>>);
+            fn target_expired(target: Option<Gd<$N>>);
             /// A target went back to Undetected.
             #[signal]
-            pub fn target_forgotten(target: Option<Gd<$N>>);
+            fn target_forgotten(target: Option<Gd<$N>>);
             /// Any state change, with the `STATE_*` constants it moved between.
             #[signal]
-            pub fn target_state_changed(target: Option<Gd<$N>>, old_state: i32, new_state: i32);
+            fn target_state_changed(target: Option<Gd<$N>>, old_state: i32, new_state: i32);
             /// The AI's awareness level changed (`AWARENESS_*` constants).
             #[signal]
-            pub fn awareness_changed(old_level: i32, new_level: i32);
+            fn awareness_changed(old_level: i32, new_level: i32);
             /// The target the AI commits to changed.
             #[signal]
-            pub fn attention_changed(old_target: Option<Gd<$N>>, new_target: Option<Gd<$N>>);
+            fn attention_changed(old_target: Option<Gd<$N>>, new_target: Option<Gd<$N>>);
             /// No one is noticed any more: the AI can stand down.
             #[signal]
-            pub fn all_clear();
+            fn all_clear();
 
             /// Beliefs were restored by [method load_beliefs] (or [method ApsWorld.load_state]); fired
             /// once, at the end of the frame, instead of the state signals of the restored states.
             /// Read the beliefs here to resume your scripts (who to chase, where to search).
             #[signal]
-            pub fn beliefs_loaded();
+            fn beliefs_loaded();
             /// What the Scene dock's warning triangle says about this AI, one line per problem: no
             /// profile, no physics body above it, a profile that perceives nothing, state thresholds
             /// out of order, an empty Custom Senses slot. Empty when it is set up right, so a game's
@@ -403,26 +403,26 @@ macro_rules! class {
 
             /// The AI's own pain changed (0..1); high pain dulls its other senses.
             #[signal]
-            pub fn pain_changed(level: f32);
+            fn pain_changed(level: f32);
             /// The AI was hurt (see ApsWorld.report_damage); `instigator` is null if unknown or gone.
             #[doc = $px]
             #[signal]
-            pub fn damage_taken(instigator: Option<Gd<$N>>, amount: f32, location: $V);
+            fn damage_taken(instigator: Option<Gd<$N>>, amount: f32, location: $V);
             /// Someone touched the AI (see ApsWorld.report_touch).
             #[signal]
-            pub fn touched(target: Option<Gd<$N>>);
+            fn touched(target: Option<Gd<$N>>);
             /// A target's threat level changed (`THREAT_*` constants).
             #[signal]
-            pub fn threat_level_changed(target: Option<Gd<$N>>, old_level: i32, new_level: i32);
+            fn threat_level_changed(target: Option<Gd<$N>>, old_level: i32, new_level: i32);
             /// The dominant emotion changed: "fear", "aggression", "curiosity", "alertness", "panic",
             /// or "" when none is above the Emotion Active Threshold.
             #[signal]
-            pub fn emotion_changed(old_emotion: StringName, new_emotion: StringName);
+            fn emotion_changed(old_emotion: StringName, new_emotion: StringName);
             /// A belief about a place changed state (a noise with no known source, evidence found,
             /// report_location_belief); `state` is a `STATE_*` constant.
             #[doc = $px]
             #[signal]
-            pub fn location_belief_changed(location: $V, tag: StringName, state: i32, confidence: f32);
+            fn location_belief_changed(location: $V, tag: StringName, state: i32, confidence: f32);
         }
 
         impl $C {

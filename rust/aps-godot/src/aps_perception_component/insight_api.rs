@@ -229,7 +229,7 @@ macro_rules! insight_api {
             /// current scene (stable from run to run), a place by its tag, or its id once it is gone.
             pub(super) fn target_label(&self, t: TargetId) -> String {
                 if aps_core::belief::places::is_place(t) {
-                    return format!("place {}", self.place_tag(t));
+                    return format!("place {}", self.state.place_tag(t));
                 }
                 let Some(node) = live_node_as::<$N>(t) else {
                     return format!("#{}", t.0);

@@ -356,7 +356,7 @@ macro_rules! memory_api {
             fn place_dict(&self, b: &Belief) -> VarDictionary {
                 vdict! {
                     "location" => <$D as Dim>::from_core(b.last_known_position),
-                    "tag" => &self.place_tag(b.target),
+                    "tag" => &self.state.place_tag(b.target),
                     "state" => b.state as i32,
                     "confidence" => b.confidence,
                 }

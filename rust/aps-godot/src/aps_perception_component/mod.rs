@@ -75,7 +75,6 @@ mod prelude {
     pub(super) use aps_core::belief::evidence::EvidenceKind;
     pub(super) use aps_core::belief::loss::LossDetail;
     pub(super) use aps_core::brain::emotion::Emotion;
-    pub(super) use aps_core::events::Event;
     pub(super) use aps_core::insight::explain::{builtin_sense_name, Explanation, SenseWhy};
     pub(super) use aps_core::insight::notes::Notes;
     pub(super) use aps_core::insight::recording::{MAX_FRAMES, MAX_RECORDING_SECONDS};

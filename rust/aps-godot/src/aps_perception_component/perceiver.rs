@@ -10,19 +10,24 @@ use crate::dim::{Dim, D2, D3};
 use crate::editor::watch::ResourceWatch;
 use crate::world::WorldKey;
 use aps_core::{Event, PerceptionCore};
+use godot::classes::{Node2D, Node3D};
 use godot::prelude::*;
 
 /// What differs between the two components beyond [`Dim`]: how each draws.
 pub trait ComponentKind: Dim {
+    /// The class of the nodes its calls and signals name (`Node3D`, `Node2D`).
+    type Node: GodotClass + Inherits<Node>;
     /// Its debug drawing.
     type Draw;
 }
 
 impl ComponentKind for D3 {
+    type Node = Node3D;
     type Draw = DebugDraw;
 }
 
 impl ComponentKind for D2 {
+    type Node = Node2D;
     type Draw = DebugDraw2D;
 }
 
