@@ -71,7 +71,7 @@ pub fn to_pixels(v: Vec3) -> Vector2 {
 /// maps to the core.
 pub trait Dim {
     /// A position, a direction or a velocity in the scene's own units.
-    type Vector: Copy + ToGodot;
+    type Vector: Copy + Default + ToGodot<Pass = godot::meta::conv::ByValue>;
     /// Whether it is the 2D front end.
     const TWO_D: bool;
     /// A physics object that shapes belong to (`CollisionObject3D`, `CollisionObject2D`).

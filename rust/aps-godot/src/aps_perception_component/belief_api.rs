@@ -15,35 +15,21 @@ macro_rules! belief_api {
             #[func]
             pub fn get_belief_state(&self, target: Given<$N>) -> i32 {
                 let target = named("get_belief_state", &target);
-                if let Some(state) = self.replica(|r| r.replicated(target.clone()).map(|b| b.state))
-                {
-                    return state.map_or(0, |s| s as i32);
-                }
-                self.belief_of(target).map_or(0, |b| b.state as i32)
+                self.state.belief_state(self.replica_id(), target)
             }
 
             /// Smoothed confidence (0..1) that `target` is there.
             #[func]
             pub fn get_confidence(&self, target: Given<$N>) -> f32 {
                 let target = named("get_confidence", &target);
-                if let Some(c) =
-                    self.replica(|r| r.replicated(target.clone()).map(|b| b.confidence))
-                {
-                    return c.unwrap_or(0.0);
-                }
-                self.belief_of(target).map_or(0.0, |b| b.confidence)
+                self.state.confidence(self.replica_id(), target)
             }
 
             /// Why `target` was lost (a `LOSS_*` constant); `LOSS_NONE` if it is not lost.
             #[func]
             pub fn get_loss_reason(&self, target: Given<$N>) -> i32 {
                 let target = named("get_loss_reason", &target);
-                if let Some(reason) =
-                    self.replica(|r| r.replicated(target.clone()).map(|b| b.loss_reason))
-                {
-                    return reason.map_or(0, |r| r as i32);
-                }
-                self.belief_of(target).map_or(0, |b| b.loss_reason as i32)
+                self.state.loss_reason(self.replica_id(), target)
             }
 
             /// What an OutOfRange loss of `target` meant (a `LOSS_DETAIL_*` constant):
@@ -54,18 +40,15 @@ macro_rules! belief_api {
             /// chase.
             #[func]
             pub fn get_loss_detail(&self, target: Given<$N>) -> i32 {
-                self.belief_of(named("get_loss_detail", &target))
-                    .map_or(0, |b| b.loss_detail as i32)
+                self.state.loss_detail(named("get_loss_detail", &target))
             }
 
             /// The direction `target` was travelling when it was lost; zero if it was not moving.
             #[doc = $px]
             #[func]
             pub fn get_loss_direction(&self, target: Given<$N>) -> $V {
-                self.belief_of(named("get_loss_direction", &target))
-                    .map_or($V::ZERO, |b| {
-                        <$D as Dim>::direction_from_core(b.loss_direction)
-                    })
+                self.state
+                    .loss_direction(named("get_loss_direction", &target))
             }
 
             /// Everything believed about `target`, or an empty Dictionary if nothing: `confidence`,
@@ -77,94 +60,38 @@ macro_rules! belief_api {
             /// the target) and `governing_sense` (whose loss row applies), each a `SENSE_*` or -1.
             #[func]
             pub fn get_belief_data(&self, target: Given<$N>) -> VarDictionary {
-                let Some(b) = self.belief_of(named("get_belief_data", &target)) else {
-                    return VarDictionary::new();
-                };
-                let now = self.state.core.as_ref().map_or(0.0, |c| c.mind().now());
-                vdict! {
-                    "confidence" => b.confidence,
-                    "state" => b.state as i32,
-                    "state_name" => b.state.name(),
-                    "loss_reason" => b.loss_reason as i32,
-                    "loss_reason_name" => b.loss_reason.name(),
-                    "loss_detail" => b.loss_detail as i32,
-                    "loss_direction" => <$D as Dim>::direction_from_core(b.loss_direction),
-                    "last_known_position" => <$D as Dim>::from_core(b.last_known_position),
-                    "active_senses" => &sense_ids(b.active),
-                    "fused" => b.fused,
-                    "estimated_velocity" => <$D as Dim>::from_core(b.estimated_velocity()),
-                    "time_in_state" => b.time_in_state,
-                    "time_since_sensed" => b.time_since_sensed(now).min(f32::MAX),
-                    "detections" => i64::from(b.detections),
-                    "sort_score" => b.sort_score,
-                    "long_term_memory" => b.long_term_strength,
-                    "uncertainty_radius" => <$D as Dim>::from_meters(b.uncertainty_radius),
-                    "threat_score" => b.threat_score,
-                    "threat_level" => b.threat_level as i32,
-                    "relationship" => b.relationship as i32,
-                    "damage_received" => b.damage_received,
-                    "dominant_sense" => b.dominant.map_or(-1, |s| i32::from(s.0)),
-                    "governing_sense" => b.governing.map_or(-1, |s| i32::from(s.0)),
-                }
+                self.state.belief_data(named("get_belief_data", &target))
             }
 
             /// Every target the AI holds a belief about and that still exists.
             #[func]
             pub fn get_known_targets(&self) -> Array<Gd<$N>> {
-                let mut out = Array::new();
-                if let Some(core) = &self.state.core {
-                    for b in core.mind().beliefs() {
-                        if let Some(node) = live_node_as::<$N>(b.target) {
-                            out.push(&node);
-                        }
-                    }
-                }
-                out
+                self.state.known_targets()
             }
 
             /// The AI's awareness (an `AWARENESS_*` constant), from its top target's confidence.
             #[func]
             pub fn get_awareness_level(&self) -> i32 {
-                if let Some(level) = self.replica(|r| r.awareness()) {
-                    return level as i32;
-                }
-                self.state
-                    .core
-                    .as_ref()
-                    .map_or(0, |c| c.mind().awareness() as i32)
+                self.state.awareness_level(self.replica_id())
             }
 
             /// The awareness `target` alone would give.
             #[func]
             pub fn get_awareness_level_for_target(&self, target: Given<$N>) -> i32 {
-                let target = named("get_awareness_level_for_target", &target);
-                let (Some(core), Some(t)) = (&self.state.core, target) else {
-                    return 0;
-                };
-                core.mind().awareness_for(target_of(&t)) as i32
+                self.state
+                    .awareness_for(named("get_awareness_level_for_target", &target))
             }
 
             /// Whoever scores highest now (may flicker between two close targets).
             #[func]
             pub fn get_top_target(&self) -> Option<Gd<$N>> {
-                self.state
-                    .core
-                    .as_ref()
-                    .and_then(|c| c.mind().top_target())
-                    .and_then(live_node_as::<$N>)
+                self.state.top_target()
             }
 
             /// The target the AI commits to (sticky).
             #[func]
             pub fn get_attention_target(&self) -> Option<Gd<$N>> {
-                if let Some(attention) = self.replica(|r| r.attention()) {
-                    return attention.and_then(|n| n.try_cast::<$N>().ok());
-                }
-                self.state
-                    .core
-                    .as_ref()
-                    .and_then(|c| c.mind().attention_target())
-                    .and_then(live_node_as::<$N>)
+                self.state.attention_target(self.replica_id())
             }
 
             /// Focus on `target` now, whatever it scores (say, the player just shot this AI);

@@ -529,19 +529,6 @@ macro_rules! class {
                     .map(|c| c.instance_id());
             }
 
-            /// On a multiplayer client with a replicator child: what arrived there, read by `f`
-            /// (the belief calls answer from it). `None` where perception runs here.
-            fn replica<T>(
-                &self,
-                f: impl FnOnce(&crate::aps_replicator::Replication) -> T,
-            ) -> Option<T> {
-                let id = self.state.replicator?;
-                if self.runs_here() {
-                    return None;
-                }
-                crate::aps_replicator::read(id, f)
-            }
-
             /// What a replicator sends of this AI: awareness, attention, and each believed actor that
             /// still exists (its key is filled in by the replicator).
             pub(crate) fn replica_rows(&self) -> ReplicaRows {
@@ -596,9 +583,9 @@ macro_rules! class {
                 }
             }
 
-            fn belief_of(&self, target: Option<Gd<Node>>) -> Option<&aps_core::Belief> {
-                let id = target_of(&target?);
-                self.state.core.as_ref()?.mind().belief(id)
+            /// The replicator that answers the belief calls, on a multiplayer client.
+            fn replica_id(&self) -> Option<InstanceId> {
+                self.state.replicator.filter(|_| !self.runs_here())
             }
 
             /// The mind, built on first use; `None` while a pass runs (a GDScript sense calling

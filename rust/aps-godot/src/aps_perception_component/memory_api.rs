@@ -11,13 +11,7 @@ macro_rules! memory_api {
             #[func]
             pub fn get_last_known_position(&self, target: Given<$N>) -> $V {
                 let target = named("get_last_known_position", &target);
-                if let Some(at) =
-                    self.replica(|r| r.replicated(target.clone()).map(|b| b.last_known_position))
-                {
-                    return at.map_or($V::ZERO, <$D as Dim>::from_core);
-                }
-                self.belief_of(target)
-                    .map_or($V::ZERO, |b| <$D as Dim>::from_core(b.last_known_position))
+                self.state.last_known_position(self.replica_id(), target)
             }
 
             /// Where the AI thinks `target` is now: the last known position while sensed or with the
@@ -25,13 +19,7 @@ macro_rules! memory_api {
             #[doc = $px]
             #[func]
             pub fn get_predicted_position(&self, target: Given<$N>) -> $V {
-                let target = named("get_predicted_position", &target);
-                let (Some(core), Some(t)) = (&self.state.core, target) else {
-                    return $V::ZERO;
-                };
-                core.mind()
-                    .predicted_position(target_of(&t))
-                    .map_or($V::ZERO, <$D as Dim>::from_core)
+                self.state.predicted_position(named("get_predicted_position", &target))
             }
 
             /// A ready-made search radius in metres: small while `target` is sensed precisely, growing
@@ -39,16 +27,14 @@ macro_rules! memory_api {
             #[doc = $px]
             #[func]
             pub fn get_uncertainty_radius(&self, target: Given<$N>) -> f32 {
-                self.belief_of(named("get_uncertainty_radius", &target))
-                    .map_or(0.0, |b| <$D as Dim>::from_meters(b.uncertainty_radius))
+                self.state.uncertainty_radius(named("get_uncertainty_radius", &target))
             }
 
             /// `target`'s velocity as the AI measured it, m/s.
             #[doc = $px]
             #[func]
             pub fn get_estimated_velocity(&self, target: Given<$N>) -> $V {
-                self.belief_of(named("get_estimated_velocity", &target))
-                    .map_or($V::ZERO, |b| <$D as Dim>::from_core(b.estimated_velocity()))
+                self.state.estimated_velocity(named("get_estimated_velocity", &target))
             }
 
             /// The last encounters with `target`, newest first (at most 5), each a Dictionary:
@@ -57,44 +43,26 @@ macro_rules! memory_api {
             #[doc = $px]
             #[func]
             pub fn get_recent_episodes(&self, target: Given<$N>) -> Array<VarDictionary> {
-                let target = named("get_recent_episodes", &target);
-                let (Some(core), Some(t)) = (&self.state.core, target) else {
-                    return Array::new();
-                };
-                core.mind()
-                    .memory()
-                    .episodes(target_of(&t))
-                    .map(episode_dict)
-                    .collect()
+                self.state.recent_episodes(named("get_recent_episodes", &target))
             }
 
             /// The newest encounter with `target` (see get_recent_episodes), or an empty Dictionary.
             #[func]
             pub fn get_last_episode(&self, target: Given<$N>) -> VarDictionary {
-                let target = named("get_last_episode", &target);
-                let (Some(core), Some(t)) = (&self.state.core, target) else {
-                    return VarDictionary::new();
-                };
-                core.mind()
-                    .memory()
-                    .last(target_of(&t))
-                    .map_or_else(VarDictionary::new, episode_dict)
+                self.state.last_episode(named("get_last_episode", &target))
             }
 
             /// `target`'s threat level (a `THREAT_*` constant).
             #[func]
             pub fn get_threat_level(&self, target: Given<$N>) -> i32 {
-                self.belief_of(named("get_threat_level", &target)).map_or(0, |b| b.threat_level as i32)
+                self.state.threat_level(named("get_threat_level", &target))
             }
 
             /// `target`'s threat score, 0..1.
             #[func]
             pub fn get_threat_score(&self, target: Given<$N>) -> f32 {
                 let target = named("get_threat_score", &target);
-                if let Some(threat) = self.replica(|r| r.replicated(target.clone()).map(|b| b.threat)) {
-                    return threat.unwrap_or(0.0);
-                }
-                self.belief_of(target).map_or(0.0, |b| b.threat_score)
+                self.state.threat_score(self.replica_id(), target)
             }
 
             /// Who `target` is to this AI (a `RELATIONSHIP_*` constant): a per-target override, else
@@ -182,19 +150,13 @@ macro_rules! memory_api {
                     });
                     return 0.0;
                 };
-                self.state.core
-                    .as_ref()
-                    .map_or(0.0, |c| c.mind().emotions().get(e))
+                self.state.emotion(e)
             }
 
             /// The strongest emotion at or above the profile's Emotion Active Threshold, or "".
             #[func]
             pub fn get_dominant_emotion(&self) -> StringName {
-                self.state.core
-                    .as_ref()
-                    .and_then(|c| c.mind().dominant_emotion())
-                    .map_or("", Emotion::name)
-                    .into()
+                self.state.dominant_emotion()
             }
 
             /// Lowers, caps, clears or floors belief in `target` from script for `duration` seconds:
@@ -303,27 +265,13 @@ macro_rules! memory_api {
             #[doc = $px]
             #[func]
             pub fn get_strongest_location_belief(&self) -> VarDictionary {
-                let Some(core) = &self.state.core else {
-                    return VarDictionary::new();
-                };
-                core.mind()
-                    .beliefs()
-                    .filter(|b| b.kind == TargetKind::Place && b.state.is_noticed())
-                    .max_by(|a, b| a.confidence.total_cmp(&b.confidence))
-                    .map_or_else(VarDictionary::new, |b| self.place_dict(b))
+                self.state.strongest_location_belief()
             }
 
             /// Every place belief, each a Dictionary like get_strongest_location_belief's.
             #[func]
             pub fn get_location_beliefs(&self) -> Array<VarDictionary> {
-                let Some(core) = &self.state.core else {
-                    return Array::new();
-                };
-                core.mind()
-                    .beliefs()
-                    .filter(|b| b.kind == TargetKind::Place)
-                    .map(|b| self.place_dict(b))
-                    .collect()
+                self.state.location_beliefs()
             }
 
             /// What the AI has learned about how `target` behaves: `encounters`, `losses`, `hides`
@@ -332,48 +280,10 @@ macro_rules! memory_api {
             #[doc = $px]
             #[func]
             pub fn get_player_model(&self, target: Given<$N>) -> VarDictionary {
-                let target = named("get_player_model", &target);
-                let (Some(core), Some(t)) = (&self.state.core, target) else {
-                    return VarDictionary::new();
-                };
-                let Some(m) = core.mind().player_models().get(target_of(&t)) else {
-                    return VarDictionary::new();
-                };
-                vdict! {
-                    "encounters" => i64::from(m.encounters),
-                    "losses" => i64::from(m.losses),
-                    "hides" => i64::from(m.hides),
-                    "hide_rate" => m.hide_rate(),
-                    "outruns" => i64::from(m.outruns),
-                    "typical_speed" => m.typical_speed,
-                    "preferred_escape_direction" => <$D as Dim>::direction_from_core(m.preferred_escape_direction()),
-                    "time_sensed" => m.time_sensed,
-                }
+                self.state.player_model(named("get_player_model", &target))
             }
         }
 
-        impl $C {
-            fn place_dict(&self, b: &Belief) -> VarDictionary {
-                vdict! {
-                    "location" => <$D as Dim>::from_core(b.last_known_position),
-                    "tag" => &self.state.place_tag(b.target),
-                    "state" => b.state as i32,
-                    "confidence" => b.confidence,
-                }
-            }
-        }
-
-        fn episode_dict(e: &Episode) -> VarDictionary {
-            vdict! {
-                "time" => e.time,
-                "loss_reason" => e.loss_reason as i32,
-                "location" => <$D as Dim>::from_core(e.location),
-                "ai_facing" => <$D as Dim>::direction_from_core(e.ai_facing),
-                "target_direction" => <$D as Dim>::direction_from_core(e.target_direction),
-                "lost_from" => e.lost_from as i32,
-                "peak_confidence" => e.peak_confidence,
-            }
-        }
     };
 }
 pub(crate) use memory_api;

@@ -12,10 +12,12 @@
 //! and `debug_draw_api.rs`.
 
 mod belief_api;
+mod beliefs;
 mod class;
 mod constants;
 mod debug_draw_api;
 mod insight_api;
+mod memory;
 mod memory_api;
 mod own_bodies;
 pub(crate) mod pass;
@@ -51,7 +53,6 @@ const MAX_CUSTOM_SENSES: usize = aps_core::senses::id::CUSTOM_SENSES;
 
 /// Everything the parts of the class name, for the two modules that make a class of them.
 mod prelude {
-    pub(super) use super::constants::sense_ids;
     pub(super) use super::pass::{ComponentView, PreparedPass};
     pub(super) use super::perceiver::PerceiverState;
     pub(super) use super::signals::Outgoing;
@@ -71,7 +72,6 @@ mod prelude {
     pub(super) use crate::given::Given;
     pub(super) use crate::saved::keys::{default_root, SceneKeys};
     pub(super) use crate::saved::{read, to_dictionary, warn_issues};
-    pub(super) use aps_core::belief::episodes::Episode;
     pub(super) use aps_core::belief::evidence::EvidenceKind;
     pub(super) use aps_core::belief::loss::LossDetail;
     pub(super) use aps_core::brain::emotion::Emotion;
@@ -88,8 +88,8 @@ mod prelude {
     pub(super) use aps_core::senses::rays::BodyId;
     pub(super) use aps_core::threat_level::ThreatLevel;
     pub(super) use aps_core::{
-        AwarenessLevel, Belief, BeliefState, LossReason, Observations, PerceptionCore, Pose,
-        Profile, TargetId, TargetKind, Vec3,
+        AwarenessLevel, BeliefState, LossReason, Observations, PerceptionCore, Pose, Profile,
+        TargetId, TargetKind, Vec3,
     };
     pub(super) use godot::classes::{Engine, INode2D, INode3D, Node, Node2D, Node3D};
     pub(super) use godot::prelude::*;
