@@ -563,16 +563,7 @@ macro_rules! class {
             /// This AI's own team: a group of `aps/teams/groups` its body is in, else its Team Id
             /// (core: `gather::team`).
             fn own_team(&self) -> i32 {
-                // Asked every pass: no engine call unless the project names groups as teams.
-                let group = if crate::settings::team_groups().is_empty() {
-                    None
-                } else {
-                    self.state.own
-                        .body()
-                        .filter(|b| b.is_instance_valid())
-                        .and_then(|b| crate::teams::group_team(b))
-                };
-                aps_core::gather::team::ai_team(group, self.team_id)
+                self.state.own_team(self.team_id)
             }
 
             /// Perception runs only where the game is authoritative (spec section 10).
@@ -604,99 +595,14 @@ macro_rules! class {
             /// Builds the core on first use and rebuilds its profile, keeping beliefs, whenever the
             /// profile resource is swapped or edited.
             fn refresh_profile(&mut self) {
-                let key = (
-                    self.profile
-                        .as_ref()
-                        .map(|p| (p.instance_id(), p.bind().revision())),
-                    self.quality_profile
-                        .as_ref()
-                        .map(|q| (q.instance_id(), q.bind().key())),
-                    crate::settings::occlusion_layers(),
-                );
-                if self.state.core.is_some() && key == self.state.profile_key {
-                    return;
-                }
-                let mut profile = match &mut self.profile {
-                    Some(p) => p.bind_mut().core_profile(),
-                    None => {
-                        if !self.state.warned_no_profile {
-                            self.state.warned_no_profile = true;
-                            godot_warn!(
-                                "{CLASS} {}: no profile set; using the APS defaults",
-                                crate::warnings::describe(&self.to_gd().upcast())
-                            );
-                        }
-                        Profile::default()
-                    }
+                let settings = super::core_profile::Settings {
+                    me: self.base().instance_id(),
+                    class: CLASS,
+                    profile: &mut self.profile,
+                    quality: self.quality_profile.as_ref(),
+                    team_id: self.team_id,
                 };
-                if let Some(q) = &self.quality_profile {
-                    q.bind().apply(&mut profile);
-                }
-                let profile = profile.with_project_layers(key.2);
-
-                let me = self.base().instance_id();
-                let custom = self
-                    .profile
-                    .as_ref()
-                    .map(|p| p.bind().custom_senses())
-                    .unwrap_or_default();
-                // A 2D AI calls a sense's `_2d` methods: a sense written for 3D only senses
-                // nothing there, said once for the profile and its list, not for each AI.
-                if $two {
-                    let only_3d: Vec<String> = custom
-                        .iter()
-                        .filter(|s| s.bind().evaluates_in_3d_only())
-                        .map(|s| s.bind().name())
-                        .collect();
-                    if let (false, Some(p)) = (only_3d.is_empty(), &self.profile) {
-                        let ai = crate::warnings::describe(&self.to_gd().upcast());
-                        p.bind().warn_custom_senses_once("2D", || {
-                            format!(
-                                "custom sense(s) {} define _evaluate but not _evaluate_2d, which \
-                                 a 2D AI calls: they sense nothing for {ai} and every other 2D \
-                                 AI with this profile",
-                                only_3d.join(", ")
-                            )
-                        });
-                    }
-                }
-                let team = self.own_team();
-                let core = match &mut self.state.core {
-                    Some(core) => {
-                        core.set_profile(profile);
-                        core
-                    }
-                    None => self.state.core.insert(PerceptionCore::new(profile).0),
-                };
-                core.mind_mut().set_team(team);
-                core.clear_custom();
-                if custom.len() > MAX_CUSTOM_SENSES {
-                    if let Some(p) = &self.profile {
-                        p.bind().warn_custom_senses_once("too many", || {
-                            format!(
-                                "custom_senses: {} senses, but an AI has room for \
-                                 {MAX_CUSTOM_SENSES}; the rest are ignored",
-                                custom.len()
-                            )
-                        });
-                    }
-                }
-                self.state.custom_sense_names.clear();
-                for (i, sense) in custom.into_iter().take(MAX_CUSTOM_SENSES).enumerate() {
-                    let spec = sense.bind().spec();
-                    self.state.custom_sense_names.push(sense.bind().name());
-                    let id = SenseId::custom(i as u8);
-                    core.add_sense(Box::new(ScriptSense::new(sense, id, me, $two)), spec);
-                }
-                // Trails are laid in its world only while someone there smells.
-                if core.listens_to().contains(Stimuli::SCENT) {
-                    let node = self.to_gd().upcast::<Node>();
-                    ApsWorld::singleton()
-                        .bind_mut()
-                        .world_of_mut(Some(&node))
-                        .want_scent();
-                }
-                self.state.profile_key = key;
+                self.state.refresh_profile(settings);
             }
         }
     };

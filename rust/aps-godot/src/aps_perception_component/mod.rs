@@ -15,6 +15,7 @@ mod belief_api;
 mod beliefs;
 mod class;
 mod constants;
+mod core_profile;
 mod debug_draw_api;
 mod insight_api;
 mod memory;
@@ -56,11 +57,10 @@ mod prelude {
     pub(super) use super::pass::{ComponentView, PreparedPass};
     pub(super) use super::perceiver::PerceiverState;
     pub(super) use super::signals::Outgoing;
-    pub(super) use super::{ReplicaRows, MAX_CUSTOM_SENSES};
+    pub(super) use super::ReplicaRows;
     pub(super) use crate::aps_profile::ApsProfile;
     pub(super) use crate::aps_quality_profile::ApsQualityProfile;
     pub(super) use crate::aps_recording::ApsRecording;
-    pub(super) use crate::aps_sense::ScriptSense;
     pub(super) use crate::aps_world::{target_of, ApsWorld};
     pub(super) use crate::convert::live_node_as;
     pub(super) use crate::debug_draw::flags;
@@ -82,14 +82,13 @@ mod prelude {
     pub(super) use aps_core::relationship::Relationship;
     pub(super) use aps_core::save::format::{BeliefsSave, BELIEFS_FORMAT};
     pub(super) use aps_core::save::{LoadIssue, MissingTargets, FORMAT_VERSION};
-    pub(super) use aps_core::senses::contract::Stimuli;
     pub(super) use aps_core::senses::hearing::in_earshot;
     pub(super) use aps_core::senses::id::{Sense, SenseId, SQUAD_SENSE};
     pub(super) use aps_core::senses::rays::BodyId;
     pub(super) use aps_core::threat_level::ThreatLevel;
     pub(super) use aps_core::{
-        AwarenessLevel, BeliefState, LossReason, Observations, PerceptionCore, Pose, Profile,
-        TargetId, TargetKind, Vec3,
+        AwarenessLevel, BeliefState, LossReason, Observations, PerceptionCore, Pose, TargetId,
+        TargetKind, Vec3,
     };
     pub(super) use godot::classes::{Engine, INode2D, INode3D, Node, Node2D, Node3D};
     pub(super) use godot::prelude::*;
