@@ -81,7 +81,7 @@ mod prelude {
     pub(super) use aps_core::profile::Performance;
     pub(super) use aps_core::relationship::Relationship;
     pub(super) use aps_core::save::format::{BeliefsSave, BELIEFS_FORMAT};
-    pub(super) use aps_core::save::{LoadIssue, MissingTargets, FORMAT_VERSION};
+    pub(super) use aps_core::save::{LoadIssue, MissingTargets};
     pub(super) use aps_core::senses::hearing::in_earshot;
     pub(super) use aps_core::senses::id::{Sense, SenseId, SQUAD_SENSE};
     pub(super) use aps_core::senses::rays::BodyId;

@@ -1,9 +1,14 @@
 //! Saved games: `save_beliefs` and `load_beliefs`, everything the AI holds as plain
-//! data and back, its targets named by keys a reloaded level finds again (see
+//! data and back (for the 3D component and its 2D twin alike), its targets named by keys a reloaded level finds again (see
 //! `crate::saved::keys`).
 
+use super::perceiver::{ComponentKind, PerceiverState};
 use super::ApsPerceptionComponent;
-use aps_core::save::MissingTargets;
+use crate::aps_world::ApsWorld;
+use crate::saved::keys::SceneKeys;
+use aps_core::save::format::{BeliefsSave, BELIEFS_FORMAT};
+use aps_core::save::{LoadIssue, MissingTargets, FORMAT_VERSION};
+use godot::prelude::*;
 
 /// The `missing_targets` argument of `call`, a bad one warned and taken as the default.
 pub fn missing_targets(call: &str, value: i32) -> MissingTargets {
@@ -19,6 +24,77 @@ pub fn missing_targets(call: &str, value: i32) -> MissingTargets {
             });
             MissingTargets::AsPlace
         }
+    }
+}
+
+impl<D: ComponentKind> PerceiverState<D> {
+    /// This AI's saved form (the component `me`), its targets named from `root`.
+    pub(super) fn beliefs_saved(&self, me: InstanceId, root: Option<&Gd<Node>>) -> BeliefsSave {
+        let keys = SceneKeys::for_save(root.cloned());
+        let now = ApsWorld::world_time();
+        let schedule = self.world.and_then(|key| {
+            ApsWorld::singleton()
+                .bind()
+                .world(key)
+                .and_then(|w| w.schedule_clock(me))
+        });
+        BeliefsSave {
+            format: BELIEFS_FORMAT.into(),
+            version: FORMAT_VERSION,
+            core: self
+                .core
+                .as_ref()
+                .map(|c| c.save(&keys, now))
+                .unwrap_or_default(),
+            schedule,
+        }
+    }
+
+    /// Replaces everything this AI holds with `saved`, its targets found by `keys` (made once
+    /// for a whole load); `own` are the nodes it never believes in (its bodies, itself and its
+    /// parent), `team` its own team. False when it has no core to restore into.
+    pub(super) fn beliefs_restored(
+        &mut self,
+        (me, own, team): (InstanceId, Vec<InstanceId>, i32),
+        saved: &BeliefsSave,
+        keys: &mut SceneKeys,
+        missing: MissingTargets,
+        issues: &mut Vec<LoadIssue>,
+    ) -> bool {
+        let Some(core) = self.core.as_mut() else {
+            return false;
+        };
+        keys.set_own(own);
+        keys.set_kind(D::TWO_D);
+        let mut repaired = Vec::new();
+        let now = ApsWorld::world_time();
+        core.restore(&saved.core, keys, missing, now, &mut repaired);
+        // The core names fields from its own state; in the saved data they are under `core`.
+        issues.extend(repaired.into_iter().map(|mut issue| {
+            issue.field = format!("core.{}", issue.field);
+            issue
+        }));
+        let other = keys.take_wrong_kind();
+        if other > 0 {
+            let (them, this) = if D::TWO_D { ("3D", "2D") } else { ("2D", "3D") };
+            issues.push(LoadIssue {
+                field: "core.beliefs".into(),
+                problem: format!(
+                    "{other} saved belief(s) name {them} nodes, which a {this} AI never \
+                     perceives (another world); they are taken as missing targets"
+                ),
+            });
+        }
+        core.mind_mut().set_team(team);
+        // Whatever was waiting to be said is about the beliefs just replaced.
+        self.pending.clear();
+        if let (Some(clock), Some(key)) = (&saved.schedule, self.world) {
+            ApsWorld::singleton()
+                .bind_mut()
+                .world_mut(key)
+                .set_schedule_clock(me, clock);
+        }
+        true
     }
 }
 
@@ -80,40 +156,18 @@ macro_rules! save_api {
         }
 
         impl $C {
-            /// This AI's saved form, its targets named from `root`.
+            /// This AI's saved form, its targets named from `root` (see `PerceiverState`).
             pub(crate) fn beliefs_saved(&mut self, root: Option<&Gd<Node>>) -> Option<BeliefsSave> {
-                if self.state.in_pass {
-                    self.warn_call("save_beliefs", "in pass", || {
-                        "called from inside a perception pass (a custom sense); nothing is saved"
-                            .into()
-                    });
+                if self.refused_in_pass("save_beliefs", "nothing is saved") {
                     return None;
                 }
                 self.refresh_profile();
-                let keys = SceneKeys::for_save(root.cloned());
-                let now = ApsWorld::world_time();
                 let me = self.base().instance_id();
-                let schedule = self.state.world.and_then(|key| {
-                    ApsWorld::singleton()
-                        .bind()
-                        .world(key)
-                        .and_then(|w| w.schedule_clock(me))
-                });
-                Some(BeliefsSave {
-                    format: BELIEFS_FORMAT.into(),
-                    version: FORMAT_VERSION,
-                    core: self
-                        .state
-                        .core
-                        .as_ref()
-                        .map(|c| c.save(&keys, now))
-                        .unwrap_or_default(),
-                    schedule,
-                })
+                Some(self.state.beliefs_saved(me, root))
             }
 
-            /// Replaces everything this AI holds with `saved`, its targets found by `keys` (made once
-            /// for a whole load). The beliefs_loaded signal is emitted at the end of the frame.
+            /// Replaces everything this AI holds with `saved` (see `PerceiverState`); the
+            /// beliefs_loaded signal is emitted at the end of the frame.
             pub(crate) fn beliefs_restored(
                 &mut self,
                 saved: &BeliefsSave,
@@ -121,18 +175,13 @@ macro_rules! save_api {
                 missing: MissingTargets,
                 issues: &mut Vec<LoadIssue>,
             ) -> bool {
-                if self.state.in_pass {
-                    self.warn_call("load_beliefs", "in pass", || {
-                        "called from inside a perception pass (a custom sense); nothing is \
-                         loaded"
-                            .into()
-                    });
+                if self.refused_in_pass("load_beliefs", "nothing is loaded") {
                     return false;
                 }
                 self.refresh_profile();
                 let me = self.base().instance_id();
                 let parent = self.base().get_parent().map(|p| p.instance_id());
-                let own: Vec<InstanceId> = self
+                let own = self
                     .state
                     .own
                     .nodes()
@@ -141,58 +190,33 @@ macro_rules! save_api {
                     .chain([me])
                     .chain(parent)
                     .collect();
-                let team = self.own_team();
-                let Some(core) = self.state.core.as_mut() else {
+                let who = (me, own, self.own_team());
+                if !self
+                    .state
+                    .beliefs_restored(who, saved, keys, missing, issues)
+                {
                     return false;
-                };
-                keys.set_own(own);
-                keys.set_kind($two);
-                let mut repaired = Vec::new();
-                core.restore(
-                    &saved.core,
-                    keys,
-                    missing,
-                    ApsWorld::world_time(),
-                    &mut repaired,
-                );
-                // The core names fields from its own state; in the saved data they are under `core`.
-                issues.extend(repaired.into_iter().map(|mut issue| {
-                    issue.field = format!("core.{}", issue.field);
-                    issue
-                }));
-                let other = keys.take_wrong_kind();
-                if other > 0 {
-                    let (them, me) = if $two { ("3D", "2D") } else { ("2D", "3D") };
-                    issues.push(LoadIssue {
-                        field: "core.beliefs".into(),
-                        problem: format!(
-                            "{other} saved belief(s) name {them} nodes, which a {me} AI never \
-                             perceives (another world); they are taken as missing targets"
-                        ),
-                    });
                 }
-                core.mind_mut().set_team(team);
-                // Whatever was waiting to be said is about the beliefs just replaced.
-                self.state.pending.clear();
-                if let (Some(clock), Some(key)) = (&saved.schedule, self.state.world) {
-                    let me = self.base().instance_id();
-                    ApsWorld::singleton()
-                        .bind_mut()
-                        .world_mut(key)
-                        .set_schedule_clock(me, clock);
-                }
-                // Its interval is its profile's and its awareness what it now believes (told when it
-                // enters the tree, if it is not in it yet).
+                // Its interval is its profile's and its awareness what it now believes (told when
+                // it enters the tree, if it is not in it yet).
                 if self.base().is_inside_tree() {
                     self.report_to_world(None);
                 }
                 // At the end of the frame, with nothing bound: a handler may free anything.
-                self.to_gd().run_deferred_gd(|c| {
-                    if c.is_instance_valid() {
-                        c.signals().beliefs_loaded().emit();
-                    }
-                });
+                self.base_mut()
+                    .call_deferred("emit_signal", &["beliefs_loaded".to_variant()]);
                 true
+            }
+
+            /// A call from inside a perception pass (a custom sense) is refused, with a warning
+            /// naming the call and saying `what` becomes of it.
+            fn refused_in_pass(&self, call: &str, what: &str) -> bool {
+                if self.state.in_pass {
+                    self.warn_call(call, "in pass", || {
+                        format!("called from inside a perception pass (a custom sense); {what}")
+                    });
+                }
+                self.state.in_pass
             }
         }
     };
