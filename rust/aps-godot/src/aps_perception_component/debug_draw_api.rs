@@ -164,10 +164,12 @@ macro_rules! debug_draw_api {
                     }
                     beliefs.push(BeliefMark {
                         at: stands_at(b.target).unwrap_or(b.last_known_position),
-                        name: self.target_label(b.target),
+                        name: self.state.target_label(b.target),
                         state: b.state,
                         confidence: b.confidence,
-                        dominant: b.dominant.map_or_else(String::new, |s| self.sense_label(s)),
+                        dominant: b
+                            .dominant
+                            .map_or_else(String::new, |s| self.state.sense_label(s)),
                         last_known: b.last_known_position,
                         predicted: mind
                             .predicted_position(b.target)
@@ -175,7 +177,7 @@ macro_rules! debug_draw_api {
                         uncertainty: b.uncertainty_radius,
                         loss: b.loss_reason,
                         why: if f & flags::LABELS != 0 {
-                            self.why_line(&core.explain(b.target))
+                            self.state.why_line(&core.explain(b.target))
                         } else {
                             String::new()
                         },

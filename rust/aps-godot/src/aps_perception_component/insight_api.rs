@@ -31,7 +31,7 @@ macro_rules! insight_api {
                     // Before its first pass it believes nothing and has read nothing.
                     None => Explanation::of(t, None, &Observations::new(), &Notes::new()),
                 };
-                self.explanation_dict(&why)
+                self.state.explanation_dict(&why)
             }
 
             /// Starts keeping the last `seconds` of what the AI believed, tick by tick (replacing a
@@ -140,55 +140,7 @@ macro_rules! insight_api {
                     d.set("timeline", &VarArray::new());
                     return d;
                 };
-                let mind = core.mind();
-                let now = mind.now();
-                d.set("time", now);
-                d.set("awareness", mind.awareness() as i32);
-                d.set("awareness_name", mind.awareness().name());
-                d.set(
-                    "attention",
-                    mind.attention_target()
-                        .map_or_else(String::new, |t| self.target_label(t)),
-                );
-                let mut emotions = VarDictionary::new();
-                for e in Emotion::ALL {
-                    emotions.set(e.name(), mind.emotions().get(e));
-                }
-                d.set("emotions", &emotions);
-                d.set(
-                    "dominant_emotion",
-                    mind.dominant_emotion().map_or("", |e| e.name()),
-                );
-                let mut beliefs = VarArray::new();
-                for b in mind.beliefs() {
-                    let senses: Vec<String> = b.active.iter().map(|s| self.sense_label(s)).collect();
-                    let why = self.why_line(&core.explain(b.target));
-                    let row = vdict! {
-                        "target" => self.target_label(b.target),
-                        "target_id" => b.target.0 as i64,
-                        "state" => b.state.name(),
-                        "confidence" => b.confidence,
-                        "senses" => senses.join(", "),
-                        "threat" => b.threat_score,
-                        "loss_reason" => if b.loss_reason == aps_core::LossReason::None { "" } else { b.loss_reason.name() },
-                        "uncertainty" => <$D as Dim>::from_meters(b.uncertainty_radius),
-                        "since_sensed" => b.time_since_sensed(now).min(1e9),
-                        "why" => why,
-                    };
-                    beliefs.push(&row.to_variant());
-                }
-                d.set("beliefs", &beliefs);
-                let mut timeline = VarArray::new();
-                for e in core.timeline().iter() {
-                    let row = vdict! {
-                        "time" => e.time,
-                        "target" => self.target_label(e.target),
-                        "old" => e.old.name(),
-                        "new" => e.new.name(),
-                    };
-                    timeline.push(&row.to_variant());
-                }
-                d.set("timeline", &timeline);
+                self.state.snapshot_into(core, &mut d);
                 d
             }
         }
@@ -219,119 +171,8 @@ macro_rules! insight_api {
 
             /// The recording under way, as plain data.
             fn recording_file(&self) -> Option<aps_core::insight::recording::RecordingFile> {
-                let core = self.state.core.as_ref()?;
-                let recording = core.recording()?;
-                let path = self.where_it_is().to_string();
-                Some(recording.to_file(&path, &|t| self.target_label(t), &|s| self.sense_label(s)))
+                self.state.recording_file(&self.where_it_is().to_string())
             }
-
-            /// How a target is named in explanations, recordings and the debugger: its path from the
-            /// current scene (stable from run to run), a place by its tag, or its id once it is gone.
-            pub(super) fn target_label(&self, t: TargetId) -> String {
-                if aps_core::belief::places::is_place(t) {
-                    return format!("place {}", self.state.place_tag(t));
-                }
-                let Some(node) = live_node_as::<$N>(t) else {
-                    return format!("#{}", t.0);
-                };
-                if !node.is_inside_tree() {
-                    return node.get_name().to_string();
-                }
-                let scene = node.get_tree().get_current_scene();
-                match scene {
-                    Some(scene) if scene.is_ancestor_of(&node) || scene == node.clone().upcast() => {
-                        scene.get_path_to(&node).to_string()
-                    }
-                    _ => node.get_name().to_string(),
-                }
-            }
-
-            /// A sense slot's name: a built-in sense's, a custom sense's own, or "squad".
-            pub(super) fn sense_label(&self, s: SenseId) -> String {
-                if s == SQUAD_SENSE {
-                    return "squad".into();
-                }
-                match s.index().checked_sub(aps_core::senses::id::BUILTIN_SENSES) {
-                    Some(i) => self
-                        .state.custom_sense_names
-                        .get(i)
-                        .cloned()
-                        .unwrap_or_else(|| builtin_sense_name(s)),
-                    None => builtin_sense_name(s),
-                }
-            }
-
-            /// The one line a label and the debugger show: the dominant sense's part, else the first.
-            pub(super) fn why_line(&self, why: &Explanation) -> String {
-                let part = why
-                    .dominant
-                    .and_then(|d| why.sense(d))
-                    .or_else(|| why.senses.first());
-                part.map_or_else(String::new, |p| {
-                    p.words(&self.sense_label(p.sense), &body_name)
-                })
-            }
-
-            fn explanation_dict(&self, why: &Explanation) -> VarDictionary {
-                let mut senses = VarDictionary::new();
-                for part in &why.senses {
-                    senses.set(self.sense_label(part.sense), &self.sense_dict(part));
-                }
-                vdict! {
-                    "state" => why.state.map_or(0, |s| s as i32),
-                    "state_name" => why.state.map_or("Undetected", BeliefState::name),
-                    "believed" => why.state.is_some(),
-                    "confidence" => why.confidence,
-                    "fused" => why.fused,
-                    "dominant_sense" => why.dominant.map_or(-1, |s| i32::from(s.0)),
-                    "dominant_sense_name" => why.dominant.map_or_else(String::new, |s| self.sense_label(s)),
-                    "loss_reason" => why.loss_reason as i32,
-                    "loss_reason_name" => why.loss_reason.name(),
-                    "looked_at" => why.looked_at,
-                    "senses" => &senses,
-                    "text" => why.words(&|s| self.sense_label(s), &body_name),
-                }
-            }
-
-            fn sense_dict(&self, part: &SenseWhy) -> VarDictionary {
-                let mut factors = VarDictionary::new();
-                for (f, v) in &part.factors {
-                    factors.set(f.key(), *v);
-                }
-                let mut blocked_by = VarArray::new();
-                for b in &part.blockers {
-                    if let Some(node) = body_node(*b) {
-                        blocked_by.push(&node.to_variant());
-                    }
-                }
-                let mut seen_through = VarArray::new();
-                for b in &part.through {
-                    if let Some(node) = body_node(*b) {
-                        seen_through.push(&node.to_variant());
-                    }
-                }
-                vdict! {
-                    "sense" => i32::from(part.sense.0),
-                    "confidence" => part.confidence,
-                    "perceived" => part.perceived,
-                    "cue" => part.cue.name(),
-                    "factors" => &factors,
-                    "blocked_by" => &blocked_by,
-                    "through" => &seen_through,
-                    "text" => part.words(&self.sense_label(part.sense), &body_name),
-                }
-            }
-        }
-
-        /// The node behind a collider id, if it still exists.
-        fn body_node(b: BodyId) -> Option<Gd<Node>> {
-            let id = InstanceId::try_from_i64(b.0 as i64)?;
-            Gd::<Node>::try_from_instance_id(id).ok()
-        }
-
-        /// What blocked a ray, by its node's name.
-        fn body_name(b: BodyId) -> String {
-            body_node(b).map_or_else(|| format!("body #{}", b.0), |n| n.get_name().to_string())
         }
     };
 }

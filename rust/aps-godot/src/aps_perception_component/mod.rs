@@ -17,6 +17,7 @@ mod class;
 mod constants;
 mod core_profile;
 mod debug_draw_api;
+mod insight;
 mod insight_api;
 mod memory;
 mod memory_api;
@@ -75,7 +76,7 @@ mod prelude {
     pub(super) use aps_core::belief::evidence::EvidenceKind;
     pub(super) use aps_core::belief::loss::LossDetail;
     pub(super) use aps_core::brain::emotion::Emotion;
-    pub(super) use aps_core::insight::explain::{builtin_sense_name, Explanation, SenseWhy};
+    pub(super) use aps_core::insight::explain::Explanation;
     pub(super) use aps_core::insight::notes::Notes;
     pub(super) use aps_core::insight::recording::{MAX_FRAMES, MAX_RECORDING_SECONDS};
     pub(super) use aps_core::profile::Performance;
@@ -83,8 +84,7 @@ mod prelude {
     pub(super) use aps_core::save::format::{BeliefsSave, BELIEFS_FORMAT};
     pub(super) use aps_core::save::{LoadIssue, MissingTargets};
     pub(super) use aps_core::senses::hearing::in_earshot;
-    pub(super) use aps_core::senses::id::{Sense, SenseId, SQUAD_SENSE};
-    pub(super) use aps_core::senses::rays::BodyId;
+    pub(super) use aps_core::senses::id::{Sense, SQUAD_SENSE};
     pub(super) use aps_core::threat_level::ThreatLevel;
     pub(super) use aps_core::{
         AwarenessLevel, BeliefState, LossReason, Observations, PerceptionCore, Pose, TargetId,
