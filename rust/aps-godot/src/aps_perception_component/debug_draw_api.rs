@@ -137,102 +137,11 @@ macro_rules! debug_draw_api {
                 true
             }
 
-            /// The shapes of this frame's drawing.
+            /// The shapes of this frame's drawing (see `PerceiverState::draw_scene`).
             fn draw_scene(&self, f: u32) -> DrawScene {
-                let eye = self.eye();
-                // Before its first pass it believes nothing: only its cones are drawn (apart).
-                let Some(core) = &self.state.core else {
-                    return DrawScene::default();
-                };
-                let mind = core.mind();
-                let profile = mind.profile();
-                let rays: Vec<_> = core
-                    .notes()
-                    .rays()
-                    .iter()
-                    .filter(|r| r.sense == Sense::Vision.id())
-                    .copied()
-                    .collect();
-                let mut beliefs = Vec::new();
-                let mut trails = Vec::new();
-                let aps = ApsWorld::singleton();
-                let aps = aps.bind();
-                let world = self.state.world.and_then(|k| aps.world(k));
-                for b in mind.beliefs() {
-                    if b.state == BeliefState::Undetected && b.confidence < 0.01 {
-                        continue;
-                    }
-                    beliefs.push(BeliefMark {
-                        at: stands_at(b.target).unwrap_or(b.last_known_position),
-                        name: self.state.target_label(b.target),
-                        state: b.state,
-                        confidence: b.confidence,
-                        dominant: b
-                            .dominant
-                            .map_or_else(String::new, |s| self.state.sense_label(s)),
-                        last_known: b.last_known_position,
-                        predicted: mind
-                            .predicted_position(b.target)
-                            .unwrap_or(b.last_known_position),
-                        uncertainty: b.uncertainty_radius,
-                        loss: b.loss_reason,
-                        why: if f & flags::LABELS != 0 {
-                            self.state.why_line(&core.explain(b.target))
-                        } else {
-                            String::new()
-                        },
-                    });
-                    if f & flags::SCENT != 0 && b.kind == TargetKind::Actor {
-                        if let Some(w) = world {
-                            let trail = w.scent_points(b.target);
-                            if trail.len() > 1 {
-                                trails.push(trail);
-                            }
-                        }
-                    }
-                }
-                let mut sounds = Vec::new();
-                if f & flags::SOUNDS != 0 && profile.hearing.enabled {
-                    if let Some(w) = world {
-                        let now = ApsWorld::world_time();
-                        let tier = w.tier_of(self.base().instance_id()).unwrap_or(0);
-                        let state = w.state();
-                        if let Some(buffer) = state.view(now).sounds {
-                            let hold = f64::from(profile.hearing.sound_hold_time.max(0.01));
-                            for s in buffer.all() {
-                                if in_earshot(&profile.hearing, s, eye.position, now, tier) {
-                                    // A ring that spreads over the sound's hold time.
-                                    let spread = ((now - s.time) / hold) as f32;
-                                    sounds.push((s.location, 0.3 + 2.0 * spread));
-                                }
-                            }
-                        }
-                    }
-                }
-                let attention = mind.attention_target().map(|t| {
-                    stands_at(t)
-                        .or_else(|| mind.belief(t).map(|b| b.last_known_position))
-                        .unwrap_or(eye.position)
-                });
-                DrawScene::make(&DrawInput {
-                    flags: f,
-                    eye,
-                    up: aps_core::Vec3::Y,
-                    rays: &rays,
-                    beliefs: &beliefs,
-                    sounds: &sounds,
-                    trails: &trails,
-                    attention,
-                })
+                self.state
+                    .draw_scene(f, self.eye(), self.base().instance_id())
             }
-        }
-
-        /// Where a target stands now, if it still exists and is in the tree (a node out of the tree
-        /// has no global transform to read).
-        fn stands_at(t: TargetId) -> Option<Vec3> {
-            live_node_as::<$N>(t)
-                .filter(|n| n.is_inside_tree())
-                .map(|n| <$D as Dim>::to_core(n.get_global_position()))
         }
     };
 }

@@ -17,6 +17,7 @@ mod class;
 mod constants;
 mod core_profile;
 mod debug_draw_api;
+mod drawing;
 mod insight;
 mod insight_api;
 mod memory;
@@ -65,7 +66,7 @@ mod prelude {
     pub(super) use crate::aps_world::{target_of, ApsWorld};
     pub(super) use crate::convert::live_node_as;
     pub(super) use crate::debug_draw::flags;
-    pub(super) use crate::debug_draw::scene::{BeliefMark, DrawInput, DrawScene};
+    pub(super) use crate::debug_draw::scene::DrawScene;
     pub(super) use crate::debug_draw::{DebugDraw, DebugDraw2D};
     pub(super) use crate::dim::{Dim, Spatial, D2, D3};
     pub(super) use crate::editor::in_editor;
@@ -83,12 +84,10 @@ mod prelude {
     pub(super) use aps_core::relationship::Relationship;
     pub(super) use aps_core::save::format::{BeliefsSave, BELIEFS_FORMAT};
     pub(super) use aps_core::save::{LoadIssue, MissingTargets};
-    pub(super) use aps_core::senses::hearing::in_earshot;
     pub(super) use aps_core::senses::id::{Sense, SQUAD_SENSE};
     pub(super) use aps_core::threat_level::ThreatLevel;
     pub(super) use aps_core::{
-        AwarenessLevel, BeliefState, LossReason, Observations, PerceptionCore, Pose, TargetId,
-        TargetKind, Vec3,
+        AwarenessLevel, BeliefState, LossReason, Observations, PerceptionCore, Pose, Vec3,
     };
     pub(super) use godot::classes::{Engine, INode2D, INode3D, Node, Node2D, Node3D};
     pub(super) use godot::prelude::*;
