@@ -1,6 +1,7 @@
-//! The debug drawing of `ApsPerceptionComponent`: its `DRAW_*` flags, what it drew,
-//! and each frame's shapes, made from what the last pass noted and believed. The nodes are
-//! `debug_draw/`'s; which sounds are in earshot is the core's.
+//! The debug drawing of a perception component: its `DRAW_*` flags and the drawing's nodes
+//! (`debug_draw/`), drawn each frame from the shapes `drawing.rs` makes of what the last pass
+//! noted and believed.
+
 
 macro_rules! debug_draw_api {
     ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {

@@ -1,7 +1,7 @@
-//! The calls of `ApsPerceptionComponent` that show what the AI believes and why:
-//! `explain`, recordings and the debugger's snapshot, and how targets and senses are named in
-//! them (debug drawing is in `debug_draw_api.rs`). The words and the records are the core's
-//! (`aps_core::insight`); this file names the nodes in them.
+//! The calls of a perception component that show what the AI believes and why: `explain`,
+//! recordings and the debugger's snapshot (debug drawing is in `debug_draw_api.rs`). What they
+//! show is made in `insight.rs`.
+
 
 macro_rules! insight_api {
     ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {

@@ -1,6 +1,7 @@
-//! What `ApsPerceptionComponent` exposes beyond confidence (spec sections 7, 8, 9, 11, 14):
+//! What a perception component exposes beyond confidence (spec sections 7, 8, 9, 11, 14):
 //! where it thinks targets are, memory, threat and relationships, emotion, scripted evidence,
-//! places, and the player model.
+//! places, and the player model. The reads forward to `memory.rs`.
+
 
 macro_rules! memory_api {
     ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {

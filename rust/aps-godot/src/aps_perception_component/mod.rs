@@ -1,15 +1,20 @@
 //! The perception components: `ApsPerceptionComponent` (a `Node3D`) and its 2D twin
 //! `ApsPerceptionComponent2D` (a `Node2D`), perception for one AI placed under its body.
 //!
-//! The two are one class written once (nothing of the model is copied for 2D). Each
-//! part of it is a macro taking the names that differ, the class, its base and interface, its
-//! vector type and the `dim` front end that maps its positions into the core's space, and
-//! `three.rs` and `two.rs` make the two classes from the same parts. `class.rs` holds the
-//! class, its settings, its life in the tree and its signals; a pass is in `pass.rs`, the
-//! signals are emitted in `signals.rs`, the calls scripts make are in `belief_api.rs` and
-//! `memory_api.rs`, the constants in `constants.rs`, saves in `save_api.rs`; what shows its
-//! beliefs from outside is in `insight_api.rs` (explain, recordings, the debugger's snapshot)
-//! and `debug_draw_api.rs`.
+//! Nothing of the model is copied for 2D. What a component holds and does is plain Rust written
+//! once, generic over the kind of scene (`ComponentKind`, after `dim::Dim`): its state,
+//! `PerceiverState` (`perceiver.rs`), and the stages that take it: building its core from its
+//! settings (`core_profile.rs`), a pass (`pass.rs`), its events as signals (`signals.rs`), what
+//! it answers about beliefs (`beliefs.rs`) and memory (`memory.rs`), saves (`save_api.rs`),
+//! explanations and the debugger's rows (`insight.rs`) and the shapes its drawing shows
+//! (`drawing.rs`).
+//!
+//! The Godot classes are made by `three.rs` and `two.rs` from the `*_api.rs`, `class.rs` and
+//! `constants.rs` parts, macros that take the names that differ (the class, its base and
+//! interface, its vector type and its `dim` front end): each declares the class's settings,
+//! signals, constants and calls with their documentation, and forwards the calls to the stages
+//! above. What still runs inside them is what needs the class itself: its life in the tree,
+//! its setters, its warnings naming the node, and the calls that change belief.
 
 mod belief_api;
 mod beliefs;
