@@ -1,7 +1,6 @@
 //! The calls of a perception component about belief, awareness and attention (spec sections 3
 //! to 6): the spec's Blueprint nodes as GDScript methods. The reads forward to `beliefs.rs`.
 
-
 macro_rules! belief_api {
     ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
         #[godot_api(secondary)]

@@ -2,7 +2,6 @@
 //! (`debug_draw/`), drawn each frame from the shapes `drawing.rs` makes of what the last pass
 //! noted and believed.
 
-
 macro_rules! debug_draw_api {
     ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
         #[godot_api(secondary)]

@@ -2,7 +2,6 @@
 //! recordings and the debugger's snapshot (debug drawing is in `debug_draw_api.rs`). What they
 //! show is made in `insight.rs`.
 
-
 macro_rules! insight_api {
     ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
         #[godot_api(secondary)]

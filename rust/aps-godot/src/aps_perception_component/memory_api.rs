@@ -2,7 +2,6 @@
 //! where it thinks targets are, memory, threat and relationships, emotion, scripted evidence,
 //! places, and the player model. The reads forward to `memory.rs`.
 
-
 macro_rules! memory_api {
     ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
         #[godot_api(secondary)]
