@@ -13,7 +13,7 @@ use crate::world_key::world_key_of;
 use aps_core::save::format::{
     MotionSampleSave, PerceiverSave, SquadMemberSave, StateSave, WorldSave, STATE_FORMAT,
 };
-use aps_core::save::{Keys, LoadIssue, FORMAT_VERSION};
+use aps_core::save::{Keys, LoadIssue, MissingTargets, FORMAT_VERSION};
 use godot::classes::Node;
 use godot::prelude::*;
 
@@ -155,19 +155,7 @@ impl ApsWorld {
         let Some(root) = root.required(CALL, "root", "nothing is loaded") else {
             return false;
         };
-        if !root.is_inside_tree() {
-            crate::warnings::warn("ApsWorld.load_state root out of the tree", None, || {
-                format!("{CALL}: root is not in the tree; nothing is loaded")
-            });
-            return false;
-        }
-        if self.refuse_on_client(CALL, Some(&root)) {
-            return false;
-        }
-        if a_pass_is_running() {
-            crate::warnings::warn("ApsWorld.load_state in pass", None, || {
-                format!("{CALL}: called from inside a perception pass (a custom sense); nothing is loaded")
-            });
+        if self.load_refused(CALL, &root) {
             return false;
         }
         let missing = self::missing_targets(CALL, missing_targets);
@@ -183,85 +171,20 @@ impl ApsWorld {
             world
                 .state_mut()
                 .restore_conditions(&saved.world.conditions, &mut issues);
-            for (i, s) in saved.world.motion_samples.iter().enumerate() {
-                let Some(node) = keys.node(&s.target) else {
-                    continue;
-                };
-                if !(s.position.is_finite() && s.velocity.is_finite()) {
-                    issues.push(LoadIssue {
-                        field: format!("world.motion_samples[{i}]"),
-                        problem: "not a finite position or velocity; the sample is dropped".into(),
-                    });
-                    continue;
-                }
-                let ago = if s.seconds_ago.is_finite() {
-                    s.seconds_ago.max(0.0)
-                } else {
-                    issues.push(LoadIssue {
-                        field: format!("world.motion_samples[{i}].seconds_ago"),
-                        problem: "not a finite number; the sample is dropped".into(),
-                    });
-                    continue;
-                };
-                world.set_motion_sample(node.instance_id(), s.position, now - ago, s.velocity);
-            }
+            restore_motion(
+                world,
+                &saved.world.motion_samples,
+                &mut keys,
+                now,
+                &mut issues,
+            );
         }
         let under = perceivers_under(&root);
         // The perceivers' loads bind this singleton themselves: let them.
         let guard = self.base_mut();
-        let mut loaded: std::collections::HashSet<InstanceId> = std::collections::HashSet::new();
-        for (i, p) in saved.perceivers.iter().enumerate() {
-            let found = node_at(Some(&root), &p.perceiver)
-                .filter(|n| is_under(&root, n))
-                .and_then(|n| Perceiver::of(&n));
-            let Some(mut perceiver) = found else {
-                issues.push(LoadIssue {
-                    field: format!("perceivers[{i}].perceiver"),
-                    problem: format!(
-                        "no perception component at {} under {} (a perceiver outside the root \
-                         is not changed); its beliefs are not loaded",
-                        p.perceiver,
-                        root.get_path()
-                    ),
-                });
-                continue;
-            };
-            if !loaded.insert(perceiver.instance_id()) {
-                issues.push(LoadIssue {
-                    field: format!("perceivers[{i}].perceiver"),
-                    problem: format!("{} is listed twice; it is loaded once", p.perceiver),
-                });
-                continue;
-            }
-            let mut own = Vec::new();
-            perceiver.beliefs_restored(&p.beliefs, &mut keys, missing, &mut own);
-            issues.extend(own.into_iter().map(|mut issue| {
-                issue.field = format!("perceivers[{i}].beliefs.{}", issue.field);
-                issue
-            }));
-        }
-        // Squads: who is under the root is in the squads the save says, and only those.
+        restore_perceivers(&root, &saved.perceivers, &mut keys, missing, &mut issues);
         let mut aps = guard.clone().cast::<ApsWorld>();
-        for p in &under {
-            aps.bind_mut().leave_squad(Given::of(Some(&p.node())));
-        }
-        for (i, m) in saved.world.squads.iter().enumerate() {
-            let found = node_at(Some(&root), &m.perceiver).filter(|n| Perceiver::of(n).is_some());
-            match found {
-                Some(p) if !m.squad.is_empty() => aps.bind_mut().join_squad(
-                    Given::of(Some(&p)),
-                    StringName::from(m.squad.as_str()),
-                    StringName::from(m.role.as_str()),
-                ),
-                _ => issues.push(LoadIssue {
-                    field: format!("world.squads[{i}]"),
-                    problem: format!(
-                        "no perception component at {} (or no squad name); not rejoined",
-                        m.perceiver
-                    ),
-                }),
-            }
-        }
+        rejoin_squads(&mut aps, &root, &under, &saved.world.squads, &mut issues);
         drop(guard);
         // Stimuli last: a squad report needs its squad joined.
         if let Some(key) = world_key_of_root(&root) {
@@ -273,5 +196,135 @@ impl ApsWorld {
         }
         warn_issues(CALL, &issues);
         true
+    }
+}
+
+impl ApsWorld {
+    /// Whether a load under `root` is refused, with one warning naming `call`: a root out of the
+    /// tree, a multiplayer client, or a call from inside a perception pass.
+    fn load_refused(&mut self, call: &'static str, root: &Gd<Node>) -> bool {
+        if !root.is_inside_tree() {
+            crate::warnings::warn("ApsWorld.load_state root out of the tree", None, || {
+                format!("{call}: root is not in the tree; nothing is loaded")
+            });
+            return true;
+        }
+        if self.refuse_on_client(call, Some(root)) {
+            return true;
+        }
+        if a_pass_is_running() {
+            crate::warnings::warn("ApsWorld.load_state in pass", None, || {
+                format!(
+                    "{call}: called from inside a perception pass (a custom sense); nothing is \
+                     loaded"
+                )
+            });
+            return true;
+        }
+        false
+    }
+}
+
+/// Gives the world's targets their saved motion samples (how fast each was going), `now`
+/// being the world's time; a sample that is no finite number is dropped with an issue.
+fn restore_motion(
+    world: &mut crate::world::World,
+    samples: &[MotionSampleSave],
+    keys: &mut SceneKeys,
+    now: f64,
+    issues: &mut Vec<LoadIssue>,
+) {
+    for (i, s) in samples.iter().enumerate() {
+        let Some(node) = keys.node(&s.target) else {
+            continue;
+        };
+        if !(s.position.is_finite() && s.velocity.is_finite()) {
+            issues.push(LoadIssue {
+                field: format!("world.motion_samples[{i}]"),
+                problem: "not a finite position or velocity; the sample is dropped".into(),
+            });
+            continue;
+        }
+        if !s.seconds_ago.is_finite() {
+            issues.push(LoadIssue {
+                field: format!("world.motion_samples[{i}].seconds_ago"),
+                problem: "not a finite number; the sample is dropped".into(),
+            });
+            continue;
+        }
+        let ago = s.seconds_ago.max(0.0);
+        world.set_motion_sample(node.instance_id(), s.position, now - ago, s.velocity);
+    }
+}
+
+/// Restores each saved perceiver under `root` (each once); one not found there is an issue.
+/// Runs with `ApsWorld` unbound: each load binds it.
+fn restore_perceivers(
+    root: &Gd<Node>,
+    saved: &[PerceiverSave],
+    keys: &mut SceneKeys,
+    missing: MissingTargets,
+    issues: &mut Vec<LoadIssue>,
+) {
+    let mut loaded: std::collections::HashSet<InstanceId> = std::collections::HashSet::new();
+    for (i, p) in saved.iter().enumerate() {
+        let found = node_at(Some(root), &p.perceiver)
+            .filter(|n| is_under(root, n))
+            .and_then(|n| Perceiver::of(&n));
+        let Some(mut perceiver) = found else {
+            issues.push(LoadIssue {
+                field: format!("perceivers[{i}].perceiver"),
+                problem: format!(
+                    "no perception component at {} under {} (a perceiver outside the root is \
+                     not changed); its beliefs are not loaded",
+                    p.perceiver,
+                    root.get_path()
+                ),
+            });
+            continue;
+        };
+        if !loaded.insert(perceiver.instance_id()) {
+            issues.push(LoadIssue {
+                field: format!("perceivers[{i}].perceiver"),
+                problem: format!("{} is listed twice; it is loaded once", p.perceiver),
+            });
+            continue;
+        }
+        let mut own = Vec::new();
+        perceiver.beliefs_restored(&p.beliefs, keys, missing, &mut own);
+        issues.extend(own.into_iter().map(|mut issue| {
+            issue.field = format!("perceivers[{i}].beliefs.{}", issue.field);
+            issue
+        }));
+    }
+}
+
+/// Squads: who is under the root (`under`) is in the squads the save says, and only those.
+fn rejoin_squads(
+    aps: &mut Gd<ApsWorld>,
+    root: &Gd<Node>,
+    under: &[Perceiver],
+    squads: &[SquadMemberSave],
+    issues: &mut Vec<LoadIssue>,
+) {
+    for p in under {
+        aps.bind_mut().leave_squad(Given::of(Some(&p.node())));
+    }
+    for (i, m) in squads.iter().enumerate() {
+        let found = node_at(Some(root), &m.perceiver).filter(|n| Perceiver::of(n).is_some());
+        match found {
+            Some(p) if !m.squad.is_empty() => aps.bind_mut().join_squad(
+                Given::of(Some(&p)),
+                StringName::from(m.squad.as_str()),
+                StringName::from(m.role.as_str()),
+            ),
+            _ => issues.push(LoadIssue {
+                field: format!("world.squads[{i}]"),
+                problem: format!(
+                    "no perception component at {} (or no squad name); not rejoined",
+                    m.perceiver
+                ),
+            }),
+        }
     }
 }
