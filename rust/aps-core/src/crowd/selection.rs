@@ -82,6 +82,41 @@ pub struct CandidateSelection {
     left_out: Vec<(f32, TargetId)>,
 }
 
+/// Ranks newcomer `n` into `list`, the most salient `room` of its group so far, by seeming
+/// distance, then id, so the choice does not depend on the order the candidates came in.
+/// Cheap tests first: only a candidate that would make the list is asked whether the AI
+/// `may_look` at it (not benched, and some sense could sense it). A candidate seems no nearer
+/// than its distance over its movement's pull, so that alone passes over most of a crowd before
+/// its angle is worked out.
+#[inline]
+fn rank(
+    list: &mut Vec<(f32, TargetId)>,
+    room: usize,
+    n: &Nearby,
+    eye: Pose,
+    may_look: impl FnOnce() -> bool,
+) {
+    let full = list.len() >= room;
+    if full
+        && list.last().is_some_and(|worst| {
+            let nearest = worst.0 * movement_pull(n.speed);
+            n.position.distance_squared(eye.position) > nearest * nearest
+        })
+    {
+        return;
+    }
+    let seems = seeming_distance(eye, n.position, n.speed);
+    if full && list.last().is_some_and(|worst| (seems, n.id) >= *worst) {
+        return;
+    }
+    if !may_look() {
+        return;
+    }
+    let at = list.partition_point(|(d, id)| (*d, *id) < (seems, n.id));
+    list.insert(at, (seems, n.id));
+    list.truncate(room);
+}
+
 impl CandidateSelection {
     /// Chooses whom to look at this pass from the `held` targets and those `nearby`, into
     /// `out` (cleared first): every held one, then newcomers as the module doc says.
@@ -139,32 +174,10 @@ impl CandidateSelection {
             } else {
                 &mut self.objects
             };
-            // Cheap tests first: only a candidate that would make the most salient `room` is
-            // asked whether it is benched and whether any sense could sense it. Ranked by
-            // seeming distance, then id, so the choice does not depend on the order the
-            // candidates came in; a candidate seems no nearer than its distance over its
-            // movement's pull, so that alone passes over most of a crowd before its angle is
-            // worked out.
-            let full = list.len() >= room;
-            if full
-                && list.last().is_some_and(|worst| {
-                    let nearest = worst.0 * movement_pull(n.speed);
-                    n.position.distance_squared(by.eye.position) > nearest * nearest
-                })
-            {
-                continue;
-            }
-            let seems = seeming_distance(by.eye, n.position, n.speed);
-            if full && list.last().is_some_and(|worst| (seems, n.id) >= *worst) {
-                continue;
-            }
-            if self.looks.is_benched(n.id, now) || !by.senses.could_sense(&probe, n.id, n.position)
-            {
-                continue;
-            }
-            let at = list.partition_point(|(d, id)| (*d, *id) < (seems, n.id));
-            list.insert(at, (seems, n.id));
-            list.truncate(room);
+            let may_look = || {
+                !self.looks.is_benched(n.id, now) && by.senses.could_sense(&probe, n.id, n.position)
+            };
+            rank(list, room, n, by.eye, may_look);
         }
         self.new_looks.clear();
         let order = self

@@ -12,6 +12,9 @@ use crate::{BeliefState, Observations, TargetId};
 use smallvec::SmallVec;
 use std::fmt::Write;
 
+/// The parts of one sense's line, each a factor in words.
+type Parts = SmallVec<[String; 8]>;
+
 /// One sense's part in an explanation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SenseWhy {
@@ -51,70 +54,11 @@ impl SenseWhy {
         } else {
             let _ = write!(s, "{name}: nothing");
         }
-        let mut parts: SmallVec<[String; 8]> = SmallVec::new();
+        let mut parts = Parts::new();
         if self.sense == Sense::Vision.id() {
-            if let (Some(m), Some(r)) = (f(Factor::Metres), f(Factor::Range)) {
-                match f(Factor::Distance) {
-                    Some(d) => parts.push(format!("{m:.1} m of {r:.0} m (x{d:.2})")),
-                    None if m > r => {
-                        parts.push(format!("{m:.1} m away, beyond its {r:.0} m range"))
-                    }
-                    None => {}
-                }
-            }
-            match (f(Factor::Degrees), f(Factor::Cone)) {
-                (Some(a), Some(c)) => parts.push(format!("{a:.0} deg off its axis (x{c:.2})")),
-                (Some(a), None) if f(Factor::SamplePoints).is_none() => {
-                    parts.push(format!("{a:.0} deg off its axis, outside its cones"));
-                }
-                _ => {}
-            }
-            if let (Some(v), Some(n)) = (f(Factor::VisiblePoints), f(Factor::SamplePoints)) {
-                parts.push(format!("{v:.0} of {n:.0} points in view"));
-            }
-            if let Some(t) = f(Factor::Transmission).filter(|t| *t < 1.0) {
-                parts.push(format!(
-                    "through {} (x{t:.2})",
-                    self.names_through(body_name)
-                ));
-            }
-            if let (Some(level), Some(l)) = (f(Factor::LightLevel), f(Factor::Light)) {
-                let dark = if level < 0.25 { ", dark" } else { "" };
-                parts.push(format!("light {level:.2}{dark} (x{l:.2})"));
-            }
-            if let Some(m) = f(Factor::Motion).filter(|m| *m > 1.0) {
-                parts.push(format!("moving (x{m:.2})"));
-            }
-            if let Some(c) = f(Factor::Cloak).filter(|c| *c != 1.0) {
-                parts.push(format!("visibility x{c:.2}"));
-            }
+            self.vision_parts(body_name, &mut parts);
         } else if self.sense == Sense::Hearing.id() {
-            if let Some(l) = f(Factor::Loudness) {
-                parts.push(format!("loudness {l:.2}"));
-            }
-            if let (Some(m), Some(r), Some(d)) =
-                (f(Factor::Metres), f(Factor::Range), f(Factor::Distance))
-            {
-                parts.push(format!("{m:.1} m of {r:.0} m (x{d:.2})"));
-            }
-            if let Some(m) = f(Factor::Muffling).filter(|m| *m < 1.0) {
-                if self.through.is_empty() {
-                    parts.push(format!("muffled by a wall (x{m:.2})"));
-                } else {
-                    parts.push(format!(
-                        "muffled by {} (x{m:.2})",
-                        self.names_through(body_name)
-                    ));
-                }
-            }
-            if let Some(m) = f(Factor::RouteMetres) {
-                parts.push(format!(
-                    "came round the wall, {m:.1} m by way of an opening"
-                ));
-            }
-            if let Some(r) = f(Factor::Rain).filter(|r| *r < 1.0) {
-                parts.push(format!("rain (x{r:.2})"));
-            }
+            self.hearing_parts(body_name, &mut parts);
         }
         if let Some(d) = f(Factor::Dulling).filter(|d| *d < 1.0) {
             parts.push(format!("dulled by pain (x{d:.2})"));
@@ -131,6 +75,77 @@ impl SenseWhy {
             s.push_str(&parts.join(", "));
         }
         s
+    }
+
+    /// What made a look's confidence, in words: distance, angle, points in view, what it saw
+    /// through, light, motion and cloak.
+    fn vision_parts(&self, body_name: &dyn Fn(BodyId) -> String, parts: &mut Parts) {
+        let f = |factor| self.factor(factor);
+        if let (Some(m), Some(r)) = (f(Factor::Metres), f(Factor::Range)) {
+            match f(Factor::Distance) {
+                Some(d) => parts.push(format!("{m:.1} m of {r:.0} m (x{d:.2})")),
+                None if m > r => parts.push(format!("{m:.1} m away, beyond its {r:.0} m range")),
+                None => {}
+            }
+        }
+        match (f(Factor::Degrees), f(Factor::Cone)) {
+            (Some(a), Some(c)) => parts.push(format!("{a:.0} deg off its axis (x{c:.2})")),
+            (Some(a), None) if f(Factor::SamplePoints).is_none() => {
+                parts.push(format!("{a:.0} deg off its axis, outside its cones"));
+            }
+            _ => {}
+        }
+        if let (Some(v), Some(n)) = (f(Factor::VisiblePoints), f(Factor::SamplePoints)) {
+            parts.push(format!("{v:.0} of {n:.0} points in view"));
+        }
+        if let Some(t) = f(Factor::Transmission).filter(|t| *t < 1.0) {
+            parts.push(format!(
+                "through {} (x{t:.2})",
+                self.names_through(body_name)
+            ));
+        }
+        if let (Some(level), Some(l)) = (f(Factor::LightLevel), f(Factor::Light)) {
+            let dark = if level < 0.25 { ", dark" } else { "" };
+            parts.push(format!("light {level:.2}{dark} (x{l:.2})"));
+        }
+        if let Some(m) = f(Factor::Motion).filter(|m| *m > 1.0) {
+            parts.push(format!("moving (x{m:.2})"));
+        }
+        if let Some(c) = f(Factor::Cloak).filter(|c| *c != 1.0) {
+            parts.push(format!("visibility x{c:.2}"));
+        }
+    }
+
+    /// What made a heard sound's confidence, in words: loudness, distance, muffling, the way
+    /// round and rain.
+    fn hearing_parts(&self, body_name: &dyn Fn(BodyId) -> String, parts: &mut Parts) {
+        let f = |factor| self.factor(factor);
+        if let Some(l) = f(Factor::Loudness) {
+            parts.push(format!("loudness {l:.2}"));
+        }
+        if let (Some(m), Some(r), Some(d)) =
+            (f(Factor::Metres), f(Factor::Range), f(Factor::Distance))
+        {
+            parts.push(format!("{m:.1} m of {r:.0} m (x{d:.2})"));
+        }
+        if let Some(m) = f(Factor::Muffling).filter(|m| *m < 1.0) {
+            if self.through.is_empty() {
+                parts.push(format!("muffled by a wall (x{m:.2})"));
+            } else {
+                parts.push(format!(
+                    "muffled by {} (x{m:.2})",
+                    self.names_through(body_name)
+                ));
+            }
+        }
+        if let Some(m) = f(Factor::RouteMetres) {
+            parts.push(format!(
+                "came round the wall, {m:.1} m by way of an opening"
+            ));
+        }
+        if let Some(r) = f(Factor::Rain).filter(|r| *r < 1.0) {
+            parts.push(format!("rain (x{r:.2})"));
+        }
     }
 
     /// The occluders passed, by name.

@@ -23,6 +23,7 @@ use crate::senses::reading::TargetObservation;
 use crate::world::stimulus::MAX_DAMAGE;
 use crate::{Observations, Pose, TargetId, TargetKind};
 use glam::Vec3;
+use smallvec::SmallVec;
 
 impl Mind {
     /// One perception tick of `dt` seconds: every belief is fused, smoothed and stepped through
@@ -96,18 +97,45 @@ impl Mind {
     /// section 13: it replaces an active belief with a worse sort score), so a player in plain
     /// view takes the slot of a bystander barely seen.
     fn map_observations(&mut self, pose: Pose, observations: &Observations, gather_range: f32) {
-        // Slots a newcomer may not take this tick: those given to newcomers this tick, and
-        // dormant beliefs whose target a sense has again (they wake up themselves, with their
-        // own Expired-to-Undetected or re-detection, rather than vanish).
-        let mut admitted: smallvec::SmallVec<[usize; 16]> = smallvec::SmallVec::new();
+        let mut admitted = Admitted::new();
         let targets = observations.targets();
         if self.observation_slot.len() < targets.len() {
             self.observation_slot.resize(targets.len(), NO_OBSERVATION);
         }
-        // Until the first newcomer no slot changes hands, so a target found before it is bound
-        // to its slot at once, and the second pass starts there (or is not needed at all).
+        let Some(first_newcomer) = self.find_held(observations, &mut admitted) else {
+            return;
+        };
+        // Targets already held are bound first, in order; the newcomers then claim slots by
+        // priority first, score second (spec section 13), not by the order they were looked
+        // at: a character perceived now claims before a plain object, whoever came first.
+        let mut newcomers = std::mem::take(&mut self.newcomers);
+        newcomers.clear();
+        for (i, o) in targets.iter().enumerate().skip(first_newcomer) {
+            if let Some(s) = self.find_observed(i, o.target) {
+                self.bind(i, s, o);
+            } else if let Some(n) = self.newcomer(i, o, observations, pose.position, gather_range) {
+                newcomers.push(n);
+            }
+        }
+        newcomers.sort_unstable_by(|a, b| {
+            a.priority
+                .cmp(&b.priority)
+                .then(b.score.total_cmp(&a.score))
+                .then(a.observation.cmp(&b.observation))
+        });
+        self.admit_newcomers(&newcomers, targets, &mut admitted);
+        self.newcomers = newcomers;
+    }
+
+    /// The first pass over this tick's observations: finds each target's slot, and keeps
+    /// dormant beliefs whose target a sense has again in `admitted` (they wake up themselves,
+    /// with their own Expired-to-Undetected or re-detection, rather than vanish). Until the
+    /// first newcomer no slot changes hands, so a target found before it is bound to its slot
+    /// at once. Returns the first newcomer, where the second pass starts (none: no second
+    /// pass is needed).
+    fn find_held(&mut self, observations: &Observations, admitted: &mut Admitted) -> Option<usize> {
         let mut first_newcomer = None;
-        for (i, o) in targets.iter().enumerate() {
+        for (i, o) in observations.targets().iter().enumerate() {
             let Some(s) = self.find_observed(i, o.target) else {
                 first_newcomer.get_or_insert(i);
                 continue;
@@ -124,64 +152,68 @@ impl Mind {
                 self.bind(i, s, o);
             }
         }
-        let Some(first_newcomer) = first_newcomer else {
-            return;
-        };
-        // Targets already held are bound first, in order; the newcomers then claim slots by
-        // priority first, score second (spec section 13), not by the order they were looked
-        // at: a character perceived now claims before a plain object, whoever came first.
-        let mut newcomers = std::mem::take(&mut self.newcomers);
-        newcomers.clear();
-        for (i, o) in targets.iter().enumerate().skip(first_newcomer) {
-            if let Some(s) = self.find_observed(i, o.target) {
-                self.bind(i, s, o);
-                continue;
-            }
-            let readings = observations.readings_of(o);
-            let bonus = self.profile.fusion.corroboration_bonus;
-            let fused = fuse(readings, self.senses.weights(), bonus);
-            if fused.active.is_empty() {
-                continue;
-            }
-            let near = readings
-                .iter()
-                .map(|r| r.position.distance(pose.position))
-                .fold(f32::INFINITY, f32::min);
-            let score = sort_score(
-                &self.profile.attention,
-                fused.value,
-                1.0,
-                proximity(near, gather_range),
-            );
-            let hit = readings.iter().any(|r| {
-                (r.sense == Sense::Damage.id() || r.sense == Sense::Touch.id())
-                    && r.confidence > 0.0
-            });
-            let priority = if hit {
-                Priority::HitOrTouched
-            } else {
-                Priority::perceived(o.character)
-            };
-            newcomers.push(Newcomer {
-                priority,
-                score,
-                observation: i as u32,
-            });
+        first_newcomer
+    }
+
+    /// Observation `i`, of target `o` that holds no slot, as a newcomer: its priority (spec
+    /// section 13: hit or touched first) and its sort score with this tick's fused confidence,
+    /// its proximity measured from `from`. `None` if no sense is active for it.
+    #[inline]
+    fn newcomer(
+        &self,
+        i: usize,
+        o: &TargetObservation,
+        observations: &Observations,
+        from: Vec3,
+        gather_range: f32,
+    ) -> Option<Newcomer> {
+        let readings = observations.readings_of(o);
+        let bonus = self.profile.fusion.corroboration_bonus;
+        let fused = fuse(readings, self.senses.weights(), bonus);
+        if fused.active.is_empty() {
+            return None;
         }
-        newcomers.sort_unstable_by(|a, b| {
-            a.priority
-                .cmp(&b.priority)
-                .then(b.score.total_cmp(&a.score))
-                .then(a.observation.cmp(&b.observation))
+        let near = readings
+            .iter()
+            .map(|r| r.position.distance(from))
+            .fold(f32::INFINITY, f32::min);
+        let score = sort_score(
+            &self.profile.attention,
+            fused.value,
+            1.0,
+            proximity(near, gather_range),
+        );
+        let hit = readings.iter().any(|r| {
+            (r.sense == Sense::Damage.id() || r.sense == Sense::Touch.id()) && r.confidence > 0.0
         });
-        for n in &newcomers {
+        let priority = if hit {
+            Priority::HitOrTouched
+        } else {
+            Priority::perceived(o.character)
+        };
+        Some(Newcomer {
+            priority,
+            score,
+            observation: i as u32,
+        })
+    }
+
+    /// Each newcomer, in claiming order, takes the slot the ledger gives it (spec section 13)
+    /// and is bound to it; a slot in `admitted` is never given, and each one given joins it.
+    fn admit_newcomers(
+        &mut self,
+        newcomers: &[Newcomer],
+        targets: &[TargetObservation],
+        admitted: &mut Admitted,
+    ) {
+        for n in newcomers {
             let i = n.observation as usize;
             let o = &targets[i];
             let slot = self.ledger.slot_for_newcomer_except(
                 n.score,
                 n.priority,
                 o.kind == TargetKind::Place,
-                &admitted,
+                admitted,
                 self.profile.attention.sort_weight_confidence,
             );
             if let Some(s) = slot {
@@ -191,7 +223,6 @@ impl Mind {
                 self.bind(i, s, o);
             }
         }
-        self.newcomers = newcomers;
     }
 
     /// Observation `i` (of target `o`) is this tick's of `slot`: the slot's belief reads it,
@@ -365,6 +396,10 @@ fn remember_change(
         _ => {}
     }
 }
+
+/// Slots a newcomer may not take this tick: those given to newcomers this tick, and dormant
+/// beliefs whose target a sense has again.
+type Admitted = SmallVec<[usize; 16]>;
 
 /// A target seen this tick that holds no slot yet, waiting to claim one.
 #[derive(Debug, Clone, Copy)]

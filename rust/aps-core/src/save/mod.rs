@@ -1,7 +1,7 @@
 //! Saved games: everything an AI believes, and a world's conditions, as plain data that a
 //! reloaded level turns back into the same beliefs about its new nodes.
 //!
-//! [`format`] holds the saved types. [`lenient`] reads them from data a game wrote with any
+//! [`format`](mod@format) holds the saved types. [`lenient`] reads them from data a game wrote with any
 //! version, or damaged: every field it can use is used, every problem is one [`LoadIssue`]
 //! naming the field, and whatever is missing or unusable takes its default. The types are
 //! filled from the core in [`Mind::save`](crate::mind::Mind::save) and

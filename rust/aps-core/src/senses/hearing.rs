@@ -12,10 +12,12 @@ use crate::gather::target::TargetSnapshot;
 use crate::insight::notes::Factor;
 use crate::profile::HearingSettings;
 use crate::senses::id::{Sense, SenseId};
+use crate::senses::rays::BodyId;
 use crate::senses::sound_paths::{route, SoundRoute};
 use crate::senses::transmission::{Medium, TraceRay};
 use crate::world::stimulus::{Sound, STIMULUS_RETENTION};
 use crate::SenseReading;
+use glam::Vec3;
 use smallvec::SmallVec;
 use std::cell::RefCell;
 
@@ -186,9 +188,33 @@ impl Hearing {
         if confidence < h.min_confidence {
             return None;
         }
-        // A wall between muffles the sound (the instigator's own body does not); the ray stops
-        // just short of the sound so the floor it was made on does not count as a wall.
         let body = source.and_then(|s| s.body);
+        let reached = self.muffle(ctx, sound, ear, distance, body, &mut heard);
+        let mut confidence = confidence * heard.muffling;
+        if !reached {
+            confidence = self.come_round(ctx, sound, body, base, confidence, &mut heard);
+        }
+        heard.confidence = confidence;
+        (heard.confidence >= h.min_confidence).then(|| {
+            heard.confidence = heard.confidence.min(1.0);
+            heard
+        })
+    }
+
+    /// A wall between muffles the sound (the instigator's own `body` does not): one ray from
+    /// the ear that stops just short of the sound, so the floor it was made on does not count
+    /// as a wall. Sets `heard`'s muffling and precision; returns whether the ray reached.
+    #[inline]
+    fn muffle(
+        &self,
+        ctx: &mut SenseContext,
+        sound: &Sound,
+        ear: Vec3,
+        distance: f32,
+        body: Option<BodyId>,
+        heard: &mut Heard,
+    ) -> bool {
+        let h = &self.settings;
         let to_ear = ear - sound.location;
         let end = if distance > 2.0 * SOUND_CLEARANCE {
             sound.location + to_ear * (SOUND_CLEARANCE / distance)
@@ -214,28 +240,40 @@ impl Hearing {
             };
             heard.precision *= 0.5;
         }
-        let mut confidence = confidence * heard.muffling;
-        // Blocked, the sound also comes round by the shortest open way, weakened by its length
-        // instead, and heard from its last opening; the louder of the two is heard.
+        t.reached
+    }
+
+    /// Blocked, the sound also comes round by the shortest open way, weakened by its length
+    /// instead, and heard from its last opening; the louder of the two is heard. `base` is
+    /// the sound's confidence but for the way it travelled, `through` its confidence through
+    /// the wall; returns the confidence heard, with `heard` set to the way it came.
+    #[inline]
+    fn come_round(
+        &self,
+        ctx: &mut SenseContext,
+        sound: &Sound,
+        body: Option<BodyId>,
+        base: f32,
+        through: f32,
+        heard: &mut Heard,
+    ) -> f32 {
         let ways = ctx.world.portals.is_some_and(|p| !p.is_empty()) || ctx.space.has_paths();
-        if !t.reached && ways {
-            if let Some(r) = self.route_of(ctx, sound, body, range) {
-                let by_route = base * (1.0 - r.length / range);
-                if by_route > confidence {
-                    confidence = by_route;
-                    heard.distance = 1.0 - r.length / range;
-                    heard.metres = r.length;
-                    heard.muffling = 1.0;
-                    heard.from = r.opening;
-                    heard.route = Some(r.length);
-                }
+        if !ways {
+            return through;
+        }
+        let range = heard.range;
+        if let Some(r) = self.route_of(ctx, sound, body, range) {
+            let by_route = base * (1.0 - r.length / range);
+            if by_route > through {
+                heard.distance = 1.0 - r.length / range;
+                heard.metres = r.length;
+                heard.muffling = 1.0;
+                heard.from = r.opening;
+                heard.route = Some(r.length);
+                return by_route;
             }
         }
-        heard.confidence = confidence;
-        (heard.confidence >= h.min_confidence).then(|| {
-            heard.confidence = heard.confidence.min(1.0);
-            heard
-        })
+        through
     }
 
     /// Notes what made a heard sound's confidence.

@@ -20,6 +20,7 @@ use crate::profile::VisionSettings;
 use crate::senses::id::{Sense, SenseId};
 use crate::senses::transmission::{Medium, TraceRay};
 use crate::SenseReading;
+use glam::Vec3;
 
 /// Speed in m/s at which a target gets the whole motion bonus.
 pub const MOTION_FULL_SPEED: f32 = 6.0;
@@ -103,52 +104,7 @@ impl Vision {
             return SenseReading::out_of_range(id, LossDetail::OutsideCone);
         };
 
-        let points = target
-            .sample_points
-            .iter()
-            .take(v.max_rays_per_target.max(1) as usize);
-        // A ray reaches its point when nothing opaque, only the target's own body or what lets
-        // sight through (glass, foliage, smoke), stands between; the point then counts as the
-        // fraction of it that got through (1 in the open).
-        let look_at = |ctx: &mut SenseContext, point| {
-            let ray = TraceRay {
-                from: eye,
-                to: point,
-                mask: v.collision_mask,
-                medium: Medium::Sight,
-                stop_at: target.body,
-            };
-            let t = ctx.trace(ray);
-            ctx.note_trace(&ray, &t);
-            if t.reached {
-                Some(t.transmitted)
-            } else {
-                None
-            }
-        };
-        let mut rays = 0u32;
-        let mut reached = 0u32;
-        let mut visible = 0.0f32;
-        for &point in points {
-            rays += 1;
-            if let Some(fraction) = look_at(ctx, point) {
-                reached += 1;
-                visible += fraction;
-            }
-        }
-        if rays == 0 {
-            // No sample points: judge by the body's position alone.
-            rays = 1;
-            if let Some(fraction) = look_at(ctx, target.position) {
-                reached = 1;
-                visible = fraction;
-            }
-        }
-        ctx.note(Factor::VisiblePoints, reached as f32);
-        ctx.note(Factor::SamplePoints, rays as f32);
-        if reached > 0 && visible < reached as f32 {
-            ctx.note(Factor::Transmission, visible / reached as f32);
-        }
+        let (rays, visible) = self.sight_lines(ctx, eye, target);
         if visible <= 0.0 {
             return SenseReading::missed(id, LossReason::Occluded);
         }
@@ -163,24 +119,9 @@ impl Vision {
         ctx.note(Factor::Motion, motion);
         let geometric = v.acuity * exposure * distance_factor * angle_factor * motion;
         if geometric < v.min_confidence {
-            // Mostly in view yet too faint to make out: too far, or too far off the axis at
-            // the fringe of the peripheral cone, whichever took more of it.
-            return if exposure < 0.5 {
-                SenseReading::missed(id, LossReason::Occluded)
-            } else if distance_factor <= angle_factor {
-                SenseReading::out_of_range(id, LossDetail::TooFar)
-            } else {
-                SenseReading::out_of_range(id, LossDetail::OutsideCone)
-            };
+            return too_faint(id, exposure, distance_factor, angle_factor);
         }
-        let light = self.light_factor(target.light_level);
-        let cloak = target.visibility_multiplier.clamp(0.0, 2.0);
-        let dulling = ctx.dulling.clamp(0.0, 1.0);
-        ctx.note(Factor::LightLevel, target.light_level);
-        ctx.note(Factor::Light, light);
-        ctx.note(Factor::Cloak, cloak);
-        ctx.note(Factor::Dulling, dulling);
-        let confidence = geometric * light * cloak * dulling;
+        let confidence = self.lit_confidence(ctx, target, geometric);
         if confidence < v.min_confidence {
             return SenseReading::missed(id, LossReason::SensorDropout);
         }
@@ -190,6 +131,107 @@ impl Vision {
             0.7
         };
         SenseReading::new(id, confidence.min(1.0)).at(target.position, precision)
+    }
+
+    /// Casts a ray to each of the target's sample points (at most Max Rays Per Target; to its
+    /// position alone when it has none) and notes how many reached. Returns how many rays were
+    /// cast and how much of the target they saw.
+    #[inline]
+    fn sight_lines(
+        &self,
+        ctx: &mut SenseContext,
+        eye: Vec3,
+        target: &TargetSnapshot,
+    ) -> (u32, f32) {
+        let points = target
+            .sample_points
+            .iter()
+            .take(self.settings.max_rays_per_target.max(1) as usize);
+        let mut rays = 0u32;
+        let mut reached = 0u32;
+        let mut visible = 0.0f32;
+        for &point in points {
+            rays += 1;
+            if let Some(fraction) = self.sight_line(ctx, eye, target, point) {
+                reached += 1;
+                visible += fraction;
+            }
+        }
+        if rays == 0 {
+            // No sample points: judge by the body's position alone.
+            rays = 1;
+            if let Some(fraction) = self.sight_line(ctx, eye, target, target.position) {
+                reached = 1;
+                visible = fraction;
+            }
+        }
+        ctx.note(Factor::VisiblePoints, reached as f32);
+        ctx.note(Factor::SamplePoints, rays as f32);
+        if reached > 0 && visible < reached as f32 {
+            ctx.note(Factor::Transmission, visible / reached as f32);
+        }
+        (rays, visible)
+    }
+
+    /// One ray from the eye to a point of the target. It reaches the point when nothing
+    /// opaque, only the target's own body or what lets sight through (glass, foliage, smoke),
+    /// stands between; the point then counts as the fraction of it that got through (1 in the
+    /// open).
+    #[inline]
+    fn sight_line(
+        &self,
+        ctx: &mut SenseContext,
+        eye: Vec3,
+        target: &TargetSnapshot,
+        point: Vec3,
+    ) -> Option<f32> {
+        let ray = TraceRay {
+            from: eye,
+            to: point,
+            mask: self.settings.collision_mask,
+            medium: Medium::Sight,
+            stop_at: target.body,
+        };
+        let t = ctx.trace(ray);
+        ctx.note_trace(&ray, &t);
+        if t.reached {
+            Some(t.transmitted)
+        } else {
+            None
+        }
+    }
+
+    /// The confidence of a look that made the target out (`geometric`), under the target's
+    /// light, its cloak and the AI's dulling, each noted.
+    #[inline]
+    fn lit_confidence(
+        &self,
+        ctx: &mut SenseContext,
+        target: &TargetSnapshot,
+        geometric: f32,
+    ) -> f32 {
+        let light = self.light_factor(target.light_level);
+        let cloak = target.visibility_multiplier.clamp(0.0, 2.0);
+        let dulling = ctx.dulling.clamp(0.0, 1.0);
+        ctx.note(Factor::LightLevel, target.light_level);
+        ctx.note(Factor::Light, light);
+        ctx.note(Factor::Cloak, cloak);
+        ctx.note(Factor::Dulling, dulling);
+        geometric * light * cloak * dulling
+    }
+}
+
+/// Why a target mostly in view is yet too faint to make out (spec section 4): too little of
+/// it showing is Occluded; otherwise too far, or too far off the axis at the fringe of the
+/// peripheral cone, whichever took more of it.
+#[inline]
+fn too_faint(id: SenseId, exposure: f32, distance_factor: f32, angle_factor: f32) -> SenseReading {
+    if exposure < 0.5 {
+        SenseReading::missed(id, LossReason::Occluded)
+    } else if distance_factor <= angle_factor {
+        SenseReading::out_of_range(id, LossDetail::TooFar)
+    } else {
+        SenseReading::out_of_range(id, LossDetail::OutsideCone)
     }
 }
 

@@ -4,7 +4,7 @@
 //! follows the trail and a mate's report still arrives.
 
 use super::conditions::{LightZone, LightZones, LEVEL_RANGE, MAX_LIGHT_ZONES, ZONE_RADIUS_RANGE};
-use super::scent::ScentPoint;
+use super::scent::{ScentPoint, Trail};
 use super::stimulus::{Damage, Sound, Touch, STIMULUS_RETENTION};
 use super::WorldState;
 use crate::brain::squad::Sighting;
@@ -63,6 +63,121 @@ fn skip_taken(head: &mut usize, next: &[usize], taken: &[bool], compared: &mut u
     }
 }
 
+/// How near a saved zone's place and radius must be to a zone's of the level to be the same
+/// zone: a little off after a text format, never another zone.
+const CLOSE: f32 = 1e-4;
+
+/// The width of a bucket of the nearby search: four times the matching distance, so that a
+/// zone is near at most one edge of its bucket along each number.
+const BUCKET_WIDTH: f64 = (4.0 * CLOSE) as f64;
+
+/// A zone's exact numbers, as a table's key.
+fn exact_key(center: Vec3, radius: f32) -> [u32; 4] {
+    [center.x, center.y, center.z, radius].map(f32::to_bits)
+}
+
+/// The bucket a number falls in.
+fn bucket(x: f32) -> i64 {
+    (f64::from(x) / BUCKET_WIDTH).floor() as i64
+}
+
+/// The bucket a zone's numbers fall in.
+fn bucket_key(center: Vec3, radius: f32) -> [i64; 4] {
+    [
+        bucket(center.x),
+        bucket(center.y),
+        bucket(center.z),
+        bucket(radius),
+    ]
+}
+
+/// Whether a zone of the level and a saved zone are at the same place with the same radius.
+fn same_zone(a: &LightZone, b: &LightZoneSave) -> bool {
+    a.center.distance(b.center) < CLOSE && (a.radius - b.radius).abs() < CLOSE
+}
+
+/// Along each of a saved zone's four numbers (`at`, in bucket `home`), the side of the next
+/// bucket it is within a quarter of a bucket of (-1 or 1), or 0 for no edge near.
+fn near_edges(at: [f32; 4], home: [i64; 4]) -> [i64; 4] {
+    std::array::from_fn(|a| {
+        let fraction = f64::from(at[a]) / BUCKET_WIDTH - home[a] as f64;
+        if fraction < 0.25 {
+            -1
+        } else if fraction > 0.75 {
+            1
+        } else {
+            0
+        }
+    })
+}
+
+/// The first zone of the level with exactly the numbers of `z` that is not taken yet, taken
+/// ones dropped from the chain's head as they are met (each once).
+fn first_exact(
+    z: &LightZoneSave,
+    (first, next): &mut Chains<[u32; 4]>,
+    taken: &[bool],
+    compared: &mut usize,
+) -> Option<usize> {
+    let head = first.get_mut(&exact_key(z.center, z.radius))?;
+    skip_taken(head, next, taken, compared);
+    if *head == NO_ZONE {
+        return None;
+    }
+    *compared += 1;
+    Some(*head)
+}
+
+/// The first zone of the level within the matching distance of `z` that is not taken yet:
+/// within the matching distance means the same bucket or, where the saved zone is within a
+/// quarter of a bucket of its edge, the next one on that side. Each comparison spends one of
+/// the `budget`; `None` also when it runs out.
+fn first_nearby(
+    z: &LightZoneSave,
+    current: &[LightZone],
+    (first_in, next): &mut Chains<[i64; 4]>,
+    taken: &[bool],
+    budget: &mut usize,
+    compared: &mut usize,
+) -> Option<usize> {
+    let home = bucket_key(z.center, z.radius);
+    let side = near_edges([z.center.x, z.center.y, z.center.z, z.radius], home);
+    let mut first: Option<usize> = None;
+    for corner in 0..16 {
+        // Each combination of edges once: a bit set along a number with no edge near
+        // names the home bucket again.
+        if (0..4).any(|a| corner & (1 << a) != 0 && side[a] == 0) {
+            continue;
+        }
+        let k: [i64; 4] = std::array::from_fn(|a| {
+            home[a].saturating_add(if corner & (1 << a) != 0 { side[a] } else { 0 })
+        });
+        let Some(head) = first_in.get_mut(&k) else {
+            continue;
+        };
+        skip_taken(head, next, taken, compared);
+        let mut at = *head;
+        // Each chain runs from the level's first zone to its last: the first that matches
+        // is the chain's best.
+        while let Some(c) = current.get(at) {
+            if *budget == 0 {
+                return first;
+            }
+            *budget -= 1;
+            *compared += 1;
+            if first.is_some_and(|f| at > f) {
+                break;
+            }
+            if !taken[at] && same_zone(c, z) {
+                first = Some(at);
+                break;
+            }
+            at = next[at];
+        }
+    }
+    first
+}
+
 /// Which saved zones (by saved id) are zones the level holds now (by their id now): the same
 /// place and radius, each zone of the level taken by the first saved zone that matches it.
 ///
@@ -76,90 +191,28 @@ fn skip_taken(head: &mut usize, next: &[usize], taken: &[bool], compared: &mut u
 /// bound a zone is not matched and keeps its saved id, or gets a new one. Also how many pairs
 /// were compared, for the tests of its cost.
 fn same_zones(current: &[LightZone], saved: &[LightZoneSave]) -> (HashMap<u32, u32>, usize) {
-    const CLOSE: f32 = 1e-4;
     let mut renamed = HashMap::new();
     let mut compared = 0;
     if current.is_empty() {
         return (renamed, compared);
     }
     let mut budget = 16 * (current.len() + saved.len());
-    let exact = |c: Vec3, r: f32| [c.x, c.y, c.z, r].map(f32::to_bits);
     // The level's zones by their exact numbers.
-    let (mut first_exact, next_exact) = chains(current, |c| exact(c.center, c.radius));
+    let mut exact = chains(current, |c| exact_key(c.center, c.radius));
     let mut taken = vec![false; current.len()];
     // Buckets of the nearby search, made only if a zone is not found exactly.
-    let width = f64::from(4.0 * CLOSE);
-    let bucket = |x: f32| (f64::from(x) / width).floor() as i64;
-    let key = |c: Vec3, r: f32| [bucket(c.x), bucket(c.y), bucket(c.z), bucket(r)];
     let mut near: Option<Chains<[i64; 4]>> = None;
-    let same = |a: &LightZone, b: &LightZoneSave| {
-        a.center.distance(b.center) < CLOSE && (a.radius - b.radius).abs() < CLOSE
-    };
     for z in saved {
-        // Exactly the same numbers: the first not taken, taken ones dropped from the chain's
-        // head as they are met (each once).
-        if let Some(head) = first_exact.get_mut(&exact(z.center, z.radius)) {
-            skip_taken(head, &next_exact, &taken, &mut compared);
-            if *head != NO_ZONE {
-                compared += 1;
-                taken[*head] = true;
-                renamed.entry(z.id).or_insert(current[*head].id);
-                continue;
+        let found = match first_exact(z, &mut exact, &taken, &mut compared) {
+            Some(i) => Some(i),
+            None if budget == 0 => None,
+            None => {
+                let near =
+                    near.get_or_insert_with(|| chains(current, |c| bucket_key(c.center, c.radius)));
+                first_nearby(z, current, near, &taken, &mut budget, &mut compared)
             }
-        }
-        if budget == 0 {
-            continue;
-        }
-        let (first_in, next) =
-            near.get_or_insert_with(|| chains(current, |c| key(c.center, c.radius)));
-        // Within the matching distance means the same bucket or, where the saved zone is
-        // within a quarter of a bucket of its edge, the next one on that side.
-        let at = [z.center.x, z.center.y, z.center.z, z.radius];
-        let home = key(z.center, z.radius);
-        let side: [i64; 4] = std::array::from_fn(|a| {
-            let fraction = f64::from(at[a]) / width - home[a] as f64;
-            if fraction < 0.25 {
-                -1
-            } else if fraction > 0.75 {
-                1
-            } else {
-                0
-            }
-        });
-        let mut first: Option<usize> = None;
-        'buckets: for corner in 0..16 {
-            // Each combination of edges once: a bit set along a number with no edge near
-            // names the home bucket again.
-            if (0..4).any(|a| corner & (1 << a) != 0 && side[a] == 0) {
-                continue;
-            }
-            let k: [i64; 4] = std::array::from_fn(|a| {
-                home[a].saturating_add(if corner & (1 << a) != 0 { side[a] } else { 0 })
-            });
-            let Some(head) = first_in.get_mut(&k) else {
-                continue;
-            };
-            skip_taken(head, next, &taken, &mut compared);
-            let mut at = *head;
-            // Each chain runs from the level's first zone to its last: the first that matches
-            // is the chain's best.
-            while let Some(c) = current.get(at) {
-                if budget == 0 {
-                    break 'buckets;
-                }
-                budget -= 1;
-                compared += 1;
-                if first.is_some_and(|f| at > f) {
-                    break;
-                }
-                if !taken[at] && same(c, z) {
-                    first = Some(at);
-                    break;
-                }
-                at = next[at];
-            }
-        }
-        if let Some(i) = first {
+        };
+        if let Some(i) = found {
             taken[i] = true;
             renamed.entry(z.id).or_insert(current[i].id);
         }
@@ -269,91 +322,32 @@ impl WorldState {
     #[must_use]
     pub fn save_stimuli(&self, now: f64, keys: &dyn WorldKeys) -> StimuliSave {
         let recent = |t: f64| now - t <= STIMULUS_RETENTION;
-        let ago = |t: f64| (now - t).max(0.0);
-        let sounds = oldest_first(self.sounds.all(), |s| s.time)
-            .into_iter()
-            .filter(|s| recent(s.time))
-            .filter_map(|s| {
-                let instigator = match s.instigator {
-                    Some(t) => Some(keys.node_key(t.0)?),
-                    None => None,
-                };
-                Some(SoundSave {
-                    location: s.location,
-                    loudness: s.loudness,
-                    max_range: s.max_range,
-                    tag: keys.tag_name(s.tag),
-                    instigator,
-                    seconds_ago: ago(s.time),
-                    max_tier: s.max_tier,
-                })
-            })
-            .collect();
-        let touches = oldest_first(self.touches.all(), |t| t.time)
-            .into_iter()
-            .filter(|t| recent(t.time))
-            .filter_map(|t| {
-                Some(TouchSave {
-                    body: keys.node_key(t.body.0)?,
-                    other: keys.node_key(t.other.0)?,
-                    seconds_ago: ago(t.time),
-                })
-            })
-            .collect();
-        let damages = oldest_first(self.damages.all(), |d| d.time)
-            .into_iter()
-            .filter(|d| recent(d.time))
-            .filter_map(|d| {
-                let instigator = match d.instigator {
-                    Some(t) => Some(keys.node_key(t.0)?),
-                    None => None,
-                };
-                Some(DamageSave {
-                    victim: keys.node_key(d.victim.0)?,
-                    instigator,
-                    amount: d.amount,
-                    location: d.location,
-                    seconds_ago: ago(d.time),
-                })
-            })
-            .collect();
-        let scent_trails = self
-            .scents
-            .trails()
-            .filter_map(|trail| {
-                Some(TrailSave {
-                    target: keys.node_key(trail.target.0)?,
-                    points: oldest_first(trail.points(), |p| p.time)
-                        .into_iter()
-                        .map(|p| ScentPointSave {
-                            position: p.position,
-                            seconds_ago: ago(p.time),
-                            strength: p.strength,
-                        })
-                        .collect(),
-                })
-            })
-            .collect();
-        let sightings = oldest_first(self.squads.all(), |s| s.time)
-            .into_iter()
-            .filter(|s| recent(s.time))
-            .filter_map(|s| {
-                Some(SightingSave {
-                    squad: keys.squad_name(s.squad),
-                    member: keys.node_key(s.member)?,
-                    target: keys.node_key(s.target.0)?,
-                    confidence: s.confidence,
-                    position: s.position,
-                    seconds_ago: ago(s.time),
-                })
-            })
-            .collect();
         StimuliSave {
-            sounds,
-            touches,
-            damages,
-            scent_trails,
-            sightings,
+            sounds: oldest_first(self.sounds.all(), |s| s.time)
+                .into_iter()
+                .filter(|s| recent(s.time))
+                .filter_map(|s| saved_sound(&s, now, keys))
+                .collect(),
+            touches: oldest_first(self.touches.all(), |t| t.time)
+                .into_iter()
+                .filter(|t| recent(t.time))
+                .filter_map(|t| saved_touch(&t, now, keys))
+                .collect(),
+            damages: oldest_first(self.damages.all(), |d| d.time)
+                .into_iter()
+                .filter(|d| recent(d.time))
+                .filter_map(|d| saved_damage(&d, now, keys))
+                .collect(),
+            scent_trails: self
+                .scents
+                .trails()
+                .filter_map(|trail| saved_trail(trail, now, keys))
+                .collect(),
+            sightings: oldest_first(self.squads.all(), |s| s.time)
+                .into_iter()
+                .filter(|s| recent(s.time))
+                .filter_map(|s| saved_sighting(&s, now, keys))
+                .collect(),
         }
     }
 
@@ -374,70 +368,19 @@ impl WorldState {
         self.scents.clear();
         self.squads.clear();
         let mut fix = Repair::new(issues);
-        let at = |fix: &mut Repair, field: String, ago: f64| -> Option<f64> {
-            if ago.is_finite() {
-                Some(now - ago.max(0.0))
-            } else {
-                fix.note(field, format!("{ago} is not a finite time; dropped"));
-                None
-            }
-        };
         for (i, s) in saved.sounds.iter().enumerate() {
-            let f = |n: &str| format!("world.stimuli.sounds[{i}].{n}");
-            let Some(time) = at(&mut fix, f("seconds_ago"), s.seconds_ago) else {
-                continue;
-            };
-            let instigator = match &s.instigator {
-                Some(k) => match keys.node_id(k) {
-                    Some(id) => Some(TargetId(id)),
-                    None => continue,
-                },
-                None => None,
-            };
-            let sound = Sound {
-                location: fix.vec3(|| f("location"), s.location),
-                loudness: fix.non_negative(|| f("loudness"), s.loudness),
-                max_range: fix.non_negative(|| f("max_range"), s.max_range),
-                tag: keys.tag_of(&s.tag),
-                instigator,
-                time,
-                max_tier: s.max_tier.min(4),
-            };
-            self.sounds.push(sound);
+            if let Some(sound) = restored_sound(s, i, now, keys, &mut fix) {
+                self.sounds.push(sound);
+            }
         }
         for (i, t) in saved.touches.iter().enumerate() {
-            let f = |n: &str| format!("world.stimuli.touches[{i}].{n}");
-            let (Some(body), Some(other)) = (keys.node_id(&t.body), keys.node_id(&t.other)) else {
-                continue;
-            };
-            if let Some(time) = at(&mut fix, f("seconds_ago"), t.seconds_ago) {
-                self.touches.push(Touch {
-                    body: BodyId(body),
-                    other: TargetId(other),
-                    time,
-                });
+            if let Some(touch) = restored_touch(t, i, now, keys, &mut fix) {
+                self.touches.push(touch);
             }
         }
         for (i, d) in saved.damages.iter().enumerate() {
-            let f = |n: &str| format!("world.stimuli.damages[{i}].{n}");
-            let Some(victim) = keys.node_id(&d.victim) else {
-                continue;
-            };
-            let instigator = match &d.instigator {
-                Some(k) => match keys.node_id(k) {
-                    Some(id) => Some(TargetId(id)),
-                    None => continue,
-                },
-                None => None,
-            };
-            if let Some(time) = at(&mut fix, f("seconds_ago"), d.seconds_ago) {
-                self.damages.push(Damage {
-                    victim: BodyId(victim),
-                    instigator,
-                    amount: fix.non_negative(|| f("amount"), d.amount),
-                    location: fix.vec3(|| f("location"), d.location),
-                    time,
-                });
+            if let Some(damage) = restored_damage(d, i, now, keys, &mut fix) {
+                self.damages.push(damage);
             }
         }
         for (i, trail) in saved.scent_trails.iter().enumerate() {
@@ -445,38 +388,224 @@ impl WorldState {
                 continue;
             };
             for (k, p) in trail.points.iter().enumerate() {
-                let f = |n: &str| format!("world.stimuli.scent_trails[{i}].points[{k}].{n}");
-                if let Some(time) = at(&mut fix, f("seconds_ago"), p.seconds_ago) {
-                    let point = ScentPoint {
-                        position: fix.vec3(|| f("position"), p.position),
-                        time,
-                        strength: fix.non_negative(|| f("strength"), p.strength),
-                    };
+                if let Some(point) = restored_scent_point(p, i, k, now, &mut fix) {
                     self.scents.restore_point(TargetId(target), point);
                 }
             }
         }
         for (i, s) in saved.sightings.iter().enumerate() {
-            let f = |n: &str| format!("world.stimuli.sightings[{i}].{n}");
-            let (Some(squad), Some(member), Some(target)) = (
-                keys.squad_of(&s.squad),
-                keys.node_id(&s.member),
-                keys.node_id(&s.target),
-            ) else {
-                continue;
-            };
-            if let Some(time) = at(&mut fix, f("seconds_ago"), s.seconds_ago) {
-                self.squads.post(Sighting {
-                    squad,
-                    member,
-                    target: TargetId(target),
-                    confidence: fix.unit(|| f("confidence"), s.confidence),
-                    position: fix.vec3(|| f("position"), s.position),
-                    time,
-                });
+            if let Some(sighting) = restored_sighting(s, i, now, keys, &mut fix) {
+                self.squads.post(sighting);
             }
         }
     }
+}
+
+/// How long before `now` something happened at `time`, never less than nothing.
+fn seconds_ago(now: f64, time: f64) -> f64 {
+    (now - time).max(0.0)
+}
+
+/// The key of a node that may not be known: `Some(None)` for no node, `None` if the node is
+/// gone (then what names it is left out).
+fn optional_key(keys: &dyn WorldKeys, node: Option<TargetId>) -> Option<Option<String>> {
+    match node {
+        Some(t) => Some(Some(keys.node_key(t.0)?)),
+        None => Some(None),
+    }
+}
+
+/// A sound as a save writes it; `None` if its source is gone.
+fn saved_sound(s: &Sound, now: f64, keys: &dyn WorldKeys) -> Option<SoundSave> {
+    let instigator = optional_key(keys, s.instigator)?;
+    Some(SoundSave {
+        location: s.location,
+        loudness: s.loudness,
+        max_range: s.max_range,
+        tag: keys.tag_name(s.tag),
+        instigator,
+        seconds_ago: seconds_ago(now, s.time),
+        max_tier: s.max_tier,
+    })
+}
+
+/// A contact as a save writes it; `None` if either body is gone.
+fn saved_touch(t: &Touch, now: f64, keys: &dyn WorldKeys) -> Option<TouchSave> {
+    Some(TouchSave {
+        body: keys.node_key(t.body.0)?,
+        other: keys.node_key(t.other.0)?,
+        seconds_ago: seconds_ago(now, t.time),
+    })
+}
+
+/// Damage as a save writes it; `None` if its source or its victim is gone.
+fn saved_damage(d: &Damage, now: f64, keys: &dyn WorldKeys) -> Option<DamageSave> {
+    let instigator = optional_key(keys, d.instigator)?;
+    Some(DamageSave {
+        victim: keys.node_key(d.victim.0)?,
+        instigator,
+        amount: d.amount,
+        location: d.location,
+        seconds_ago: seconds_ago(now, d.time),
+    })
+}
+
+/// A scent trail as a save writes it, its points oldest first; `None` if its target is gone.
+fn saved_trail(trail: &Trail, now: f64, keys: &dyn WorldKeys) -> Option<TrailSave> {
+    Some(TrailSave {
+        target: keys.node_key(trail.target.0)?,
+        points: oldest_first(trail.points(), |p| p.time)
+            .into_iter()
+            .map(|p| ScentPointSave {
+                position: p.position,
+                seconds_ago: seconds_ago(now, p.time),
+                strength: p.strength,
+            })
+            .collect(),
+    })
+}
+
+/// A squad report as a save writes it; `None` if the member or the target is gone.
+fn saved_sighting(s: &Sighting, now: f64, keys: &dyn WorldKeys) -> Option<SightingSave> {
+    Some(SightingSave {
+        squad: keys.squad_name(s.squad),
+        member: keys.node_key(s.member)?,
+        target: keys.node_key(s.target.0)?,
+        confidence: s.confidence,
+        position: s.position,
+        seconds_ago: seconds_ago(now, s.time),
+    })
+}
+
+/// When something saved as happening `ago` seconds before the save happened, counted back
+/// from `now`; `None`, and an issue on `field`, if `ago` is not a finite time.
+fn restored_time(fix: &mut Repair, field: String, now: f64, ago: f64) -> Option<f64> {
+    if ago.is_finite() {
+        Some(now - ago.max(0.0))
+    } else {
+        fix.note(field, format!("{ago} is not a finite time; dropped"));
+        None
+    }
+}
+
+/// The node a saved key names now, if there is a key: `Some(None)` for no key, `None` if the
+/// node is gone (then what names it is dropped).
+fn optional_id(keys: &dyn WorldKeys, key: &Option<String>) -> Option<Option<TargetId>> {
+    match key {
+        Some(k) => Some(Some(TargetId(keys.node_id(k)?))),
+        None => Some(None),
+    }
+}
+
+/// Saved sound `i` as the world holds it, repaired; `None` if its time is not a time or its
+/// source is gone.
+fn restored_sound(
+    s: &SoundSave,
+    i: usize,
+    now: f64,
+    keys: &mut dyn WorldKeys,
+    fix: &mut Repair,
+) -> Option<Sound> {
+    let f = |n: &str| format!("world.stimuli.sounds[{i}].{n}");
+    let time = restored_time(fix, f("seconds_ago"), now, s.seconds_ago)?;
+    let instigator = optional_id(keys, &s.instigator)?;
+    Some(Sound {
+        location: fix.vec3(|| f("location"), s.location),
+        loudness: fix.non_negative(|| f("loudness"), s.loudness),
+        max_range: fix.non_negative(|| f("max_range"), s.max_range),
+        tag: keys.tag_of(&s.tag),
+        instigator,
+        time,
+        max_tier: s.max_tier.min(4),
+    })
+}
+
+/// Saved contact `i` as the world holds it; `None` if either body is gone or its time is not
+/// a time.
+fn restored_touch(
+    t: &TouchSave,
+    i: usize,
+    now: f64,
+    keys: &dyn WorldKeys,
+    fix: &mut Repair,
+) -> Option<Touch> {
+    let (Some(body), Some(other)) = (keys.node_id(&t.body), keys.node_id(&t.other)) else {
+        return None;
+    };
+    let field = format!("world.stimuli.touches[{i}].seconds_ago");
+    Some(Touch {
+        body: BodyId(body),
+        other: TargetId(other),
+        time: restored_time(fix, field, now, t.seconds_ago)?,
+    })
+}
+
+/// Saved damage `i` as the world holds it, repaired; `None` if its victim or its source is
+/// gone or its time is not a time.
+fn restored_damage(
+    d: &DamageSave,
+    i: usize,
+    now: f64,
+    keys: &dyn WorldKeys,
+    fix: &mut Repair,
+) -> Option<Damage> {
+    let f = |n: &str| format!("world.stimuli.damages[{i}].{n}");
+    let victim = keys.node_id(&d.victim)?;
+    let instigator = optional_id(keys, &d.instigator)?;
+    let time = restored_time(fix, f("seconds_ago"), now, d.seconds_ago)?;
+    Some(Damage {
+        victim: BodyId(victim),
+        instigator,
+        amount: fix.non_negative(|| f("amount"), d.amount),
+        location: fix.vec3(|| f("location"), d.location),
+        time,
+    })
+}
+
+/// Saved point `k` of saved scent trail `i` as the world holds it, repaired; `None` if its
+/// time is not a time.
+fn restored_scent_point(
+    p: &ScentPointSave,
+    i: usize,
+    k: usize,
+    now: f64,
+    fix: &mut Repair,
+) -> Option<ScentPoint> {
+    let f = |n: &str| format!("world.stimuli.scent_trails[{i}].points[{k}].{n}");
+    let time = restored_time(fix, f("seconds_ago"), now, p.seconds_ago)?;
+    Some(ScentPoint {
+        position: fix.vec3(|| f("position"), p.position),
+        time,
+        strength: fix.non_negative(|| f("strength"), p.strength),
+    })
+}
+
+/// Saved squad report `i` as the world holds it, repaired; `None` if no one is in its squad,
+/// its member or its target is gone, or its time is not a time.
+fn restored_sighting(
+    s: &SightingSave,
+    i: usize,
+    now: f64,
+    keys: &dyn WorldKeys,
+    fix: &mut Repair,
+) -> Option<Sighting> {
+    let f = |n: &str| format!("world.stimuli.sightings[{i}].{n}");
+    let (Some(squad), Some(member), Some(target)) = (
+        keys.squad_of(&s.squad),
+        keys.node_id(&s.member),
+        keys.node_id(&s.target),
+    ) else {
+        return None;
+    };
+    let time = restored_time(fix, f("seconds_ago"), now, s.seconds_ago)?;
+    Some(Sighting {
+        squad,
+        member,
+        target: TargetId(target),
+        confidence: fix.unit(|| f("confidence"), s.confidence),
+        position: fix.vec3(|| f("position"), s.position),
+        time,
+    })
 }
 
 /// A light zone as a save writes it.
