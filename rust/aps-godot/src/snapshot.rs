@@ -385,6 +385,46 @@ fn live_handles(entry: &mut Entry) -> Option<&Handles> {
         .filter(|h| h.node.is_instance_valid())
 }
 
+/// A node at NaN or infinity cannot be perceived (the core looks at it with no sense): said
+/// once, until it stands somewhere real again (and at most once a second should it keep coming
+/// and going).
+fn said_if_nowhere(node: &Spatial, at: &Placement, position: Vec3, warned: &mut bool) {
+    if position.is_finite() {
+        *warned = false;
+        return;
+    }
+    if *warned {
+        return;
+    }
+    *warned = true;
+    let any = node.as_node();
+    crate::warnings::warn("nowhere", Some(node.node().instance_id()), || {
+        format!(
+            "APS: {} is at {}, which is not a position; it cannot be perceived (beliefs in it \
+             are lost as SensorDropout) until it is somewhere real",
+            any.get_path(),
+            at.shown()
+        )
+    });
+}
+
+/// What an observer could see of a target's speed, and whether it is on the ground (core:
+/// gather::motion): `sampled` from its positions, a rigid body's own velocity exactly. A 2D
+/// character that floats (top-down) is always on the ground.
+fn movement(mover: &Mover, sampled: Vec3) -> (Vec3, bool) {
+    let grounded = match mover {
+        Mover::Character3(c) => c.is_on_floor(),
+        Mover::Character2(c) => c.get_motion_mode() == MotionMode::FLOATING || c.is_on_floor(),
+        _ => true,
+    };
+    let velocity = match mover {
+        Mover::Rigid3(r) => to_vec3(r.get_linear_velocity()),
+        Mover::Rigid2(r) => from_pixels(r.get_linear_velocity()),
+        _ => sampled,
+    };
+    (velocity, grounded)
+}
+
 fn look_now(
     entry: &mut Entry,
     now: f64,
@@ -418,37 +458,9 @@ fn look_now(
     }
     let at = Placement::of(node);
     let position = at.origin();
-    // A node moved to NaN or infinity cannot be perceived (the core looks at it with no
-    // sense); say so once, until it stands somewhere real again.
-    if position.is_finite() {
-        *warned_nowhere = false;
-    } else if !*warned_nowhere {
-        *warned_nowhere = true;
-        // At most once a second should it keep coming and going.
-        crate::warnings::warn("nowhere", Some(node.node().instance_id()), || {
-            format!(
-                "APS: {} is at {}, which is not a position; it cannot be perceived (beliefs in \
-                 it are lost as SensorDropout) until it is somewhere real",
-                any.get_path(),
-                at.shown()
-            )
-        });
-    }
+    said_if_nowhere(node, &at, position, warned_nowhere);
 
-    // What an observer could see of its speed (core: gather::motion); a rigid body's own
-    // velocity is exact. A 2D character that floats (top-down) is always on the ground.
-    let grounded = match &handles.mover {
-        Mover::Character3(c) => c.is_on_floor(),
-        Mover::Character2(c) => c.get_motion_mode() == MotionMode::FLOATING || c.is_on_floor(),
-        _ => true,
-    };
-    let sampled = motion.sample(position, now);
-    let velocity = match &handles.mover {
-        Mover::Rigid3(r) => to_vec3(r.get_linear_velocity()),
-        Mover::Rigid2(r) => from_pixels(r.get_linear_velocity()),
-        _ => sampled,
-    };
-
+    let (velocity, grounded) = movement(&handles.mover, motion.sample(position, now));
     let mut snap = TargetSnapshot::at(target_id(id), position);
     snap.kind = TargetKind::Actor;
     snap.velocity = velocity;

@@ -65,24 +65,11 @@ impl<D: ComponentKind> PerceiverState<D> {
                 }
             }
         }
-        let mut sounds = Vec::new();
-        if f & flags::SOUNDS != 0 && profile.hearing.enabled {
-            if let Some(w) = world {
-                let now = ApsWorld::world_time();
-                let tier = w.tier_of(me).unwrap_or(0);
-                let state = w.state();
-                if let Some(buffer) = state.view(now).sounds {
-                    let hold = f64::from(profile.hearing.sound_hold_time.max(0.01));
-                    for s in buffer.all() {
-                        if in_earshot(&profile.hearing, s, eye.position, now, tier) {
-                            // A ring that spreads over the sound's hold time.
-                            let spread = ((now - s.time) / hold) as f32;
-                            sounds.push((s.location, 0.3 + 2.0 * spread));
-                        }
-                    }
-                }
-            }
-        }
+        let sounds = if f & flags::SOUNDS != 0 && profile.hearing.enabled {
+            world.map_or_else(Vec::new, |w| sound_rings(w, &profile.hearing, eye, me))
+        } else {
+            Vec::new()
+        };
         let attention = mind.attention_target().map(|t| {
             stands_at(t)
                 .or_else(|| mind.belief(t).map(|b| b.last_known_position))
@@ -109,4 +96,28 @@ fn stands_at(t: TargetId) -> Option<Vec3> {
         return None;
     }
     Spatial::of(&node).map(|s| s.global_position())
+}
+
+/// The sounds in `me`'s earshot in `world`, seen from `eye`: each a ring that spreads over the
+/// sound's hold time (its place and radius).
+fn sound_rings(
+    world: &crate::world::World,
+    hearing: &aps_core::profile::HearingSettings,
+    eye: Pose,
+    me: InstanceId,
+) -> Vec<(Vec3, f32)> {
+    let mut sounds = Vec::new();
+    let now = ApsWorld::world_time();
+    let tier = world.tier_of(me).unwrap_or(0);
+    let state = world.state();
+    if let Some(buffer) = state.view(now).sounds {
+        let hold = f64::from(hearing.sound_hold_time.max(0.01));
+        for s in buffer.all() {
+            if in_earshot(hearing, s, eye.position, now, tier) {
+                let spread = ((now - s.time) / hold) as f32;
+                sounds.push((s.location, 0.3 + 2.0 * spread));
+            }
+        }
+    }
+    sounds
 }

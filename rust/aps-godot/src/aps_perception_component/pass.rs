@@ -204,15 +204,8 @@ impl<D: ComponentKind> PerceiverState<D> {
         let view = world_state.view(now);
         let mut buffers = std::mem::take(&mut self.buffers);
         let b = &mut buffers;
-        // Squad mates' sightings reach this AI wherever the target is (spec section 10).
-        b.shared.clear();
-        if let Some(squad) = squad {
-            let profile = &core.mind().profile().squad;
-            let me_id = me.id.to_i64() as u64;
-            world_state
-                .squads()
-                .shared_for(squad, me_id, now, profile, &mut b.shared);
-        }
+        let mate = squad.map(|squad| (squad, me.id.to_i64() as u64));
+        shared_sightings(&core, &world_state, mate, now, &mut b.shared);
         core.held_targets(&view, self.own.bodies(), &b.shared, &mut b.held);
         core.mind_mut().set_team(me.team);
         // Senses note what made each reading for explain() and the drawing. Drawing wanted,
@@ -224,30 +217,14 @@ impl<D: ComponentKind> PerceiverState<D> {
         let use_grid = aps.uses_grid();
         let (world, tags) = aps.world_and_tags(key);
         let mut tag = |t: &StringName| tags.intern(t);
-        // Who is in reach, from the grid; whom to look at, chosen by the core before anything
-        // is read; then a look at just those.
-        let own = self.own.nodes();
-        world.nearby(
-            now,
+        let looking = Looking {
+            view: &view,
+            eye,
+            body,
+            range,
             use_grid,
-            eye.position,
-            range,
-            own,
-            &mut tag,
-            &mut b.nearby,
-        );
-        core.choose_looks(&view, eye, body, &b.nearby, &b.held, &mut b.chosen);
-        world.look_at(
-            now,
-            eye.position,
-            range,
-            &b.chosen,
-            &b.held,
-            own,
-            &mut tag,
-            &mut b.candidates,
-            &mut b.gone,
-        );
+        };
+        look_around(&mut core, world, &looking, self.own.nodes(), &mut tag, b);
         let part_owners = world.registry().part_owners();
         b.own.clear();
         b.own.extend_from_slice(self.own.bodies());
@@ -355,6 +332,60 @@ impl<D: ComponentKind> PerceiverState<D> {
         }
         self.core = Some(core);
     }
+}
+
+/// What squad mates saw, for the AI `mate` (its squad and id; none: it is in no squad): their
+/// sightings reach it wherever the target is (spec section 10).
+fn shared_sightings(
+    core: &PerceptionCore,
+    world_state: &WorldState,
+    mate: Option<(u32, u64)>,
+    now: f64,
+    shared: &mut Vec<(TargetId, SenseReading)>,
+) {
+    shared.clear();
+    if let Some((squad, me)) = mate {
+        let profile = &core.mind().profile().squad;
+        world_state
+            .squads()
+            .shared_for(squad, me, now, profile, shared);
+    }
+}
+
+/// Where and how far a pass looks.
+struct Looking<'a> {
+    view: &'a aps_core::senses::contract::WorldView<'a>,
+    eye: Pose,
+    body: Vec3,
+    range: f32,
+    use_grid: bool,
+}
+
+/// Who is in reach, from the grid; whom to look at, chosen by the core before anything is
+/// read; then a look at just those, into `b`'s candidates (and the targets gone since).
+fn look_around(
+    core: &mut PerceptionCore,
+    world: &mut crate::world::World,
+    l: &Looking,
+    own: &[InstanceId],
+    tag: &mut dyn FnMut(&StringName) -> u32,
+    b: &mut PassBuffers,
+) {
+    let now = l.view.now;
+    let at = l.eye.position;
+    world.nearby(now, l.use_grid, at, l.range, own, tag, &mut b.nearby);
+    core.choose_looks(l.view, l.eye, l.body, &b.nearby, &b.held, &mut b.chosen);
+    world.look_at(
+        now,
+        at,
+        l.range,
+        &b.chosen,
+        &b.held,
+        own,
+        tag,
+        &mut b.candidates,
+        &mut b.gone,
+    );
 }
 
 macro_rules! pass {

@@ -402,53 +402,19 @@ fn send_now<R: Replicator, D: Dim>(this: &Gd<R>) {
         return;
     }
     let connected = mp.get_peers().as_slice().to_vec();
-    let mut peers: Vec<i32> = if everyone {
-        connected.clone()
-    } else {
-        Vec::new()
-    };
-    for p in asked {
-        if connected.contains(&p) && !peers.contains(&p) {
-            peers.push(p);
-        }
-    }
+    let peers = peers_to_send(&connected, everyone, asked);
     let (awareness, attention, rows) = component.replica_rows();
     let root = default_root();
     R::with(this, |r, _| {
         r.sent.retain(|p, _| connected.contains(p));
         r.refused_peers.retain(|p| connected.contains(p));
     });
+    let rows = (awareness, attention, rows);
     for peer in peers {
-        let mut state = ReplicaState {
-            awareness,
-            attention: None,
-            beliefs: Vec::with_capacity(rows.len()),
+        // `None`: the game's filter freed the replicator.
+        let Some(state) = state_for(this, peer, &rows, &filter, root.as_ref()) else {
+            return;
         };
-        for (target, b) in &rows {
-            if !target.is_instance_valid() {
-                continue;
-            }
-            let allowed = if filter.is_valid() {
-                filter
-                    .call(&[peer.to_variant(), target.to_variant()])
-                    .booleanize()
-            } else {
-                target.get_multiplayer_authority() == peer
-            };
-            // The filter is the game's script: it may have freed anything.
-            if !this.is_instance_valid() {
-                return;
-            }
-            if !allowed || !target.is_instance_valid() {
-                continue;
-            }
-            let mut b = b.clone();
-            b.target = node_key(root.as_ref(), target);
-            if attention.as_ref() == Some(target) {
-                state.attention = Some(b.target.clone());
-            }
-            state.beliefs.push(b);
-        }
         if !this.is_instance_valid() || !node.is_inside_tree() {
             return;
         }
@@ -477,4 +443,63 @@ fn send_now<R: Replicator, D: Dim>(this: &Gd<R>) {
             r.sent.insert(peer, state);
         });
     }
+}
+
+/// Who gets a send: every connected peer (`everyone`) and those that `asked` and are still
+/// connected, each once.
+fn peers_to_send(connected: &[i32], everyone: bool, asked: Vec<i32>) -> Vec<i32> {
+    let mut peers: Vec<i32> = if everyone {
+        connected.to_vec()
+    } else {
+        Vec::new()
+    };
+    for p in asked {
+        if connected.contains(&p) && !peers.contains(&p) {
+            peers.push(p);
+        }
+    }
+    peers
+}
+
+/// What `peer` may know of the AI's `rows` (awareness, attention, beliefs): the targets the
+/// game's `filter` lets through, or by default those the peer has authority over, each named by
+/// its key from `root`. `None` once the filter, a game script, has freed the replicator `this`.
+fn state_for<R: Replicator>(
+    this: &Gd<R>,
+    peer: i32,
+    (awareness, attention, rows): &crate::aps_perception_component::ReplicaRows,
+    filter: &Callable,
+    root: Option<&Gd<Node>>,
+) -> Option<ReplicaState> {
+    let mut state = ReplicaState {
+        awareness: *awareness,
+        attention: None,
+        beliefs: Vec::with_capacity(rows.len()),
+    };
+    for (target, b) in rows {
+        if !target.is_instance_valid() {
+            continue;
+        }
+        let allowed = if filter.is_valid() {
+            filter
+                .call(&[peer.to_variant(), target.to_variant()])
+                .booleanize()
+        } else {
+            target.get_multiplayer_authority() == peer
+        };
+        // The filter is the game's script: it may have freed anything.
+        if !this.is_instance_valid() {
+            return None;
+        }
+        if !allowed || !target.is_instance_valid() {
+            continue;
+        }
+        let mut b = b.clone();
+        b.target = node_key(root, target);
+        if attention.as_ref() == Some(target) {
+            state.attention = Some(b.target.clone());
+        }
+        state.beliefs.push(b);
+    }
+    Some(state)
 }
