@@ -16,6 +16,9 @@
 //! from the engine: only the chosen cost a look. A player in plain view among two hundred
 //! bystanders, or among ten thousand perceivable things, is then looked at in the first pass
 //! or two, and kept.
+//!
+//! The file stays whole: it holds one choice, a single pass over the candidates with the
+//! ranking it inlines, and most of its length is that choice's tests.
 
 use crate::crowd::grid::STALE_MARGIN;
 use crate::crowd::priority::LookBook;

@@ -7,6 +7,9 @@
 //! and its copies to and from the core. A setting therefore cannot disagree with itself: its
 //! default, legal range, inspector slider, unit, TOML path and inspector name are all here.
 //!
+//! The file stays whole: it is the one table of settings, a single macro's body, and a row
+//! moved elsewhere would no longer be written in the one place.
+//!
 //! # The list
 //!
 //! Blocks in the order of the profile (and of the TOML file and the inspector). A block holds

@@ -3,15 +3,17 @@
 //! each field this build does not know is reported and ignored. Everything else loads.
 //!
 //! The read is one pass over the data (module `reader`): what the saved type expects at each
-//! place is learned once from the type (module `shape`), and each value is checked against it
-//! (module `check`) before serde reads it. A value of the wrong kind is left out where it
-//! stands and the pass goes on, so the time a read takes grows with the data's size only,
-//! however many of its values are damaged: a save from a newer APS whose every belief holds a
-//! value this build does not know reads as fast as an undamaged one. A comparison of the data
-//! with what was read then names what was missing and what was not known (module `compare`).
+//! place is learned once from the type (module `shape`, by a probe the type reads itself from,
+//! module `probe`), and each value is checked against it (module `check`) before serde reads
+//! it. A value of the wrong kind is left out where it stands and the pass goes on, so the time
+//! a read takes grows with the data's size only, however many of its values are damaged: a save
+//! from a newer APS whose every belief holds a value this build does not know reads as fast as
+//! an undamaged one. A comparison of the data with what was read then names what was missing
+//! and what was not known (module `compare`).
 
 mod check;
 mod compare;
+mod probe;
 mod reader;
 mod shape;
 

@@ -1,95 +1,22 @@
-//! A mind restored from its saved form ([`MindSave`]): the whole mind is replaced, what is out
-//! of range is repaired and reported as an issue, and beliefs about targets that no longer
-//! exist are handled as the caller asks. Nothing is reported as an event: the states restored
-//! were reported when they were entered.
+//! A mind's beliefs from their saved form: the strongest a ledger holds, each about the target
+//! its key names now, and the places they are about (places live as beliefs, spec section 13).
 
-use super::{Mind, NO_OBSERVATION};
-use crate::belief::episodes::{Episode, MemoryStore, Subject, EPISODES_PER_SUBJECT, SUBJECTS};
-use crate::belief::evidence::{Evidence, EvidenceStore, EVIDENCE_SLOTS};
+use super::target_named;
 use crate::belief::places::{is_place, Place, Places, MAX_PLACE_NUMBER, PLACE_BIT};
 use crate::belief::whereabouts::Motion;
 use crate::belief::Belief;
-use crate::brain::emotion::Emotion;
-use crate::brain::player_model::{PlayerModel, PlayerModels, MODELS};
-use crate::brain::relations::Relations;
-use crate::brain::Brain;
 use crate::crowd::ledger::Ledger;
 use crate::relationship::Relationship;
-use crate::save::format::{
-    BeliefSave, BrainSave, EvidenceSave, MindSave, PlaceSave, PlayerModelSave, RelationshipSave,
-    SubjectSave,
-};
-use crate::save::{
-    place_number, Keys, LoadIssue, MissingTargets, Repair, MAX_RELATIONSHIPS, MISSING_TARGET_TAG,
-};
+use crate::save::format::{BeliefSave, MindSave, PlaceSave};
+use crate::save::{place_number, Keys, MissingTargets, Repair, MISSING_TARGET_TAG};
 use crate::senses::id::{SenseId, SenseSet, MAX_SENSES};
 use crate::{LossReason, TargetId, TargetKind};
 use std::collections::HashSet;
 
-impl Mind {
-    /// Replaces everything this mind holds with `saved`, its keys turned into targets by
-    /// `keys`. A belief about a target that no longer exists is handled as `missing` says;
-    /// what the AI knew of it otherwise (episodes, models, evidence) is dropped. Numbers out of
-    /// range are repaired and every repair is an issue. Returns how many beliefs named a
-    /// target that no longer exists.
-    pub fn restore(
-        &mut self,
-        saved: &MindSave,
-        keys: &mut dyn Keys,
-        missing: MissingTargets,
-        issues: &mut Vec<LoadIssue>,
-    ) -> usize {
-        let mut fix = Repair::new(issues);
-        self.now = fix.time(|| "mind.now".into(), saved.now).max(0.0);
-        self.pain = fix.unit(|| "mind.pain".into(), saved.pain);
-        self.facing = fix.vec3(|| "mind.facing".into(), saved.facing);
-        self.detections = saved.detections;
-        self.since_maintenance =
-            fix.non_negative(|| "mind.since_maintenance".into(), saved.since_maintenance);
-        let capacity = self.ledger.capacity();
-        let order = beliefs_to_read(saved, capacity, keys, &mut fix);
-        // Only the places these beliefs are about are worth restoring.
-        let wanted: HashSet<u64> = order
-            .iter()
-            .filter_map(|&i| place_number(&saved.beliefs[i].target))
-            .collect();
-        self.places = restore_places(&saved.places, saved.next_place, &wanted, keys, &mut fix);
-
-        // Beliefs first: who exists decides the rest.
-        let (held, lost) = read_beliefs(saved, &order, &mut self.places, keys, missing, &mut fix);
-        self.ledger = fill_ledger(held, capacity, &mut fix);
-        // A place no belief is about is forgotten (places live as beliefs, spec section 13).
-        let ledger = &self.ledger;
-        self.places.retain(|id| ledger.find(id).is_some());
-
-        let named = |key: &str| target_named(&self.places, key, keys);
-        restore_brain(
-            &mut self.brain,
-            &saved.brain,
-            &named,
-            &self.ledger,
-            &mut fix,
-        );
-        // Episodes, models, evidence and relationships of targets that still exist.
-        restore_episodes(&mut self.memory, &saved.episodes, &named, &mut fix);
-        restore_models(&mut self.models, &saved.player_models, &named, &mut fix);
-        restore_evidence(&mut self.evidence, &saved.evidence, &named, &mut fix);
-        self.relations.set_team(saved.team);
-        restore_relationships(&mut self.relations, &saved.relationships, &named, &mut fix);
-
-        self.events.clear();
-        self.slot_observation = vec![NO_OBSERVATION; capacity];
-        lost
-    }
-}
-
-/// The target a saved key names now, as the restore steps after the beliefs ask it.
-type Named<'a> = dyn Fn(&str) -> Option<TargetId> + 'a;
-
 /// Which saved beliefs to read, in their saved order. The ledger holds Max Tracked Targets
 /// beliefs: only the strongest that many are read (so a save of thousands costs no more than
 /// one of a full ledger), those about targets that still exist first.
-fn beliefs_to_read(
+pub(super) fn beliefs_to_read(
     saved: &MindSave,
     capacity: usize,
     keys: &dyn Keys,
@@ -139,7 +66,7 @@ fn beliefs_to_read(
 /// a second about the same target, or about a place not saved is dropped; one about a target
 /// that no longer exists is counted, and kept as a place where it was last known if `missing`
 /// says so. Returns the beliefs kept and how many named a target that no longer exists.
-fn read_beliefs(
+pub(super) fn read_beliefs(
     saved: &MindSave,
     order: &[usize],
     places: &mut Places,
@@ -221,7 +148,7 @@ fn place_lost_targets(
 
 /// A ledger of `capacity` slots holding `held` in order; if they are more, the ones with the
 /// highest sort score.
-fn fill_ledger(mut held: Vec<Belief>, capacity: usize, fix: &mut Repair) -> Ledger {
+pub(super) fn fill_ledger(mut held: Vec<Belief>, capacity: usize, fix: &mut Repair) -> Ledger {
     if held.len() > capacity {
         fix.note(
             "mind.beliefs",
@@ -241,201 +168,8 @@ fn fill_ledger(mut held: Vec<Belief>, capacity: usize, fix: &mut Repair) -> Ledg
     ledger
 }
 
-/// The brain as saved: attention only on an actor still believed in (in `ledger`), the top
-/// target only if still believed in.
-fn restore_brain(
-    brain: &mut Brain,
-    b: &BrainSave,
-    named: &Named,
-    ledger: &Ledger,
-    fix: &mut Repair,
-) {
-    let believed = |id: TargetId| ledger.find(id).is_some();
-    brain.awareness = b.awareness;
-    brain.attention.target = b
-        .attention_target
-        .as_deref()
-        .and_then(named)
-        .filter(|t| !is_place(*t) && believed(*t));
-    brain.attention.held =
-        fix.non_negative(|| "mind.brain.attention_held".into(), b.attention_held);
-    brain.attention.forced = b.attention_forced && brain.attention.target.is_some();
-    brain.top = b
-        .top_target
-        .as_deref()
-        .and_then(named)
-        .filter(|t| believed(*t));
-    brain.noticed_actors = b.noticed_actors as usize;
-    let e = &b.emotions;
-    let values = [e.fear, e.aggression, e.curiosity, e.alertness, e.panic];
-    for (emotion, v) in Emotion::ALL.into_iter().zip(values) {
-        brain.emotions.values[emotion as usize] = fix.unit(
-            || format!("mind.brain.emotions.{}", emotion_key(emotion)),
-            v,
-        );
-    }
-}
-
-/// The episodes of targets that still exist, up to [`SUBJECTS`] of them, each keeping its
-/// newest [`EPISODES_PER_SUBJECT`].
-fn restore_episodes(
-    memory: &mut MemoryStore,
-    saved: &[SubjectSave],
-    named: &Named,
-    fix: &mut Repair,
-) {
-    memory.subjects.clear();
-    for (i, s) in saved.iter().enumerate() {
-        let Some(target) = named(&s.target) else {
-            continue;
-        };
-        if memory.subjects.len() >= SUBJECTS {
-            fix.note(
-                format!("mind.episodes[{i}]"),
-                format!("more than {SUBJECTS} subjects; the rest are dropped"),
-            );
-            break;
-        }
-        let kept = s.episodes.len().min(EPISODES_PER_SUBJECT);
-        if s.episodes.len() > kept {
-            fix.note(
-                format!("mind.episodes[{i}].episodes"),
-                format!("more than {EPISODES_PER_SUBJECT} episodes; the newest are kept"),
-            );
-        }
-        let mut subject = Subject {
-            target,
-            episodes: [Episode::default(); EPISODES_PER_SUBJECT],
-            len: kept,
-            next: kept % EPISODES_PER_SUBJECT,
-            last: fix.time(|| format!("mind.episodes[{i}].last"), s.last),
-        };
-        for (k, e) in s.episodes[s.episodes.len() - kept..].iter().enumerate() {
-            let f = |n: &str| format!("mind.episodes[{i}].episodes[{k}].{n}");
-            subject.episodes[k] = Episode {
-                time: fix.time(|| f("time"), e.time),
-                loss_reason: e.loss_reason,
-                location: fix.vec3(|| f("location"), e.location),
-                ai_facing: fix.vec3(|| f("ai_facing"), e.ai_facing),
-                target_direction: fix.vec3(|| f("target_direction"), e.target_direction),
-                lost_from: e.lost_from,
-                peak_confidence: fix.unit(|| f("peak_confidence"), e.peak_confidence),
-            };
-        }
-        memory.subjects.push(subject);
-    }
-}
-
-/// The player models of targets that still exist, up to [`MODELS`] of them.
-fn restore_models(
-    models: &mut PlayerModels,
-    saved: &[PlayerModelSave],
-    named: &Named,
-    fix: &mut Repair,
-) {
-    models.models.clear();
-    models.last = 0;
-    for (i, m) in saved.iter().enumerate() {
-        let Some(target) = named(&m.target) else {
-            continue;
-        };
-        if models.models.len() >= MODELS {
-            fix.note(
-                format!("mind.player_models[{i}]"),
-                format!("more than {MODELS} models; the rest are dropped"),
-            );
-            break;
-        }
-        let f = |n: &str| format!("mind.player_models[{i}].{n}");
-        models.models.push(PlayerModel {
-            target,
-            encounters: m.encounters,
-            losses: m.losses,
-            hides: m.hides.min(m.losses),
-            outruns: m.outruns.min(m.losses),
-            typical_speed: fix.non_negative(|| f("typical_speed"), m.typical_speed),
-            escape_sum: fix.vec3(|| f("escape_sum"), m.escape_sum),
-            time_sensed: fix.non_negative(|| f("time_sensed"), m.time_sensed),
-            last_sensed: fix.time(|| f("last_sensed"), m.last_sensed),
-        });
-    }
-}
-
-/// The evidence about targets that still exist, up to [`EVIDENCE_SLOTS`] pieces.
-fn restore_evidence(
-    evidence: &mut EvidenceStore,
-    saved: &[EvidenceSave],
-    named: &Named,
-    fix: &mut Repair,
-) {
-    evidence.items.clear();
-    for (i, e) in saved.iter().enumerate() {
-        let Some(target) = named(&e.target) else {
-            continue;
-        };
-        if evidence.items.len() >= EVIDENCE_SLOTS {
-            fix.note(
-                format!("mind.evidence[{i}]"),
-                format!("more than {EVIDENCE_SLOTS} pieces; the rest are dropped"),
-            );
-            break;
-        }
-        evidence.items.push(Evidence {
-            target,
-            kind: e.kind,
-            amount: fix.unit(|| format!("mind.evidence[{i}].amount"), e.amount),
-            expires_at: fix.time(|| format!("mind.evidence[{i}].expires_at"), e.expires_at),
-        });
-    }
-}
-
-/// The relationships set for targets that still exist, up to [`MAX_RELATIONSHIPS`].
-fn restore_relationships(
-    relations: &mut Relations,
-    saved: &[RelationshipSave],
-    named: &Named,
-    fix: &mut Repair,
-) {
-    relations.clear_overrides();
-    if saved.len() > MAX_RELATIONSHIPS {
-        fix.note(
-            "mind.relationships",
-            format!("more than {MAX_RELATIONSHIPS}; the rest are dropped"),
-        );
-    }
-    for r in saved.iter().take(MAX_RELATIONSHIPS) {
-        if let Some(target) = named(&r.target) {
-            relations.set_override(target, Some(r.relationship));
-        }
-    }
-}
-
-/// The target a saved key names now: a restored place by its number, else what the engine
-/// finds.
-fn target_named(places: &Places, key: &str, keys: &dyn Keys) -> Option<TargetId> {
-    match place_number(key) {
-        Some(n) => places
-            .places
-            .iter()
-            .find(|p| p.id.0 == PLACE_BIT | n)
-            .map(|p| p.id),
-        None => keys.target_of(key),
-    }
-}
-
-/// The key of an emotion's field.
-fn emotion_key(e: Emotion) -> &'static str {
-    match e {
-        Emotion::Fear => "fear",
-        Emotion::Aggression => "aggression",
-        Emotion::Curiosity => "curiosity",
-        Emotion::Alertness => "alertness",
-        Emotion::Panic => "panic",
-    }
-}
-
 /// The places of a save that `wanted` names, each number once and below the place bit.
-fn restore_places(
+pub(super) fn restore_places(
     saved: &[PlaceSave],
     next: u64,
     wanted: &HashSet<u64>,
