@@ -2,12 +2,15 @@
 //! targets, sounds, scent trails and attention, for the 3D component and its 2D twin alike (the
 //! nodes that draw them are `debug_draw`'s).
 
+use super::component::Component;
 use super::perceiver::{ComponentKind, PerceiverState};
 use crate::aps_world::ApsWorld;
 use crate::convert::live_node_as;
 use crate::debug_draw::flags;
 use crate::debug_draw::scene::{BeliefMark, DrawInput, DrawScene};
+use crate::debug_draw::Drawing;
 use crate::dim::Spatial;
+use crate::editor::in_editor;
 use aps_core::senses::hearing::in_earshot;
 use aps_core::senses::id::Sense;
 use aps_core::{BeliefState, Pose, TargetId, TargetKind, Vec3};
@@ -120,4 +123,91 @@ fn sound_rings(
         }
     }
     sounds
+}
+
+/// What its drawing drew last frame, for `get_debug_draw_counts`.
+pub(super) fn draw_counts<C: Component>(c: &C) -> VarDictionary {
+    let counts = c
+        .state()
+        .draw
+        .as_ref()
+        .map(Drawing::counts)
+        .unwrap_or_default();
+    vdict! {
+        "drawing" => is_drawing(c),
+        "green_rays" => i64::from(counts.green_rays),
+        "red_rays" => i64::from(counts.red_rays),
+        "labels" => i64::from(counts.labels),
+        "lines" => i64::from(counts.lines),
+        "cone_lines" => i64::from(counts.cone_lines),
+        "circles" => i64::from(counts.circles),
+    }
+}
+
+/// The debugger's tab asks to draw this AI (or no longer).
+pub(super) fn set_drawn_by_debugger<C: Component>(c: &mut C, on: bool) {
+    c.state_mut().drawn_by_debugger = on;
+    let node = c.as_node();
+    if on && node.is_inside_tree() {
+        ApsWorld::singleton()
+            .bind_mut()
+            .add_drawing(node.instance_id());
+    }
+}
+
+/// Whether its drawing is shown.
+pub(super) fn is_drawing<C: Component>(c: &C) -> bool {
+    c.state().draw.as_ref().is_some_and(Drawing::is_shown)
+}
+
+/// Draws what this AI perceives and believes, for the flags it or the project asks
+/// (`draw_all`); false when nothing is drawn.
+pub(super) fn redraw<C: Component>(c: &mut C, draw_all: bool) -> bool {
+    let f = c.state().draw_flags(c.knobs().debug_draw as u32, draw_all);
+    let mut me = c.node();
+    if in_editor() || !me.clone().upcast::<Node>().is_inside_tree() {
+        super::life::stop_drawing(c);
+        return false;
+    }
+    if f == 0 {
+        if let Some(d) = c.state_mut().draw.as_mut() {
+            d.set_shown(false);
+        }
+        return false;
+    }
+    // A script freed its nodes (they are children like any other): made anew.
+    if c.state().draw.as_ref().is_some_and(|d| !d.is_intact()) {
+        super::life::stop_drawing(c);
+    }
+    let eye = c.eye();
+    let id = c.as_node().instance_id();
+    let state = c.state_mut();
+    state
+        .draw
+        .get_or_insert_with(|| Drawing::new(&mut me))
+        .set_shown(true);
+    let (vision, hearing) = state.core.as_ref().map_or((None, None), |core| {
+        let p = core.mind().profile();
+        let v = &p.vision;
+        (
+            v.enabled
+                .then_some((v.max_range, v.main_cone_half_angle, v.peripheral_half_angle)),
+            p.hearing.enabled.then_some(p.hearing.max_range),
+        )
+    });
+    let now = state.core.as_ref().map_or(-1.0, |core| core.mind().now());
+    // The shapes first, the nodes after: the drawing stays in the state whatever happens.
+    let stale = state.draw.as_ref().is_some_and(|d| d.is_stale(f, now));
+    let scene = stale.then(|| state.draw_scene(f, eye, id));
+    let Some(draw) = state.draw.as_mut() else {
+        return false;
+    };
+    let (range, main, peripheral) = vision.unwrap_or_default();
+    draw.draw_cones(f, [range, main, peripheral, hearing.unwrap_or(0.0)], || {
+        DrawScene::cones(vision, hearing)
+    });
+    if let Some(scene) = scene {
+        draw.draw(&mut me, f, now, &scene);
+    }
+    true
 }

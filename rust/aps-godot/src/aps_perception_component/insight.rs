@@ -3,14 +3,20 @@
 //! debugger's rows as plain data. The words and the records are the core's
 //! (`aps_core::insight`); this file names the nodes in them.
 
+use super::component::Component;
 use super::perceiver::{ComponentKind, PerceiverState};
+use crate::aps_recording::ApsRecording;
 use crate::convert::live_node_as;
 use aps_core::brain::emotion::Emotion;
 use aps_core::brain::squad::SQUAD_SENSE;
 use aps_core::insight::explain::{builtin_sense_name, Explanation, SenseWhy};
+use aps_core::insight::notes::Notes;
+use aps_core::insight::recording::{RecordingFile, MAX_FRAMES, MAX_RECORDING_SECONDS};
 use aps_core::senses::id::SenseId;
 use aps_core::senses::rays::BodyId;
+use aps_core::{AwarenessLevel, Observations};
 use aps_core::{BeliefState, PerceptionCore, TargetId};
+use godot::classes::Engine;
 use godot::prelude::*;
 
 impl<D: ComponentKind> PerceiverState<D> {
@@ -185,4 +191,122 @@ fn body_node(b: BodyId) -> Option<Gd<Node>> {
 /// What blocked a ray, by its node's name.
 fn body_name(b: BodyId) -> String {
     body_node(b).map_or_else(|| format!("body #{}", b.0), |n| n.get_name().to_string())
+}
+
+/// Why the AI believes what it does about `target`, as a Dictionary (see `explain`).
+pub(super) fn explain<C: Component>(c: &C, target: Option<Gd<Node>>) -> VarDictionary {
+    let Some(target) = target else {
+        return VarDictionary::new();
+    };
+    let t = crate::aps_world::target_of(&target);
+    let why = match &c.state().core {
+        Some(core) => core.explain(t),
+        // Before its first pass it believes nothing and has read nothing.
+        None => Explanation::of(t, None, &Observations::new(), &Notes::new()),
+    };
+    c.state().explanation_dict(&why)
+}
+
+/// Starts recording the last `seconds` of what it perceives; false, with a warning, for a
+/// length out of range or inside a pass.
+pub(super) fn start_recording<C: Component>(c: &mut C, seconds: f32) -> bool {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_RECORDING_SECONDS) {
+        c.warn_call("start_recording", "seconds", || {
+            format!(
+                "seconds is {seconds}; it must be above 0 and at most {MAX_RECORDING_SECONDS}. \
+                 Not recording."
+            )
+        });
+        return false;
+    }
+    if c.core_mut("start_recording").is_none() {
+        return false;
+    }
+    let where_it_is = c.where_it_is();
+    let state = c.state_mut();
+    let Some(core) = state.core.as_mut() else {
+        return false;
+    };
+    let physics_dt = 1.0 / Engine::singleton().get_physics_ticks_per_second().max(1) as f32;
+    let kept = core.start_recording_for(seconds, physics_dt);
+    // A legal call: the window is cut as documented, and a game that starts recordings again
+    // and again hears of it once.
+    if kept < seconds && !state.warned_short_recording {
+        state.warned_short_recording = true;
+        godot_warn!(
+            "{}.start_recording: {seconds} s of a full ledger is more than one recording holds \
+             ({MAX_FRAMES} belief frames); it keeps about the last {kept:.0} s (on \
+             {where_it_is}; said once for this AI)",
+            C::CLASS
+        );
+    }
+    true
+}
+
+/// Stops recording and answers what was recorded.
+pub(super) fn stop_recording<C: Component>(c: &mut C) -> Option<Gd<ApsRecording>> {
+    c.core_mut("stop_recording")?;
+    let recording = recording_file(c);
+    if let Some(core) = c.state_mut().core.as_mut() {
+        core.stop_recording();
+    }
+    recording.map(ApsRecording::from_file)
+}
+
+/// Writes the recording under way to `path`; false, with a warning, if none is.
+pub(super) fn save_recording<C: Component>(c: &C, path: &GString) -> bool {
+    match recording_file(c) {
+        Some(file) => ApsRecording::write(&file, path, &format!("{}.save_recording", C::CLASS)),
+        None => {
+            c.warn_call("save_recording", "not recording", || {
+                format!(
+                    "nothing to save to {path}: it is not recording; call start_recording first"
+                )
+            });
+            false
+        }
+    }
+}
+
+/// The recording under way, as plain data.
+pub(super) fn recording_file<C: Component>(c: &C) -> Option<RecordingFile> {
+    c.state().recording_file(&c.where_it_is().to_string())
+}
+
+/// The debugger's full view of this AI (see `get_debug_snapshot`).
+pub(super) fn debug_snapshot<C: Component>(c: &C) -> VarDictionary {
+    let node = c.as_node();
+    let mut d = vdict! {
+        "id" => node.instance_id().to_i64(),
+        "name" => &node.get_name(),
+        "path" => &c.where_it_is(),
+        "drawing" => super::drawing::is_drawing(c),
+    };
+    let Some(core) = &c.state().core else {
+        d.set("time", 0.0);
+        d.set("awareness", 0);
+        d.set("awareness_name", AwarenessLevel::Unaware.name());
+        d.set("attention", "");
+        d.set("emotions", &VarDictionary::new());
+        d.set("dominant_emotion", "");
+        d.set("beliefs", &VarArray::new());
+        d.set("timeline", &VarArray::new());
+        return d;
+    };
+    c.state().snapshot_into(core, &mut d);
+    d
+}
+
+/// The debugger's one-line view of this AI, for its list.
+pub(super) fn debug_summary<C: Component>(c: &C) -> VarDictionary {
+    let node = c.as_node();
+    let core = c.state().core.as_ref();
+    vdict! {
+        "id" => node.instance_id().to_i64(),
+        "name" => &node.get_name(),
+        "path" => &c.where_it_is(),
+        "awareness" => core.map_or(0, |c| c.mind().awareness() as i32),
+        "beliefs" => core.map_or(0, |c| c.mind().ledger().len() as i64),
+        "drawing" => super::drawing::is_drawing(c),
+    }
 }

@@ -3,30 +3,27 @@
 //!
 //! Nothing of the model is copied for 2D. What a component holds and does is plain Rust written
 //! once, generic over the kind of scene (`ComponentKind`, after `dim::Dim`): its state,
-//! `PerceiverState` (`perceiver.rs`), and the stages that take it: building its core from its
-//! settings (`core_profile.rs`), a pass (`pass.rs`), its events as signals (`signals.rs`), what
-//! it answers about beliefs (`beliefs.rs`) and memory (`memory.rs`), saves (`save_api.rs`),
-//! explanations and the debugger's rows (`insight.rs`) and the shapes its drawing shows
+//! `PerceiverState` (`perceiver.rs`); what the stages need of either class and the checks every
+//! call makes (`component.rs`); and the stages: its life in the tree and the schedule
+//! (`life.rs`), building its core from its settings (`core_profile.rs`), a pass (`pass.rs`), its
+//! events as signals (`signals.rs`), what it answers about beliefs (`beliefs.rs`) and memory
+//! (`memory.rs`), the calls that change belief (`changes.rs`), saves (`save_api.rs`),
+//! explanations, recordings and the debugger's rows (`insight.rs`) and its drawing
 //! (`drawing.rs`).
 //!
-//! The Godot classes are made by `three.rs` and `two.rs` from the `*_api.rs`, `class.rs` and
-//! `constants.rs` parts, macros that take the names that differ (the class, its base and
-//! interface, its vector type and its `dim` front end): each declares the class's settings,
-//! signals, constants and calls with their documentation, and forwards the calls to the stages
-//! above. What still runs inside them is what needs the class itself: its life in the tree,
-//! its setters, its warnings naming the node, and the calls that change belief.
+//! The Godot classes are `three.rs` and `two.rs`: each declares its settings, signals,
+//! constants and calls with their documentation, each call a line or two handing its arguments
+//! to the stages above.
 
-mod belief_api;
 mod beliefs;
-mod class;
+mod changes;
+mod component;
 mod constants;
 mod core_profile;
-mod debug_draw_api;
 mod drawing;
 mod insight;
-mod insight_api;
+mod life;
 mod memory;
-mod memory_api;
 mod own_bodies;
 pub(crate) mod pass;
 mod perceiver;
@@ -38,6 +35,7 @@ mod two;
 pub use three::ApsPerceptionComponent;
 pub use two::ApsPerceptionComponent2D;
 
+use component::Component;
 use godot::prelude::*;
 
 /// What the core profile was built from: the profile and quality profile, their edits, and the
@@ -58,66 +56,6 @@ pub(crate) type ReplicaRows = (
 
 /// Room for custom senses: the slots after the eight built-in ones, before the squad's.
 const MAX_CUSTOM_SENSES: usize = aps_core::senses::id::CUSTOM_SENSES;
-
-/// Everything the parts of the class name, for the two modules that make a class of them.
-mod prelude {
-    pub(super) use super::pass::{ComponentView, PreparedPass};
-    pub(super) use super::perceiver::PerceiverState;
-    pub(super) use super::signals::Outgoing;
-    pub(super) use super::ReplicaRows;
-    pub(super) use crate::aps_profile::ApsProfile;
-    pub(super) use crate::aps_quality_profile::ApsQualityProfile;
-    pub(super) use crate::aps_recording::ApsRecording;
-    pub(super) use crate::aps_world::{target_of, ApsWorld};
-    pub(super) use crate::convert::live_node_as;
-    pub(super) use crate::debug_draw::flags;
-    pub(super) use crate::debug_draw::scene::DrawScene;
-    pub(super) use crate::debug_draw::{DebugDraw, DebugDraw2D};
-    pub(super) use crate::dim::{Dim, Spatial, D2, D3};
-    pub(super) use crate::editor::in_editor;
-    pub(super) use crate::gaze::GazeSetting;
-    pub(super) use crate::given::Given;
-    pub(super) use crate::saved::keys::{default_root, SceneKeys};
-    pub(super) use crate::saved::{read, to_dictionary, warn_issues};
-    pub(super) use aps_core::belief::evidence::EvidenceKind;
-    pub(super) use aps_core::belief::loss::LossDetail;
-    pub(super) use aps_core::brain::emotion::Emotion;
-    pub(super) use aps_core::insight::explain::Explanation;
-    pub(super) use aps_core::insight::notes::Notes;
-    pub(super) use aps_core::insight::recording::{MAX_FRAMES, MAX_RECORDING_SECONDS};
-    pub(super) use aps_core::profile::Performance;
-    pub(super) use aps_core::relationship::Relationship;
-    pub(super) use aps_core::save::format::{BeliefsSave, BELIEFS_FORMAT};
-    pub(super) use aps_core::save::{LoadIssue, MissingTargets};
-    pub(super) use aps_core::senses::id::{Sense, SQUAD_SENSE};
-    pub(super) use aps_core::threat_level::ThreatLevel;
-    pub(super) use aps_core::{
-        AwarenessLevel, BeliefState, LossReason, Observations, PerceptionCore, Pose, Vec3,
-    };
-    pub(super) use godot::classes::{Engine, INode2D, INode3D, Node, Node2D, Node3D};
-    pub(super) use godot::prelude::*;
-    pub(super) use std::time::Instant;
-}
-
-/// Makes a perception component class from the parts: `$C` the class, `$I` its interface,
-/// `$N` its base (and the type of the targets it names), `$V` its vector type, `$D` its `dim`
-/// front end, `$S` the `Spatial` kind of its node, `$Draw` its debug drawing, `$two` whether it
-/// is the 2D twin, `$px` the line each call's documentation ends with about units; then the
-/// class's documentation.
-macro_rules! perception_component {
-    ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal, $(#[doc = $doc:literal])*) => {
-        super::class::class!($C, $I, $N, $V, $D, $S, $Draw, $two, $px, $(#[doc = $doc])*);
-        super::pass::pass!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
-        super::signals::signals!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
-        super::belief_api::belief_api!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
-        super::memory_api::memory_api!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
-        super::insight_api::insight_api!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
-        super::save_api::save_api!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
-        super::debug_draw_api::debug_draw_api!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
-        super::constants::constants!($C, $I, $N, $V, $D, $S, $Draw, $two, $px);
-    };
-}
-use perception_component;
 
 /// A perception component of either kind, for the code that treats both alike (the driver, the
 /// debugger, saved games, squads).
@@ -181,20 +119,21 @@ impl Perceiver {
         matches!(self, Perceiver::Two(_))
     }
 
-    /// A replicator child arrived (see the class's `add_replicator`).
+    /// A replicator child arrived: the belief calls of a client answer from it (the one that
+    /// came last, if there are several).
     pub fn add_replicator(&mut self, replicator: InstanceId) {
-        each_kind!(self, c => c.bind_mut().add_replicator(replicator));
+        each_kind!(self, c => c.bind_mut().state_mut().replicator = Some(replicator));
     }
 
-    /// A replicator child left (see the class's `remove_replicator`).
+    /// A replicator child left (see `life::replicator_removed`).
     pub fn remove_replicator(&mut self, replicator: InstanceId) {
-        each_kind!(self, c => c.bind_mut().remove_replicator(replicator));
+        each_kind!(self, c => life::replicator_removed(&mut *c.bind_mut(), replicator));
     }
 
-    /// What a replicator sends of this AI (see the class's `replica_rows`).
+    /// What a replicator sends of this AI (see `life::replica_rows`).
     #[must_use]
     pub fn replica_rows(&self) -> ReplicaRows {
-        each_kind!(self, c => c.bind().replica_rows())
+        each_kind!(self, c => life::replica_rows(&*c.bind()))
     }
 
     /// Whether the component is still alive: one call into the engine.
@@ -203,31 +142,28 @@ impl Perceiver {
         each_kind!(self, c => c.is_instance_valid())
     }
 
-    /// See `run_scheduled` of the class: `self` must not be bound.
+    /// See `life::run_scheduled`: `self` must not be bound.
     pub fn run_scheduled(self, dt: f32, full: bool, tier: u8) {
-        match self {
-            Perceiver::Three(c) => ApsPerceptionComponent::run_scheduled(c, dt, full, tier),
-            Perceiver::Two(c) => ApsPerceptionComponent2D::run_scheduled(c, dt, full, tier),
-        }
+        each_kind!(self, c => life::run_scheduled(c, dt, full, tier));
     }
 
     /// Brings its debug drawing up to date; whether it still draws.
     pub fn redraw(&mut self, draw_all: bool) -> bool {
-        each_kind!(self, c => c.bind_mut().redraw(draw_all))
+        each_kind!(self, c => drawing::redraw(&mut *c.bind_mut(), draw_all))
     }
 
     pub fn set_drawn_by_debugger(&mut self, on: bool) {
-        each_kind!(self, c => c.bind_mut().set_drawn_by_debugger(on));
+        each_kind!(self, c => drawing::set_drawn_by_debugger(&mut *c.bind_mut(), on));
     }
 
     #[must_use]
     pub fn debug_summary(&self) -> VarDictionary {
-        each_kind!(self, c => c.bind().debug_summary())
+        each_kind!(self, c => insight::debug_summary(&*c.bind()))
     }
 
     #[must_use]
     pub fn debug_snapshot(&self) -> VarDictionary {
-        each_kind!(self, c => c.bind().get_debug_snapshot())
+        each_kind!(self, c => insight::debug_snapshot(&*c.bind()))
     }
 
     /// Its beliefs as saved data (`None` from inside a pass).
@@ -235,7 +171,7 @@ impl Perceiver {
         &mut self,
         root: Option<&Gd<Node>>,
     ) -> Option<aps_core::save::format::BeliefsSave> {
-        each_kind!(self, c => c.bind_mut().beliefs_saved(root))
+        each_kind!(self, c => save_api::saved(&mut *c.bind_mut(), root))
     }
 
     /// Restores saved beliefs (see `load_beliefs`).
@@ -246,6 +182,6 @@ impl Perceiver {
         missing: aps_core::save::MissingTargets,
         issues: &mut Vec<aps_core::save::LoadIssue>,
     ) -> bool {
-        each_kind!(self, c => c.bind_mut().beliefs_restored(saved, keys, missing, issues))
+        each_kind!(self, c => save_api::restored(&mut *c.bind_mut(), saved, keys, missing, issues))
     }
 }

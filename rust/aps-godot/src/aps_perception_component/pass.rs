@@ -12,6 +12,7 @@
 //!
 //! Every rule is the core's: which targets are held, the gather radius, what mates share.
 
+use super::component::Component;
 use super::perceiver::{ComponentKind, PerceiverState};
 use crate::aps_world::ApsWorld;
 use crate::debug_draw::flags;
@@ -388,37 +389,31 @@ fn look_around(
     );
 }
 
-macro_rules! pass {
-    ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
-        impl $C {
-            /// Step 1 (see the module): the component as the pass sees it, and the pass.
-            pub(super) fn prepare_pass(&mut self, dt: f32, lod_tier: u8) -> Option<PreparedPass> {
-                let started = Instant::now();
-                let world = self.spatial().world()?;
-                let me = self.view();
-                self.state.prepare_pass(&me, world, (dt, lod_tier), started)
-            }
-
-            /// Step 3 (see the module).
-            pub(super) fn finish_pass(&mut self, pass: PreparedPass) {
-                let node = self.to_gd().upcast::<Node>();
-                self.state
-                    .finish_pass((node.instance_id(), &node, CLASS), pass);
-            }
-
-            /// The component as a pass sees it, its eye read as of the frame's clock.
-            fn view(&mut self) -> ComponentView {
-                let (_, now) = ApsWorld::singleton().bind().frame_clock();
-                ComponentView {
-                    id: self.base().instance_id(),
-                    spatial: self.spatial(),
-                    class: CLASS,
-                    eye: self.eye_now(now),
-                    team: self.own_team(),
-                    draw_flags: self.debug_draw as u32,
-                }
-            }
-        }
-    };
+/// Step 1 (see the module): the component as the pass sees it, and the pass.
+pub(super) fn prepare<C: Component>(c: &mut C, dt: f32, lod_tier: u8) -> Option<PreparedPass> {
+    let started = Instant::now();
+    let world = c.spatial().world()?;
+    let me = view(c);
+    c.state_mut()
+        .prepare_pass(&me, world, (dt, lod_tier), started)
 }
-pub(crate) use pass;
+
+/// Step 3 (see the module).
+pub(super) fn finish<C: Component>(c: &mut C, pass: PreparedPass) {
+    let node = c.as_node();
+    c.state_mut()
+        .finish_pass((node.instance_id(), &node, C::CLASS), pass);
+}
+
+/// The component as a pass sees it, its eye read as of the frame's clock.
+fn view<C: Component>(c: &mut C) -> ComponentView {
+    let (_, now) = ApsWorld::singleton().bind().frame_clock();
+    ComponentView {
+        id: c.as_node().instance_id(),
+        spatial: c.spatial(),
+        class: C::CLASS,
+        eye: c.eye_now(now),
+        team: c.own_team(),
+        draw_flags: c.knobs().debug_draw as u32,
+    }
+}

@@ -5,30 +5,43 @@
 use super::own_bodies::OwnBodies;
 use super::pass::PassBuffers;
 use super::ProfileKey;
-use crate::debug_draw::{DebugDraw, DebugDraw2D};
-use crate::dim::{Dim, D2, D3};
+use crate::debug_draw::{DebugDraw, DebugDraw2D, Drawing};
+use crate::dim::{Dim, Spatial, D2, D3};
 use crate::editor::watch::ResourceWatch;
 use crate::world::WorldKey;
 use aps_core::{Event, PerceptionCore};
 use godot::classes::{Node2D, Node3D};
 use godot::prelude::*;
 
-/// What differs between the two components beyond [`Dim`]: how each draws.
+/// What differs between the two components beyond [`Dim`]: the nodes they name and how each
+/// draws.
 pub trait ComponentKind: Dim {
     /// The class of the nodes its calls and signals name (`Node3D`, `Node2D`).
-    type Node: GodotClass + Inherits<Node>;
+    type Node: GodotClass + Inherits<Node> + Inherits<Object>;
     /// Its debug drawing.
-    type Draw;
+    type Draw: Drawing<Owner = Self::Node>;
+    /// The body an AI of this kind usually has, named in the warning of a component with none.
+    const USUAL_BODY: &'static str;
+    /// `node` as a node with a place.
+    fn spatial(node: Gd<Self::Node>) -> Spatial;
 }
 
 impl ComponentKind for D3 {
     type Node = Node3D;
     type Draw = DebugDraw;
+    const USUAL_BODY: &'static str = "CharacterBody3D";
+    fn spatial(node: Gd<Node3D>) -> Spatial {
+        Spatial::Three(node)
+    }
 }
 
 impl ComponentKind for D2 {
     type Node = Node2D;
     type Draw = DebugDraw2D;
+    const USUAL_BODY: &'static str = "CharacterBody2D";
+    fn spatial(node: Gd<Node2D>) -> Spatial {
+        Spatial::Two(node)
+    }
 }
 
 /// A perception component's state (see the module).

@@ -2,10 +2,13 @@
 //! data and back (for the 3D component and its 2D twin alike), its targets named by keys a reloaded level finds again (see
 //! `crate::saved::keys`).
 
+use super::component::Component;
 use super::perceiver::{ComponentKind, PerceiverState};
 use super::ApsPerceptionComponent;
 use crate::aps_world::ApsWorld;
+use crate::saved::keys::default_root;
 use crate::saved::keys::SceneKeys;
+use crate::saved::{read, to_dictionary, warn_issues};
 use aps_core::save::format::{BeliefsSave, BELIEFS_FORMAT};
 use aps_core::save::{LoadIssue, MissingTargets, FORMAT_VERSION};
 use godot::prelude::*;
@@ -98,127 +101,79 @@ impl<D: ComponentKind> PerceiverState<D> {
     }
 }
 
-macro_rules! save_api {
-    ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
-        #[godot_api(secondary)]
-        impl $C {
-            /// Everything this AI holds, as plain data (numbers, strings, arrays and dictionaries) you
-            /// can store with `JSON.stringify` (pass `full_precision = true` for an exact copy),
-            /// `FileAccess.store_var` or your own format: every belief (state, confidence, time in
-            /// state, why and where it was lost, last known and predicted position, velocity,
-            /// uncertainty, long-term memory, damage, threat, grace timers), episodes, place beliefs,
-            /// evidence, player models, emotions, awareness and attention. Targets are named by their
-            /// [member ApsTargetComponent.persistent_id], else by their path from the current scene.
-            /// The world's squads, light, wind and rain are saved by [method ApsWorld.save_state].
-            #[doc = $px]
-            #[func]
-            pub fn save_beliefs(&mut self) -> VarDictionary {
-                let Some(saved) = self.beliefs_saved(default_root().as_ref()) else {
-                    return VarDictionary::new();
-                };
-                to_dictionary(&saved)
-            }
-
-            /// Restores what [method save_beliefs] gave, replacing everything the AI holds, so it goes
-            /// on as if the game had never stopped. No state signals fire for the restored states;
-            /// [signal beliefs_loaded] fires once, at the end of the frame, for your scripts to resume
-            /// from them. Targets are found by persistent id, else by path from the current scene; a
-            /// belief whose target no longer exists becomes a place belief at its last known position
-            /// (tag `missing_target`) with `MISSING_TARGETS_AS_PLACE`, or is dropped with
-            /// `MISSING_TARGETS_DROP`.
-            ///
-            /// Data from an older or newer APS, or damaged, loads what it can: each problem is one
-            /// warning naming the field, and the field takes its default. Returns false (loading
-            /// nothing) for data that is not APS beliefs at all, on a multiplayer client, or from
-            /// inside a perception pass.
-            #[doc = $px]
-            #[func]
-            pub fn load_beliefs(
-                &mut self,
-                data: VarDictionary,
-                #[opt(default = 0)] missing_targets: i32,
-            ) -> bool {
-                const CALL: &str = concat!(stringify!($C), ".load_beliefs");
-                if self.refuse_on_client("load_beliefs") {
-                    return false;
-                }
-                let missing = super::save_api::missing_targets(CALL, missing_targets);
-                let mut issues = Vec::new();
-                let Some(saved) = read::<BeliefsSave>(CALL, &data, BELIEFS_FORMAT, &mut issues)
-                else {
-                    return false;
-                };
-                let mut keys = SceneKeys::for_load(default_root());
-                let loaded = self.beliefs_restored(&saved, &mut keys, missing, &mut issues);
-                warn_issues(CALL, &issues);
-                loaded
-            }
-        }
-
-        impl $C {
-            /// This AI's saved form, its targets named from `root` (see `PerceiverState`).
-            pub(crate) fn beliefs_saved(&mut self, root: Option<&Gd<Node>>) -> Option<BeliefsSave> {
-                if self.refused_in_pass("save_beliefs", "nothing is saved") {
-                    return None;
-                }
-                self.refresh_profile();
-                let me = self.base().instance_id();
-                Some(self.state.beliefs_saved(me, root))
-            }
-
-            /// Replaces everything this AI holds with `saved` (see `PerceiverState`); the
-            /// beliefs_loaded signal is emitted at the end of the frame.
-            pub(crate) fn beliefs_restored(
-                &mut self,
-                saved: &BeliefsSave,
-                keys: &mut SceneKeys,
-                missing: MissingTargets,
-                issues: &mut Vec<LoadIssue>,
-            ) -> bool {
-                if self.refused_in_pass("load_beliefs", "nothing is loaded") {
-                    return false;
-                }
-                self.refresh_profile();
-                let me = self.base().instance_id();
-                let parent = self.base().get_parent().map(|p| p.instance_id());
-                let own = self
-                    .state
-                    .own
-                    .nodes()
-                    .iter()
-                    .copied()
-                    .chain([me])
-                    .chain(parent)
-                    .collect();
-                let who = (me, own, self.own_team());
-                if !self
-                    .state
-                    .beliefs_restored(who, saved, keys, missing, issues)
-                {
-                    return false;
-                }
-                // Its interval is its profile's and its awareness what it now believes (told when
-                // it enters the tree, if it is not in it yet).
-                if self.base().is_inside_tree() {
-                    self.report_to_world(None);
-                }
-                // At the end of the frame, with nothing bound: a handler may free anything.
-                self.base_mut()
-                    .call_deferred("emit_signal", &["beliefs_loaded".to_variant()]);
-                true
-            }
-
-            /// A call from inside a perception pass (a custom sense) is refused, with a warning
-            /// naming the call and saying `what` becomes of it.
-            fn refused_in_pass(&self, call: &str, what: &str) -> bool {
-                if self.state.in_pass {
-                    self.warn_call(call, "in pass", || {
-                        format!("called from inside a perception pass (a custom sense); {what}")
-                    });
-                }
-                self.state.in_pass
-            }
-        }
+/// Everything the AI holds, as a Dictionary (`save_beliefs`); empty inside a pass.
+pub(super) fn save_beliefs<C: Component>(c: &mut C) -> VarDictionary {
+    let Some(saved) = saved(c, default_root().as_ref()) else {
+        return VarDictionary::new();
     };
+    to_dictionary(&saved)
 }
-pub(crate) use save_api;
+
+/// Restores what `data` holds (`load_beliefs`), `missing_targets` saying what becomes of a
+/// belief whose target is gone; false, with warnings naming what was wrong, if nothing was.
+pub(super) fn load_beliefs<C: Component>(c: &mut C, data: &VarDictionary, missing: i32) -> bool {
+    let call = format!("{}.load_beliefs", C::CLASS);
+    if c.refuse_on_client("load_beliefs") {
+        return false;
+    }
+    let missing = missing_targets(&call, missing);
+    let mut issues = Vec::new();
+    let Some(saved) = read::<BeliefsSave>(&call, data, BELIEFS_FORMAT, &mut issues) else {
+        return false;
+    };
+    let mut keys = SceneKeys::for_load(default_root());
+    let loaded = restored(c, &saved, &mut keys, missing, &mut issues);
+    warn_issues(&call, &issues);
+    loaded
+}
+
+/// What the AI holds as plain data, its targets keyed under `root`; `None` inside a pass.
+pub(crate) fn saved<C: Component>(c: &mut C, root: Option<&Gd<Node>>) -> Option<BeliefsSave> {
+    if c.refused_in_pass("save_beliefs", "nothing is saved") {
+        return None;
+    }
+    c.refresh_profile();
+    let me = c.as_node().instance_id();
+    Some(c.state().beliefs_saved(me, root))
+}
+
+/// Puts `saved` in place of what the AI holds; false inside a pass or with no core.
+pub(crate) fn restored<C: Component>(
+    c: &mut C,
+    saved: &BeliefsSave,
+    keys: &mut SceneKeys,
+    missing: MissingTargets,
+    issues: &mut Vec<LoadIssue>,
+) -> bool {
+    if c.refused_in_pass("load_beliefs", "nothing is loaded") {
+        return false;
+    }
+    c.refresh_profile();
+    let mut node = c.as_node();
+    let me = node.instance_id();
+    let parent = node.get_parent().map(|p| p.instance_id());
+    let own = c
+        .state()
+        .own
+        .nodes()
+        .iter()
+        .copied()
+        .chain([me])
+        .chain(parent)
+        .collect();
+    let who = (me, own, c.own_team());
+    if !c
+        .state_mut()
+        .beliefs_restored(who, saved, keys, missing, issues)
+    {
+        return false;
+    }
+    // Its interval is its profile's and its awareness what it now believes (told when it
+    // enters the tree, if it is not in it yet).
+    if node.is_inside_tree() {
+        super::life::report_to_world(c, None);
+    }
+    // At the end of the frame, with nothing bound: a handler may free anything.
+    node.call_deferred("emit_signal", &["beliefs_loaded".to_variant()]);
+    true
+}

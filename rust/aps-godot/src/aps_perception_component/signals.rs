@@ -137,20 +137,3 @@ fn emit_one<D: ComponentKind>(this: &Gd<Node>, out: Outgoing) {
         }
     }
 }
-
-macro_rules! signals {
-    ($C:ident, $I:ident, $N:ident, $V:ident, $D:ident, $S:ident, $Draw:ident, $two:literal, $px:literal) => {
-        impl $C {
-            /// Takes the pending events out (see `PerceiverState::take_outgoing`).
-            pub(super) fn take_outgoing(&mut self) -> Vec<Outgoing> {
-                self.state.take_outgoing()
-            }
-        }
-
-        /// Emits `batch` in order through `this`, which must not be bound.
-        fn signals_emit(this: &Gd<$C>, batch: Vec<Outgoing>) {
-            super::signals::emit_batch::<$D>(&this.clone().upcast(), batch);
-        }
-    };
-}
-pub(crate) use signals;

@@ -29,6 +29,36 @@ use godot::classes::{ImmediateMesh, Label3D, MeshInstance3D, Node, Node3D};
 use godot::prelude::*;
 use scene::DrawScene;
 
+/// One AI's debug drawing, the same calls for the 3D drawing (nodes under the component) and
+/// the 2D one (canvas items), so a component draws with either.
+pub trait Drawing: Sized {
+    /// The node the drawing is made for.
+    type Owner: GodotClass;
+    /// Makes the drawing for `owner`.
+    fn new(owner: &mut Gd<Self::Owner>) -> Self;
+    /// Frees what it made.
+    fn free(self);
+    /// What the last frame drew (nothing while hidden).
+    #[must_use]
+    fn counts(&self) -> DrawCounts;
+    /// Whether it is shown.
+    #[must_use]
+    fn is_shown(&self) -> bool;
+    /// Whether what it made is still there: a script may free a node's internal children.
+    #[must_use]
+    fn is_intact(&self) -> bool;
+    /// Shows or hides it, keeping what it holds for when it is shown again.
+    fn set_shown(&mut self, shown: bool);
+    /// Whether what it shows is older than the frame at `now` with these flags.
+    #[must_use]
+    fn is_stale(&self, flags: u32, now: f64) -> bool;
+    /// Draws the cones and ranges of `shape` (range, main and peripheral half angles, hearing
+    /// range) if they changed, from the scene `make` gives.
+    fn draw_cones(&mut self, flags: u32, shape: [f32; 4], make: impl FnOnce() -> DrawScene);
+    /// Draws `scene`, what the last pass found, as of `now`.
+    fn draw(&mut self, owner: &mut Gd<Self::Owner>, flags: u32, now: f64, scene: &DrawScene);
+}
+
 /// What the last frame drew, for tests and the debugger.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct DrawCounts {
@@ -61,9 +91,11 @@ struct Label {
     color: Color,
 }
 
-impl DebugDraw {
+impl Drawing for DebugDraw {
+    type Owner = Node3D;
+
     /// Makes the drawing's nodes under `owner`, as internal children the scene never saves.
-    pub fn new(owner: &mut Gd<Node3D>) -> Self {
+    fn new(owner: &mut Gd<Node3D>) -> Self {
         // What the last pass found is drawn in world space; the cones ride with the eyes.
         let mesh = ImmediateMesh::new_gd();
         let mut lines = internal_mesh(owner, "ApsDebugLines", true);
@@ -81,7 +113,7 @@ impl DebugDraw {
     }
 
     /// Frees the drawing's nodes.
-    pub fn free(self) {
+    fn free(self) {
         for mut mesh in [self.lines, self.cones] {
             if mesh.is_instance_valid() {
                 mesh.queue_free();
@@ -95,25 +127,22 @@ impl DebugDraw {
     }
 
     /// What the last frame drew (nothing while hidden).
-    #[must_use]
-    pub fn counts(&self) -> DrawCounts {
+    fn counts(&self) -> DrawCounts {
         self.state.counts()
     }
 
     /// Whether it is shown.
-    #[must_use]
-    pub fn is_shown(&self) -> bool {
+    fn is_shown(&self) -> bool {
         self.state.is_shown()
     }
 
     /// Whether its meshes are still there: a script may free a node's internal children.
-    #[must_use]
-    pub fn is_intact(&self) -> bool {
+    fn is_intact(&self) -> bool {
         self.lines.is_instance_valid() && self.cones.is_instance_valid()
     }
 
     /// Shows or hides every node, keeping what they hold for when they are shown again.
-    pub fn set_shown(&mut self, shown: bool) {
+    fn set_shown(&mut self, shown: bool) {
         if !self.state.set_shown(shown) {
             return;
         }
@@ -131,15 +160,14 @@ impl DebugDraw {
     }
 
     /// Whether what was drawn from (`flags`, the AI's perception time `now`) is out of date.
-    #[must_use]
-    pub fn is_stale(&self, flags: u32, now: f64) -> bool {
+    fn is_stale(&self, flags: u32, now: f64) -> bool {
         self.state.is_stale(flags, now)
     }
 
     /// Puts up the cones and ranges of `shape` (the vision range, cone half angles and hearing
     /// range) for `flags`, if they changed: the shared mesh of that shape, made by `make` the
     /// first time any AI draws it.
-    pub fn draw_cones(&mut self, flags: u32, shape: [f32; 4], make: impl FnOnce() -> DrawScene) {
+    fn draw_cones(&mut self, flags: u32, shape: [f32; 4], make: impl FnOnce() -> DrawScene) {
         if !self.cones.is_instance_valid() {
             return;
         }
@@ -159,7 +187,7 @@ impl DebugDraw {
 
     /// Redraws the rays, marks and labels from `scene` (made after the pass at `now`), `owner`
     /// holding the labels.
-    pub fn draw(&mut self, owner: &mut Gd<Node3D>, flags: u32, now: f64, scene: &DrawScene) {
+    fn draw(&mut self, owner: &mut Gd<Node3D>, flags: u32, now: f64, scene: &DrawScene) {
         if !self.lines.is_instance_valid() {
             return;
         }

@@ -6,7 +6,7 @@
 
 use super::drawn::Drawn;
 use super::scene::DrawScene;
-use super::DrawCounts;
+use super::{DrawCounts, Drawing};
 use crate::convert::to_vec3;
 use crate::dim::{pixels_per_meter, to_pixels};
 use godot::classes::{Node2D, RenderingServer, ThemeDb};
@@ -30,9 +30,11 @@ pub struct DebugDraw2D {
     state: Drawn,
 }
 
-impl DebugDraw2D {
+impl Drawing for DebugDraw2D {
+    type Owner = Node2D;
+
     /// Makes the drawing's canvas items for `owner`.
-    pub fn new(owner: &mut Gd<Node2D>) -> Self {
+    fn new(owner: &mut Gd<Node2D>) -> Self {
         let mut rs = RenderingServer::singleton();
         let lines = rs.canvas_item_create();
         let cones = rs.canvas_item_create();
@@ -49,32 +51,29 @@ impl DebugDraw2D {
     }
 
     /// Frees the drawing's canvas items.
-    pub fn free(self) {
+    fn free(self) {
         let mut rs = RenderingServer::singleton();
         rs.free_rid(self.lines);
         rs.free_rid(self.cones);
     }
 
     /// What the last frame drew (nothing while hidden).
-    #[must_use]
-    pub fn counts(&self) -> DrawCounts {
+    fn counts(&self) -> DrawCounts {
         self.state.counts()
     }
 
     /// Whether it is shown.
-    #[must_use]
-    pub fn is_shown(&self) -> bool {
+    fn is_shown(&self) -> bool {
         self.state.is_shown()
     }
 
     /// Whether its canvas items are still there: always, no script can free them.
-    #[must_use]
-    pub fn is_intact(&self) -> bool {
+    fn is_intact(&self) -> bool {
         true
     }
 
     /// Shows or hides its canvas items, keeping what they hold for when they are shown again.
-    pub fn set_shown(&mut self, shown: bool) {
+    fn set_shown(&mut self, shown: bool) {
         if self.state.set_shown(shown) {
             let mut rs = RenderingServer::singleton();
             rs.canvas_item_set_visible(self.lines, shown);
@@ -83,14 +82,13 @@ impl DebugDraw2D {
     }
 
     /// Whether what was drawn from (`flags`, the AI's perception time `now`) is out of date.
-    #[must_use]
-    pub fn is_stale(&self, flags: u32, now: f64) -> bool {
+    fn is_stale(&self, flags: u32, now: f64) -> bool {
         self.state.is_stale(flags, now)
     }
 
     /// Draws the cones and ranges from `shape` (see `DebugDraw::draw_cones`), if they changed.
     /// They are made in the eyes' space looking along -Z; in 2D the eyes look along +X.
-    pub fn draw_cones(&mut self, flags: u32, shape: [f32; 4], make: impl FnOnce() -> DrawScene) {
+    fn draw_cones(&mut self, flags: u32, shape: [f32; 4], make: impl FnOnce() -> DrawScene) {
         let Some(scene) = self.state.cones_to_draw(flags, shape, make) else {
             return;
         };
@@ -104,7 +102,7 @@ impl DebugDraw2D {
     }
 
     /// Redraws the rays, marks and labels from `scene` (made after the pass at `now`).
-    pub fn draw(&mut self, _owner: &mut Gd<Node2D>, flags: u32, now: f64, scene: &DrawScene) {
+    fn draw(&mut self, _owner: &mut Gd<Node2D>, flags: u32, now: f64, scene: &DrawScene) {
         let mut rs = RenderingServer::singleton();
         rs.canvas_item_clear(self.lines);
         let at = |v: Vector3| to_pixels(to_vec3(v));
