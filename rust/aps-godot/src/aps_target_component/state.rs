@@ -13,7 +13,7 @@ use godot::prelude::*;
 use std::marker::PhantomData;
 
 /// What a target component needs of its kind of scene beyond [`Dim`].
-pub(crate) trait TargetKind: Dim {
+pub(super) trait TargetKind: Dim {
     /// The class's name, in warnings.
     const CLASS: &'static str;
     /// What the class is, and what its parent must be to be perceivable (`Node3D`, `Node2D`).
@@ -69,7 +69,7 @@ pub(super) const SCENT: Bounded = Bounded {
 };
 
 /// A target component's state besides its settings (see the module).
-pub(crate) struct TargetState<D: TargetKind> {
+pub(super) struct TargetState<D: TargetKind> {
     /// The parent it registered with `ApsWorld` as perceivable, until it leaves the tree.
     registered_parent: Option<InstanceId>,
     /// Counts the changes to what a look reads (traits, evidence tag, sample points); shared
