@@ -302,11 +302,11 @@ impl ApsWorldState {
     /// Whether this world is of the kind `call` is for (`two_d`: a World2D's); said, naming
     /// `call`, when it is not.
     fn is_kind(&self, call: &str, two_d: bool) -> bool {
-        let Some(is_2d) = self.read(World::is_2d) else {
+        let Some(is_two_d) = self.read(World::is_two_d) else {
             return true;
         };
-        if is_2d != two_d {
-            let (is, other) = if is_2d {
+        if is_two_d != two_d {
+            let (is, other) = if is_two_d {
                 ("a World2D's", "the _2d call")
             } else {
                 (
@@ -320,7 +320,7 @@ impl ApsWorldState {
                 || format!("{call}: this is {is} world; use {other}; ignored"),
             );
         }
-        is_2d == two_d
+        is_two_d == two_d
     }
 
     fn write<T>(&mut self, f: impl FnOnce(&mut World) -> T) -> Option<T> {

@@ -105,12 +105,12 @@ pub trait Dim {
 }
 
 /// The 3D front end: `Node3D`, `Vector3` in metres.
-pub struct D3;
+pub struct Three;
 
 /// The 2D front end: `Node2D`, `Vector2` in pixels.
-pub struct D2;
+pub struct Two;
 
-impl Dim for D3 {
+impl Dim for Three {
     type Vector = Vector3;
     type CollisionObject = godot::classes::CollisionObject3D;
     type Area = godot::classes::Area3D;
@@ -132,7 +132,7 @@ impl Dim for D3 {
     }
 }
 
-impl Dim for D2 {
+impl Dim for Two {
     type Vector = Vector2;
     type CollisionObject = godot::classes::CollisionObject2D;
     type Area = godot::classes::Area2D;

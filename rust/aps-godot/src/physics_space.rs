@@ -36,7 +36,7 @@ impl RayQuery {
     }
 
     #[must_use]
-    pub fn is_2d(&self) -> bool {
+    pub fn is_two_d(&self) -> bool {
         matches!(self, RayQuery::Two(_))
     }
 
@@ -99,7 +99,7 @@ impl SpaceState {
         }
     }
 
-    fn is_2d(&self) -> bool {
+    fn is_two_d(&self) -> bool {
         matches!(self, SpaceState::Two(_))
     }
 }
@@ -241,7 +241,7 @@ impl Space for GodotSpace<'_> {
     /// The navigation server's path between the two (optimized: its corners only).
     fn path(&mut self, from: Vec3, to: Vec3, out: &mut Vec<Vec3>) -> bool {
         out.clear();
-        let two_d = self.state.is_2d();
+        let two_d = self.state.is_two_d();
         let (Some(map), Some(mut nav)) =
             (self.navigation, crate::navigation::navigation_server(two_d))
         else {

@@ -1,7 +1,7 @@
 //! `ApsOccluder`, the 3D occluder: its settings and its life in the tree (see the module).
 
 use super::{fraction, preset_values, Occluding, DEFAULT_PRESET, PRESETS};
-use crate::dim::D3;
+use crate::dim::Three;
 use crate::editor::in_editor;
 use aps_core::senses::transmission::Transmission;
 use godot::classes::notify::Node3DNotification;
@@ -63,7 +63,7 @@ impl IArea3D for ApsOccluder {
         self.base_mut().set_monitorable(false);
         if !in_editor() {
             let (me, t) = (self.to_gd().upcast(), self.transmission());
-            self.occluding.register::<D3>(&me, t);
+            self.occluding.register::<Three>(&me, t);
         }
     }
 
@@ -75,7 +75,7 @@ impl IArea3D for ApsOccluder {
     fn on_notification(&mut self, what: Node3DNotification) {
         if what == Node3DNotification::CHILD_ORDER_CHANGED && !in_editor() {
             let (me, t) = (self.to_gd().upcast(), self.transmission());
-            self.occluding.reshaped::<D3>(&me, t);
+            self.occluding.reshaped::<Three>(&me, t);
         }
     }
 }
@@ -126,7 +126,7 @@ impl ApsOccluder {
     #[func]
     fn _aps_check_setup(&mut self) {
         let me = self.to_gd().upcast();
-        self.occluding.check_setup::<D3>(&me, CLASS);
+        self.occluding.check_setup::<Three>(&me, CLASS);
     }
 
     /// The two transmissions, as APS uses them.
@@ -140,7 +140,7 @@ impl ApsOccluder {
     /// A setting changed: the world hears of it.
     fn update(&mut self) {
         let (me, t) = (self.to_gd().upcast(), self.transmission());
-        self.occluding.update::<D3>(&me, t);
+        self.occluding.update::<Three>(&me, t);
     }
 }
 

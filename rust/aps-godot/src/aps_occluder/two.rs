@@ -1,7 +1,7 @@
 //! `ApsOccluder2D`, the 2D occluder: its settings and its life in the tree (see the module).
 
 use super::{fraction, preset_values, Occluding, DEFAULT_PRESET, PRESETS};
-use crate::dim::D2;
+use crate::dim::Two;
 use crate::editor::in_editor;
 use aps_core::senses::transmission::Transmission;
 use godot::classes::notify::CanvasItemNotification;
@@ -59,7 +59,7 @@ impl IArea2D for ApsOccluder2D {
         self.base_mut().set_monitorable(false);
         if !in_editor() {
             let (me, t) = (self.to_gd().upcast(), self.transmission());
-            self.occluding.register::<D2>(&me, t);
+            self.occluding.register::<Two>(&me, t);
         }
     }
 
@@ -71,7 +71,7 @@ impl IArea2D for ApsOccluder2D {
     fn on_notification(&mut self, what: CanvasItemNotification) {
         if what == CanvasItemNotification::CHILD_ORDER_CHANGED && !in_editor() {
             let (me, t) = (self.to_gd().upcast(), self.transmission());
-            self.occluding.reshaped::<D2>(&me, t);
+            self.occluding.reshaped::<Two>(&me, t);
         }
     }
 }
@@ -122,7 +122,7 @@ impl ApsOccluder2D {
     #[func]
     fn _aps_check_setup(&mut self) {
         let me = self.to_gd().upcast();
-        self.occluding.check_setup::<D2>(&me, CLASS);
+        self.occluding.check_setup::<Two>(&me, CLASS);
     }
 
     /// The two transmissions, as APS uses them.
@@ -136,7 +136,7 @@ impl ApsOccluder2D {
     /// A setting changed: the world hears of it.
     fn update(&mut self) {
         let (me, t) = (self.to_gd().upcast(), self.transmission());
-        self.occluding.update::<D2>(&me, t);
+        self.occluding.update::<Two>(&me, t);
     }
 }
 

@@ -115,7 +115,7 @@ impl Perceiver {
 
     /// Whether it is the 2D component.
     #[must_use]
-    pub fn is_2d(&self) -> bool {
+    pub fn is_two_d(&self) -> bool {
         matches!(self, Perceiver::Two(_))
     }
 

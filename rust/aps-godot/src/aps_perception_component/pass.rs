@@ -69,7 +69,7 @@ impl PassBuffers {
     /// The reused query, of the kind the space is (`two_d`); a new one skips `rids`.
     pub fn take_query(&mut self, two_d: bool, rids: &Array<Rid>) -> RayQuery {
         match self.query.take() {
-            Some(q) if q.is_2d() == two_d => q,
+            Some(q) if q.is_two_d() == two_d => q,
             _ => RayQuery::new(two_d, rids),
         }
     }

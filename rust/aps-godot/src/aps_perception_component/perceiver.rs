@@ -6,7 +6,7 @@ use super::own_bodies::OwnBodies;
 use super::pass::PassBuffers;
 use super::ProfileKey;
 use crate::debug_draw::{DebugDraw, DebugDraw2D, Drawing};
-use crate::dim::{Dim, Spatial, D2, D3};
+use crate::dim::{Dim, Spatial, Three, Two};
 use crate::editor::watch::ResourceWatch;
 use crate::world::WorldKey;
 use aps_core::{Event, PerceptionCore};
@@ -26,7 +26,7 @@ pub trait ComponentKind: Dim {
     fn spatial(node: Gd<Self::Node>) -> Spatial;
 }
 
-impl ComponentKind for D3 {
+impl ComponentKind for Three {
     type Node = Node3D;
     type Draw = DebugDraw;
     const USUAL_BODY: &'static str = "CharacterBody3D";
@@ -35,7 +35,7 @@ impl ComponentKind for D3 {
     }
 }
 
-impl ComponentKind for D2 {
+impl ComponentKind for Two {
     type Node = Node2D;
     type Draw = DebugDraw2D;
     const USUAL_BODY: &'static str = "CharacterBody2D";

@@ -8,7 +8,7 @@ use crate::aps_profile::ApsProfile;
 use crate::aps_quality_profile::ApsQualityProfile;
 use crate::aps_recording::ApsRecording;
 use crate::debug_draw::flags;
-use crate::dim::D3;
+use crate::dim::Three;
 use crate::gaze::GazeSetting;
 use crate::given::Given;
 use aps_core::belief::evidence::EvidenceKind;
@@ -90,12 +90,12 @@ pub struct ApsPerceptionComponent {
     #[var(set = set_debug_draw)]
     debug_draw: i64,
     /// Everything it holds besides its settings (see `perceiver`).
-    state: PerceiverState<D3>,
+    state: PerceiverState<Three>,
     base: Base<Node3D>,
 }
 
 impl Component for ApsPerceptionComponent {
-    type Kind = D3;
+    type Kind = Three;
     const CLASS: &'static str = "ApsPerceptionComponent";
 
     fn node(&self) -> Gd<Node3D> {
@@ -111,15 +111,15 @@ impl Component for ApsPerceptionComponent {
         }
     }
 
-    fn state(&self) -> &PerceiverState<D3> {
+    fn state(&self) -> &PerceiverState<Three> {
         &self.state
     }
 
-    fn state_mut(&mut self) -> &mut PerceiverState<D3> {
+    fn state_mut(&mut self) -> &mut PerceiverState<Three> {
         &mut self.state
     }
 
-    fn profiles(&mut self) -> Profiles<'_, D3> {
+    fn profiles(&mut self) -> Profiles<'_, Three> {
         (
             &mut self.profile,
             self.quality_profile.as_ref(),

@@ -9,7 +9,7 @@ use crate::aps_profile::ApsProfile;
 use crate::aps_quality_profile::ApsQualityProfile;
 use crate::aps_recording::ApsRecording;
 use crate::debug_draw::flags;
-use crate::dim::D2;
+use crate::dim::Two;
 use crate::gaze::GazeSetting;
 use crate::given::Given;
 use aps_core::belief::evidence::EvidenceKind;
@@ -91,12 +91,12 @@ pub struct ApsPerceptionComponent2D {
     #[var(set = set_debug_draw)]
     debug_draw: i64,
     /// Everything it holds besides its settings (see `perceiver`).
-    state: PerceiverState<D2>,
+    state: PerceiverState<Two>,
     base: Base<Node2D>,
 }
 
 impl Component for ApsPerceptionComponent2D {
-    type Kind = D2;
+    type Kind = Two;
     const CLASS: &'static str = "ApsPerceptionComponent2D";
 
     fn node(&self) -> Gd<Node2D> {
@@ -112,15 +112,15 @@ impl Component for ApsPerceptionComponent2D {
         }
     }
 
-    fn state(&self) -> &PerceiverState<D2> {
+    fn state(&self) -> &PerceiverState<Two> {
         &self.state
     }
 
-    fn state_mut(&mut self) -> &mut PerceiverState<D2> {
+    fn state_mut(&mut self) -> &mut PerceiverState<Two> {
         &mut self.state
     }
 
-    fn profiles(&mut self) -> Profiles<'_, D2> {
+    fn profiles(&mut self) -> Profiles<'_, Two> {
         (
             &mut self.profile,
             self.quality_profile.as_ref(),

@@ -69,7 +69,7 @@ fn multiplayer(me: &Gd<Node>) -> Option<Gd<MultiplayerApi>> {
 
 /// The component it replicates: its parent, if that is a perception component of its kind.
 fn component<D: Dim>(me: &Gd<Node>) -> Option<Perceiver> {
-    Perceiver::of(&me.get_parent()?).filter(|p| p.is_2d() == D::TWO_D)
+    Perceiver::of(&me.get_parent()?).filter(|p| p.is_two_d() == D::TWO_D)
 }
 
 /// Where perception runs (the server, or no multiplayer at all), the component itself: the

@@ -2,7 +2,7 @@
 
 use super::{checked_interval, send_now, serving, Replication, Replicator, DEFAULT_SEND_INTERVAL};
 use crate::aps_perception_component::ApsPerceptionComponent;
-use crate::dim::{Dim, D3};
+use crate::dim::{Dim, Three};
 use crate::given::Given;
 use godot::classes::{INode, Node, Node3D};
 use godot::prelude::*;
@@ -88,12 +88,12 @@ impl INode for ApsReplicator {
     }
 
     fn enter_tree(&mut self) {
-        Replication::entered::<D3>(&self.to_gd().upcast(), CLASS);
+        Replication::entered::<Three>(&self.to_gd().upcast(), CLASS);
     }
 
     fn exit_tree(&mut self) {
         let me = self.to_gd().upcast();
-        self.replication.exited::<D3>(&me);
+        self.replication.exited::<Three>(&me);
     }
 
     fn physics_process(&mut self, delta: f64) {
@@ -191,7 +191,7 @@ impl ApsReplicator {
         }
         self.replication
             .replicated(Some(target.upcast()))
-            .map_or(Vector3::ZERO, |b| D3::from_core(b.last_known_position))
+            .map_or(Vector3::ZERO, |b| Three::from_core(b.last_known_position))
     }
 
     /// Why `target` was lost (a `LOSS_*` constant) as last replicated.
@@ -244,7 +244,7 @@ impl ApsReplicator {
     /// Sends what is queued, at the end of the frame.
     #[func(gd_self)]
     fn _aps_send_now(this: Gd<Self>) {
-        send_now::<Self, D3>(&this);
+        send_now::<Self, Three>(&this);
     }
 
     /// The server's state of this AI for this peer. Any peer may call it: declared for the
@@ -256,7 +256,7 @@ impl ApsReplicator {
         let mut me = self.to_gd().upcast();
         let emit = self.emit_signals;
         self.replication
-            .received::<D3>(&mut me, CLASS, &update, emit);
+            .received::<Three>(&mut me, CLASS, &update, emit);
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::{checked_interval, send_now, serving, Replication, Replicator, DEFAULT_SEND_INTERVAL};
 use crate::aps_perception_component::ApsPerceptionComponent2D;
-use crate::dim::{Dim, D2};
+use crate::dim::{Dim, Two};
 use crate::given::Given;
 use godot::classes::{INode, Node, Node2D};
 use godot::prelude::*;
@@ -72,12 +72,12 @@ impl INode for ApsReplicator2D {
     }
 
     fn enter_tree(&mut self) {
-        Replication::entered::<D2>(&self.to_gd().upcast(), CLASS);
+        Replication::entered::<Two>(&self.to_gd().upcast(), CLASS);
     }
 
     fn exit_tree(&mut self) {
         let me = self.to_gd().upcast();
-        self.replication.exited::<D2>(&me);
+        self.replication.exited::<Two>(&me);
     }
 
     fn physics_process(&mut self, delta: f64) {
@@ -175,7 +175,7 @@ impl ApsReplicator2D {
         }
         self.replication
             .replicated(Some(target.upcast()))
-            .map_or(Vector2::ZERO, |b| D2::from_core(b.last_known_position))
+            .map_or(Vector2::ZERO, |b| Two::from_core(b.last_known_position))
     }
 
     /// Why `target` was lost (a `LOSS_*` constant) as last replicated.
@@ -228,7 +228,7 @@ impl ApsReplicator2D {
     /// Sends what is queued, at the end of the frame.
     #[func(gd_self)]
     fn _aps_send_now(this: Gd<Self>) {
-        send_now::<Self, D2>(&this);
+        send_now::<Self, Two>(&this);
     }
 
     /// The server's state of this AI for this peer. Any peer may call it: declared for the
@@ -240,7 +240,7 @@ impl ApsReplicator2D {
         let mut me = self.to_gd().upcast();
         let emit = self.emit_signals;
         self.replication
-            .received::<D2>(&mut me, CLASS, &update, emit);
+            .received::<Two>(&mut me, CLASS, &update, emit);
     }
 }
 

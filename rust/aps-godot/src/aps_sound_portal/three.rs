@@ -1,7 +1,7 @@
 //! `ApsSoundPortal`, the 3D sound portal (see the module).
 
 use super::{checked_radius, place, remove, DEFAULT_RADIUS_METERS};
-use crate::dim::D3;
+use crate::dim::Three;
 use crate::editor::in_editor;
 use godot::classes::notify::Node3DNotification;
 use godot::classes::{INode3D, Node3D};
@@ -76,6 +76,6 @@ impl ApsSoundPortal {
     /// Tells its world where it is (again, if it moved).
     fn register(&mut self) {
         let position = self.base().get_global_position();
-        self.registered |= place::<D3>(&self.to_gd().upcast(), position, self.radius);
+        self.registered |= place::<Three>(&self.to_gd().upcast(), position, self.radius);
     }
 }

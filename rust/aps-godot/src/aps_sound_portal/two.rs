@@ -1,7 +1,7 @@
 //! `ApsSoundPortal2D`, the 2D sound portal (see the module).
 
 use super::{checked_radius, place, remove, DEFAULT_RADIUS_PIXELS};
-use crate::dim::D2;
+use crate::dim::Two;
 use crate::editor::in_editor;
 use godot::classes::notify::CanvasItemNotification;
 use godot::classes::{INode2D, Node2D};
@@ -78,6 +78,6 @@ impl ApsSoundPortal2D {
     /// Tells its world where it is (again, if it moved).
     fn register(&mut self) {
         let position = self.base().get_global_position();
-        self.registered |= place::<D2>(&self.to_gd().upcast(), position, self.radius);
+        self.registered |= place::<Two>(&self.to_gd().upcast(), position, self.radius);
     }
 }

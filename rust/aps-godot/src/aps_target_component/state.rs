@@ -4,7 +4,7 @@
 
 use super::{Revision, RevisionWatch};
 use crate::aps_world::ApsWorld;
-use crate::dim::{Dim, D2, D3};
+use crate::dim::{Dim, Three, Two};
 use crate::editor::in_editor;
 use crate::editor::listener::Connection;
 use aps_core::gather::target::TargetTraits;
@@ -20,12 +20,12 @@ pub(super) trait TargetKind: Dim {
     type Node: GodotClass + Inherits<Node> + Inherits<Object>;
 }
 
-impl TargetKind for D3 {
+impl TargetKind for Three {
     const CLASS: &'static str = "ApsTargetComponent";
     type Node = Node3D;
 }
 
-impl TargetKind for D2 {
+impl TargetKind for Two {
     const CLASS: &'static str = "ApsTargetComponent2D";
     type Node = Node2D;
 }

@@ -3,7 +3,7 @@
 
 use super::state::{TargetState, CARRIED_LIGHT, LIGHT_LEVEL, NOISE, SCENT, VISIBILITY};
 use super::RevisionWatch;
-use crate::dim::D3;
+use crate::dim::Three;
 use aps_core::gather::target::TargetTraits;
 use godot::classes::{INode3D, Node3D};
 use godot::prelude::*;
@@ -69,7 +69,7 @@ pub struct ApsTargetComponent {
     #[export]
     persistent_id: GString,
     /// What it holds besides its settings: its registration, its revision, its editor watch.
-    state: TargetState<D3>,
+    state: TargetState<Three>,
     base: Base<Node3D>,
 }
 

@@ -3,7 +3,7 @@
 
 use super::state::{TargetState, CARRIED_LIGHT, LIGHT_LEVEL, NOISE, SCENT, VISIBILITY};
 use super::RevisionWatch;
-use crate::dim::D2;
+use crate::dim::Two;
 use aps_core::gather::target::TargetTraits;
 use godot::classes::{INode2D, Node2D};
 use godot::prelude::*;
@@ -67,7 +67,7 @@ pub struct ApsTargetComponent2D {
     #[export]
     persistent_id: GString,
     /// What it holds besides its settings: its registration, its revision, its editor watch.
-    state: TargetState<D2>,
+    state: TargetState<Two>,
     base: Base<Node2D>,
 }
 

@@ -5,12 +5,12 @@
 //! a script the calls of any other world.
 
 mod conditions;
-mod plane;
 mod saves;
 mod schedule;
 mod squads;
 pub(crate) mod stimuli;
 mod tracking;
+mod two;
 
 pub(crate) use conditions::{
     add_light_zone, add_light_zone_2d, remove_light_zone, set_ambient_light, set_rain, set_wind,

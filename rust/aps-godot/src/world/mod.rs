@@ -153,7 +153,7 @@ impl World {
 
     /// Whether this is a `World2D`'s world (its calls take pixels).
     #[must_use]
-    pub fn is_2d(&self) -> bool {
+    pub fn is_two_d(&self) -> bool {
         InstanceId::try_from_i64(self.key)
             .is_some_and(|id| Gd::<World2D>::try_from_instance_id(id).is_ok())
     }
