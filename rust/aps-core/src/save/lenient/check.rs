@@ -114,12 +114,13 @@ fn unexpected(value: &Value) -> Unexpected<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::probe::learn;
     use super::*;
     use crate::save::format::BeliefSave;
     use serde_json::json;
 
     fn problem(value: Value, field: &str) -> String {
-        let schema = Schema::of::<BeliefSave>().unwrap();
+        let schema = learn::<BeliefSave>().unwrap();
         let shape = &schema.records[0].fields[field];
         match check(&value, shape, &schema) {
             Ok(()) => String::new(),

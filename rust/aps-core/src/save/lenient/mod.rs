@@ -69,7 +69,7 @@ struct Found {
 
 /// `T` read from `value` with at most `budget` repairs.
 fn read_counting<T: DeserializeOwned>(value: &Value, budget: usize) -> Option<(T, Found)> {
-    let schema = shape::Schema::of::<T>()?;
+    let schema = probe::learn::<T>()?;
     let mut reading = reader::Reading::new(&schema, budget);
     let t = reading.read::<T>(value)?;
     Some((

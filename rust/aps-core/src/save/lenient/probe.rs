@@ -2,7 +2,7 @@
 //! of the kind asked for and writes the request down, so that reading a type once teaches its
 //! [`Schema`](super::shape::Schema).
 
-use super::shape::{Record, Shape};
+use super::shape::{Record, Schema, Shape};
 use serde::de::value::{Error, StrDeserializer};
 use serde::de::{
     self, DeserializeOwned, DeserializeSeed, EnumAccess, IntoDeserializer, MapAccess, SeqAccess,
@@ -12,11 +12,14 @@ use std::collections::HashMap;
 
 /// The records of `T`'s structs and the shape of `T` itself; `None` if `T` reads in a way a
 /// probe cannot follow.
-pub(super) fn learn<T: DeserializeOwned>() -> Option<(Vec<Record>, Shape)> {
+pub(super) fn learn<T: DeserializeOwned>() -> Option<Schema> {
     let mut learner = Learner::default();
     T::deserialize(Probe { l: &mut learner }).ok()?;
     let root = learner.learned.pop()?;
-    Some((learner.records, root))
+    Some(Schema {
+        records: learner.records,
+        root,
+    })
 }
 
 /// What a probe has learned so far. Each request a probe answers leaves exactly one shape on

@@ -7,8 +7,6 @@
 //! that shape before serde sees it, so that a value of the wrong kind is reported and left out
 //! where it stands while the rest is read in the same pass.
 
-use super::probe;
-use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 
 /// The kind of value one place of a saved type takes.
@@ -78,18 +76,9 @@ pub struct Schema {
     pub root: Shape,
 }
 
-impl Schema {
-    /// The shape of `T`; `None` if `T` reads in a way a probe cannot follow (an enum variant
-    /// holding data, a struct that refuses missing fields).
-    #[must_use]
-    pub fn of<T: DeserializeOwned>() -> Option<Schema> {
-        let (records, root) = probe::learn::<T>()?;
-        Some(Schema { records, root })
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::probe::learn;
     use super::*;
     use crate::save::format::{BeliefSave, BeliefsSave, StateSave};
 
@@ -103,7 +92,7 @@ mod tests {
 
     #[test]
     fn a_belief_has_the_shape_its_fields_declare() {
-        let schema = Schema::of::<BeliefSave>().unwrap();
+        let schema = learn::<BeliefSave>().unwrap();
         assert_eq!(schema.root, Shape::Record(0));
         let b = record(&schema, "BeliefSave");
         assert_eq!(b.fields["confidence"], Shape::Float { name: "f32" });
@@ -140,7 +129,7 @@ mod tests {
 
     #[test]
     fn every_saved_game_type_can_be_probed_and_each_struct_is_probed_once() {
-        let state = Schema::of::<StateSave>().unwrap();
+        let state = learn::<StateSave>().unwrap();
         // Every field a belief saves is known, and those it leaves out when empty too.
         let beliefs = record(&state, "BeliefSave");
         let saved = serde_json::to_value(BeliefSave::default()).unwrap();
@@ -157,6 +146,6 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), all, "each struct is one record");
-        assert!(Schema::of::<BeliefsSave>().is_some());
+        assert!(learn::<BeliefsSave>().is_some());
     }
 }
