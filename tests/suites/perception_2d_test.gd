@@ -654,3 +654,15 @@ func test_the_demo_radar_finds_a_2d_runner_behind_a_wall_within_its_reach_only()
 	expect(radar.sweeps > 0, "the radar swept")
 	expect(guard.get_belief_state(near) >= ApsPerceptionComponent2D.STATE_SUSPECTED, "6 m: found through the wall")
 	expect_eq(guard.get_belief_state(far), ApsPerceptionComponent2D.STATE_UNDETECTED, "12 m: beyond its 10 m reach")
+
+
+func test_a_target_component_given_to_a_call_stands_for_its_parent() -> void:
+	var guard := _guard(Vector2.ZERO, Vector2.LEFT)
+	var runner := _body(Vector2(600, 0), "Runner")
+	var component := ApsTargetComponent2D.new()
+	runner.add_child(component)
+	await frames(1)
+	expect(guard.set_target_confidence(component, 0.9), "raised through the component")
+	expect_near(guard.get_confidence(runner), 0.9, 0.001, "the runner is believed in")
+	expect_near(guard.get_confidence(component), guard.get_confidence(runner), 0.0001, "the component answers for its parent")
+	expect_eq(guard.get_known_targets(), [runner], "one belief, about the parent")
