@@ -1,5 +1,10 @@
 //! `ApsPerceptionComponent`, the 3D perception component: its settings, signals, constants and
 //! calls as Godot sees them, each call forwarding to the plain Rust of this folder (see `mod.rs`).
+//!
+//! Godot takes a class's settings, calls, signals and constants, with their documentation, from
+//! the class's own declarations, and a class cannot be generic: so this file lists all of them,
+//! flat, each call a line or two with no logic of its own. That is why it is longer than a
+//! module usually is here; splitting it would only scatter one class's interface.
 
 use super::component::{Component, Knobs, Profiles};
 use super::perceiver::PerceiverState;

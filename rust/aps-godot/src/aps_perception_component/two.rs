@@ -1,6 +1,11 @@
 //! `ApsPerceptionComponent2D`, the 2D perception component: the same settings, signals,
 //! constants and calls as the 3D one on a `Node2D`, positions in pixels mapped onto the core's
 //! plane (see `dim`), each call forwarding to the plain Rust of this folder (see `mod.rs`).
+//!
+//! Godot takes a class's settings, calls, signals and constants, with their documentation, from
+//! the class's own declarations, and a class cannot be generic: so this file lists all of them,
+//! flat, each call a line or two with no logic of its own. That is why it is longer than a
+//! module usually is here; splitting it would only scatter one class's interface.
 
 use super::component::{Component, Knobs, Profiles};
 use super::perceiver::PerceiverState;
