@@ -72,7 +72,7 @@ fn drive(delta: f32, b: &mut DriveBuffers) {
             // Anything may have been freed by the runs before it this frame.
             match kept.as_ref().filter(|c| c.is_instance_valid()) {
                 Some(c) => {
-                    c.clone().run_scheduled(run.dt, run.full, run.tier);
+                    c.run_scheduled(run.dt, run.full, run.tier);
                     passes += u32::from(run.full);
                 }
                 None => world.bind_mut().remove_perceiver(*id),

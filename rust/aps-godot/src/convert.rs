@@ -19,6 +19,19 @@ pub fn target_id(id: InstanceId) -> TargetId {
     TargetId(id.to_i64() as u64)
 }
 
+/// The target a node stands for: the parent of a target component (3D or 2D), else the node
+/// itself. The components are asked for by class name: they are classes of the layer above.
+#[must_use]
+pub fn target_of(node: &Gd<Node>) -> TargetId {
+    let component = node.is_class("ApsTargetComponent") || node.is_class("ApsTargetComponent2D");
+    if component {
+        if let Some(parent) = node.get_parent() {
+            return target_id(parent.instance_id());
+        }
+    }
+    target_id(node.instance_id())
+}
+
 /// The instance id behind a core target id.
 #[must_use]
 pub fn instance_id(t: TargetId) -> Option<InstanceId> {

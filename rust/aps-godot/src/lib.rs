@@ -37,6 +37,7 @@ mod aps_world_state;
 mod convert;
 mod debug_draw;
 mod debugger;
+mod description;
 mod dim;
 mod editor;
 mod gaze;
@@ -58,6 +59,9 @@ mod teams;
 mod warnings;
 mod world;
 mod world_key;
+
+#[cfg(test)]
+mod layers_test;
 
 use godot::prelude::*;
 

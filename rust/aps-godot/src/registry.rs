@@ -1,6 +1,7 @@
 //! Who can be perceived (spec section 13): every `CharacterBody3D` in the tree automatically,
 //! plus nodes registered by script or by an `ApsTargetComponent`. Plain data owned by `ApsWorld`.
 
+use crate::description::Description;
 use crate::snapshot::Entry;
 use aps_core::gather::motion::VelocitySampler;
 use aps_core::id_map::IdMap;
@@ -133,13 +134,18 @@ impl Registry {
     }
 
     /// A target component describes `target` from now on.
-    pub fn attach_component(&mut self, target: InstanceId, component: InstanceId) {
+    pub fn attach_component(
+        &mut self,
+        target: InstanceId,
+        component: InstanceId,
+        description: Description,
+    ) {
         let i = self.place_of(target);
         self.drop_handles(i);
         self.change_at(i, |e| {
             e.registered = true;
             e.suppressed = false;
-            e.component = Some(component);
+            e.component = Some((component, description));
             e.local_points = None;
         });
     }
@@ -149,7 +155,7 @@ impl Registry {
         let Some(i) = self.index_of(target) else {
             return;
         };
-        if self.entries[i].component != Some(component) {
+        if self.entries[i].component.as_ref().map(|(c, _)| *c) != Some(component) {
             return;
         }
         self.drop_handles(i);
@@ -281,12 +287,27 @@ impl Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::description::{Describes, Revision, RevisionWatch, Said};
+    use std::rc::Rc;
 
     fn id(n: i64) -> InstanceId {
         InstanceId::from_i64(n)
     }
 
     /// Every head says what its entry does, at the entry's place.
+    /// A component that says nothing: the registry only keeps its description.
+    #[derive(Debug)]
+    struct Silent;
+
+    impl Describes for Silent {
+        fn revision(&self) -> RevisionWatch {
+            Revision::default().watch()
+        }
+        fn said(&self) -> Said {
+            unreachable!("the registry never reads a description")
+        }
+    }
+
     fn assert_in_step(r: &Registry) {
         assert_eq!(r.heads().len(), r.entries().len());
         for (h, e) in r.heads().iter().zip(r.entries()) {
@@ -301,7 +322,7 @@ mod tests {
         let mut r = Registry::default();
         r.add_auto(id(1));
         r.register(id(2));
-        r.attach_component(id(3), id(30));
+        r.attach_component(id(3), id(30), Rc::new(Silent));
         r.add_auto(id(4));
         assert_in_step(&r);
         assert!(r.heads().iter().all(|h| h.perceivable));

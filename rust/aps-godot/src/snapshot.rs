@@ -4,8 +4,8 @@
 //! cloak, noise and team from its `ApsTargetComponent` (or `ApsTargetComponent2D`). A 2D node is
 //! placed on the core's plane (see `dim`).
 
-use crate::aps_target_component::{ApsTargetComponent, ApsTargetComponent2D, RevisionWatch};
 use crate::convert::{target_id, to_vec3};
+use crate::description::{Description, RevisionWatch};
 use crate::dim::{from_pixels, Spatial};
 use aps_core::gather::motion::VelocitySampler;
 use aps_core::gather::target::{SamplePoints, TargetSnapshot};
@@ -31,8 +31,8 @@ pub struct Entry {
     pub registered: bool,
     /// Explicitly unregistered: not perceivable even if `auto`.
     pub suppressed: bool,
-    /// The `ApsTargetComponent` describing it, if any.
-    pub component: Option<InstanceId>,
+    /// The `ApsTargetComponent` describing it, if any: its id and its description.
+    pub component: Option<(InstanceId, Description)>,
     /// The Team Id of the AI whose body it is (the `ApsPerceptionComponent` it carries), if it
     /// carries one: others see it on that team.
     pub ai_team: Option<i32>,
@@ -86,74 +86,23 @@ pub enum Look {
     Gone,
 }
 
-/// The target component describing a perceivable node, of either kind.
-#[derive(Debug, Clone)]
-pub enum Description {
-    Three(Gd<ApsTargetComponent>),
-    Two(Gd<ApsTargetComponent2D>),
-}
-
-impl Description {
-    fn resolve(id: InstanceId) -> Option<Description> {
-        match Gd::<Node>::try_from_instance_id(id)
-            .ok()?
-            .try_cast::<ApsTargetComponent>()
-        {
-            Ok(c) => Some(Description::Three(c)),
-            Err(n) => n
-                .try_cast::<ApsTargetComponent2D>()
-                .ok()
-                .map(Description::Two),
-        }
-    }
-
-    fn revision(&self) -> RevisionWatch {
-        match self {
-            Description::Three(c) => c.bind().revision(),
-            Description::Two(c) => c.bind().revision(),
-        }
-    }
-
-    /// What the component says now, at its revision `at`. Sample points that are no position
-    /// are left out (and counted); a 2D component's are in pixels with z = 0.
-    fn read(&self, at: u64) -> Reading {
-        let finite = |points: &mut dyn Iterator<Item = Vector3>| -> LocalPoints {
-            points.filter(|p| p.is_finite()).collect()
-        };
-        let (traits, evidence, points, given, three) = match self {
-            Description::Three(c) => {
-                let c = c.bind();
-                let local = c.sample_points().as_slice();
-                let points = finite(&mut local.iter().copied());
-                (
-                    c.traits(),
-                    c.evidence_tag().clone(),
-                    points,
-                    local.len(),
-                    true,
-                )
-            }
-            Description::Two(c) => {
-                let c = c.bind();
-                let local = c.sample_points().as_slice();
-                let points = finite(&mut local.iter().map(|p| Vector3::new(p.x, p.y, 0.0)));
-                (
-                    c.traits(),
-                    c.evidence_tag().clone(),
-                    points,
-                    local.len(),
-                    false,
-                )
-            }
-        };
-        Reading {
-            at,
-            traits,
-            evidence,
-            points,
-            given,
-            three,
-        }
+/// What `node` says now, at its revision `at`. Sample points that are no position are left out
+/// (and counted).
+fn read(node: &Description, at: u64) -> Reading {
+    let said = node.said();
+    let points = said
+        .points
+        .iter()
+        .copied()
+        .filter(|p| p.is_finite())
+        .collect();
+    Reading {
+        at,
+        traits: said.traits,
+        evidence: said.evidence,
+        points,
+        given: said.points.len(),
+        three: said.three,
     }
 }
 
@@ -183,14 +132,13 @@ pub struct Component {
 }
 
 impl Component {
-    fn resolve(id: InstanceId) -> Option<Component> {
-        let node = Description::resolve(id)?;
+    fn resolve(node: Description) -> Component {
         let revision = node.revision();
-        Some(Component {
+        Component {
             node,
             revision,
             read: None,
-        })
+        }
     }
 
     /// Applies the component's traits, evidence tag and sample points (if it sets any, placed
@@ -208,7 +156,7 @@ impl Component {
         let now = self.revision.get()?;
         let r = match &mut self.read {
             Some(r) if r.at == now => r,
-            stale => stale.insert(self.node.read(now)),
+            stale => stale.insert(read(&self.node, now)),
         };
         r.traits.apply(snap, world_light);
         // The evidence tag is numbered by the world each look; no copy of its name crosses into
@@ -349,7 +297,10 @@ impl Handles {
         let body = !matches!(mover, Mover::Other)
             || any.clone().try_cast::<CollisionObject3D>().is_ok()
             || any.clone().try_cast::<CollisionObject2D>().is_ok();
-        let component = entry.component.and_then(Component::resolve);
+        let component = entry
+            .component
+            .as_ref()
+            .map(|(_, d)| Component::resolve(d.clone()));
         let parts = crate::parts::below(&any, matches!(node, Spatial::Two(_)))
             .iter()
             .map(|p| p.instance_id().to_i64())

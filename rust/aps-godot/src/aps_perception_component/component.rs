@@ -8,6 +8,7 @@
 
 use super::core_profile::Settings;
 use super::perceiver::{ComponentKind, PerceiverState};
+use super::Perceiver;
 use crate::aps_profile::ApsProfile;
 use crate::aps_quality_profile::ApsQualityProfile;
 use crate::aps_world::{target_of, ApsWorld};
@@ -45,6 +46,8 @@ pub trait Component: GodotClass<Declarer = DeclUser> + WithBaseField + Inherits<
 
     /// The component's node.
     fn node(&self) -> Gd<<Self::Kind as ComponentKind>::Node>;
+    /// The component, as code that treats both kinds alike holds it.
+    fn perceiver(&self) -> Perceiver;
     /// Its settings.
     fn knobs(&self) -> Knobs;
     fn state(&self) -> &PerceiverState<Self::Kind>;

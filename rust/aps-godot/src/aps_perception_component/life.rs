@@ -47,7 +47,7 @@ pub(super) fn enter_tree<C: Component>(c: &mut C) {
     c.state_mut().world = me.world_key();
     let mut aps = ApsWorld::singleton();
     let mut aps = aps.bind_mut();
-    aps.add_perceiver(&me);
+    aps.add_perceiver(&me, std::rc::Rc::new(c.perceiver()));
     if let Some(body) = c.state().own.body() {
         aps.world_of_mut(Some(body))
             .registry_mut()

@@ -75,6 +75,21 @@ macro_rules! each_kind {
     };
 }
 
+/// How a world's schedule keeps a perception component (see `world::Scheduled`).
+impl crate::world::Scheduled for Perceiver {
+    fn is_instance_valid(&self) -> bool {
+        Perceiver::is_instance_valid(self)
+    }
+
+    fn position(&self) -> aps_core::Vec3 {
+        self.spatial().position()
+    }
+
+    fn run_scheduled(&self, dt: f32, full: bool, tier: u8) {
+        self.clone().run_scheduled(dt, full, tier);
+    }
+}
+
 impl Perceiver {
     /// The live perception component `id`, if it is one.
     #[must_use]

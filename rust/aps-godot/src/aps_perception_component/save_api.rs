@@ -5,7 +5,7 @@
 use super::component::Component;
 use super::perceiver::{ComponentKind, PerceiverState};
 use super::ApsPerceptionComponent;
-use crate::aps_world::ApsWorld;
+use crate::aps_world::{ApsWorld, WorldTags};
 use crate::saved::keys::default_root;
 use crate::saved::keys::SceneKeys;
 use crate::saved::{read, to_dictionary, warn_issues};
@@ -33,7 +33,7 @@ pub fn missing_targets(call: &str, value: i32) -> MissingTargets {
 impl<D: ComponentKind> PerceiverState<D> {
     /// This AI's saved form (the component `me`), its targets named from `root`.
     pub(super) fn beliefs_saved(&self, me: InstanceId, root: Option<&Gd<Node>>) -> BeliefsSave {
-        let keys = SceneKeys::for_save(root.cloned());
+        let keys = SceneKeys::for_save(root.cloned(), &WorldTags);
         let now = ApsWorld::world_time();
         let schedule = self.world.and_then(|key| {
             ApsWorld::singleton()
@@ -121,7 +121,7 @@ pub(super) fn load_beliefs<C: Component>(c: &mut C, data: &VarDictionary, missin
     let Some(saved) = read::<BeliefsSave>(&call, data, BELIEFS_FORMAT, &mut issues) else {
         return false;
     };
-    let mut keys = SceneKeys::for_load(default_root());
+    let mut keys = SceneKeys::for_load(default_root(), &WorldTags);
     let loaded = restored(c, &saved, &mut keys, missing, &mut issues);
     warn_issues(&call, &issues);
     loaded

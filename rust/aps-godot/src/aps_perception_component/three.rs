@@ -8,7 +8,7 @@
 
 use super::component::{Component, Knobs, Profiles};
 use super::perceiver::PerceiverState;
-use super::{changes, drawing, insight, life, save_api};
+use super::{changes, drawing, insight, life, save_api, Perceiver};
 use crate::aps_profile::ApsProfile;
 use crate::aps_quality_profile::ApsQualityProfile;
 use crate::aps_recording::ApsRecording;
@@ -102,6 +102,10 @@ pub struct ApsPerceptionComponent {
 impl Component for ApsPerceptionComponent {
     type Kind = Three;
     const CLASS: &'static str = "ApsPerceptionComponent";
+
+    fn perceiver(&self) -> Perceiver {
+        Perceiver::Three(self.to_gd())
+    }
 
     fn node(&self) -> Gd<Node3D> {
         self.base().clone()

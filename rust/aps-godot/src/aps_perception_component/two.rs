@@ -9,7 +9,7 @@
 
 use super::component::{Component, Knobs, Profiles};
 use super::perceiver::PerceiverState;
-use super::{changes, drawing, insight, life, save_api};
+use super::{changes, drawing, insight, life, save_api, Perceiver};
 use crate::aps_profile::ApsProfile;
 use crate::aps_quality_profile::ApsQualityProfile;
 use crate::aps_recording::ApsRecording;
@@ -103,6 +103,10 @@ pub struct ApsPerceptionComponent2D {
 impl Component for ApsPerceptionComponent2D {
     type Kind = Two;
     const CLASS: &'static str = "ApsPerceptionComponent2D";
+
+    fn perceiver(&self) -> Perceiver {
+        Perceiver::Two(self.to_gd())
+    }
 
     fn node(&self) -> Gd<Node2D> {
         self.base().clone()

@@ -2,8 +2,8 @@
 //! them: registering its parent, counting the changes a look reads, keeping numbers in range,
 //! and the editor's warnings. Written once, for both kinds of scene (`D`, see [`TargetKind`]).
 
-use super::{Revision, RevisionWatch};
 use crate::aps_world::ApsWorld;
+use crate::description::{Description, Revision, RevisionWatch};
 use crate::dim::{Dim, Three, Two};
 use crate::editor::in_editor;
 use crate::editor::listener::Connection;
@@ -93,8 +93,14 @@ impl<D: TargetKind> Default for TargetState<D> {
 
 impl<D: TargetKind> TargetState<D> {
     /// `me` entered the tree: in the editor it watches its parent for the warnings; in a game,
-    /// if `auto_register`, it registers its parent as perceivable, or says once why it cannot.
-    pub(super) fn enter_tree(&mut self, me: &Gd<D::Node>, auto_register: bool) {
+    /// if `auto_register`, it registers its parent as perceivable, described by `description`
+    /// (the class itself), or says once why it cannot.
+    pub(super) fn enter_tree(
+        &mut self,
+        me: &Gd<D::Node>,
+        auto_register: bool,
+        description: Description,
+    ) {
         if in_editor() {
             self.watch_parent(me);
             return;
@@ -118,9 +124,11 @@ impl<D: TargetKind> TargetState<D> {
             return;
         }
         let target = parent.instance_id();
-        ApsWorld::singleton()
-            .bind_mut()
-            .attach_component(&me.clone().upcast(), target);
+        ApsWorld::singleton().bind_mut().attach_component(
+            &me.clone().upcast(),
+            target,
+            description,
+        );
         self.registered_parent = Some(target);
     }
 

@@ -2,11 +2,12 @@
 //! state (see the module).
 
 use super::state::{TargetState, CARRIED_LIGHT, LIGHT_LEVEL, NOISE, SCENT, VISIBILITY};
-use super::RevisionWatch;
+use crate::description::{Describes, RevisionWatch, Said};
 use crate::dim::Three;
 use aps_core::gather::target::TargetTraits;
 use godot::classes::{INode3D, Node3D};
 use godot::prelude::*;
+use std::rc::Rc;
 
 /// Makes its parent node perceivable by APS and describes how it can be perceived.
 ///
@@ -96,7 +97,8 @@ impl INode3D for ApsTargetComponent {
 
     fn enter_tree(&mut self) {
         let me = self.to_gd().upcast();
-        self.state.enter_tree(&me, self.auto_register);
+        let description = Rc::new(self.to_gd());
+        self.state.enter_tree(&me, self.auto_register, description);
     }
 
     fn exit_tree(&mut self) {
@@ -193,12 +195,6 @@ impl ApsTargetComponent {
         self.state.revision()
     }
 
-    /// The stable id saves and replication name the target by (empty: none).
-    #[must_use]
-    pub fn persistent_id(&self) -> String {
-        self.persistent_id.to_string()
-    }
-
     /// How the target lets itself be perceived, as set in the inspector (the core keeps each
     /// value in its range).
     #[must_use]
@@ -221,5 +217,22 @@ impl ApsTargetComponent {
     #[must_use]
     pub fn sample_points(&self) -> &PackedVector3Array {
         &self.sample_points
+    }
+}
+
+/// What the looking reads of it (see `description`).
+impl Describes for Gd<ApsTargetComponent> {
+    fn revision(&self) -> RevisionWatch {
+        self.bind().revision()
+    }
+
+    fn said(&self) -> Said {
+        let c = self.bind();
+        Said {
+            traits: c.traits(),
+            evidence: c.evidence_tag().clone(),
+            points: c.sample_points().as_slice().iter().copied().collect(),
+            three: true,
+        }
     }
 }

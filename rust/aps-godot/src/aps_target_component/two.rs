@@ -2,11 +2,12 @@
 //! its state (see the module).
 
 use super::state::{TargetState, CARRIED_LIGHT, LIGHT_LEVEL, NOISE, SCENT, VISIBILITY};
-use super::RevisionWatch;
+use crate::description::{Describes, RevisionWatch, Said};
 use crate::dim::Two;
 use aps_core::gather::target::TargetTraits;
 use godot::classes::{INode2D, Node2D};
 use godot::prelude::*;
+use std::rc::Rc;
 
 /// Makes its parent [Node2D] perceivable by APS and describes how it can be perceived: the 2D
 /// twin of [ApsTargetComponent], with the same settings.
@@ -94,7 +95,8 @@ impl INode2D for ApsTargetComponent2D {
 
     fn enter_tree(&mut self) {
         let me = self.to_gd().upcast();
-        self.state.enter_tree(&me, self.auto_register);
+        let description = Rc::new(self.to_gd());
+        self.state.enter_tree(&me, self.auto_register, description);
     }
 
     fn exit_tree(&mut self) {
@@ -191,12 +193,6 @@ impl ApsTargetComponent2D {
         self.state.revision()
     }
 
-    /// The stable id saves and replication name the target by (empty: none).
-    #[must_use]
-    pub fn persistent_id(&self) -> String {
-        self.persistent_id.to_string()
-    }
-
     /// How the target lets itself be perceived, as set in the inspector (the core keeps each
     /// value in its range).
     #[must_use]
@@ -219,5 +215,27 @@ impl ApsTargetComponent2D {
     #[must_use]
     pub fn sample_points(&self) -> &PackedVector2Array {
         &self.sample_points
+    }
+}
+
+/// What the looking reads of it (see `description`).
+impl Describes for Gd<ApsTargetComponent2D> {
+    fn revision(&self) -> RevisionWatch {
+        self.bind().revision()
+    }
+
+    fn said(&self) -> Said {
+        let c = self.bind();
+        Said {
+            traits: c.traits(),
+            evidence: c.evidence_tag().clone(),
+            points: c
+                .sample_points()
+                .as_slice()
+                .iter()
+                .map(|p| Vector3::new(p.x, p.y, 0.0))
+                .collect(),
+            three: false,
+        }
     }
 }

@@ -1,28 +1,13 @@
 //! How `ApsWorld` finds things for the rest of APS: the world a node or key stands for (made on
-//! first use), the frame's clock and authority, tags by name, and the target a node stands for.
+//! first use), the frame's clock and authority, and tags by name.
 
 use super::ApsWorld;
-use crate::aps_target_component::{ApsTargetComponent, ApsTargetComponent2D};
-use crate::convert::{target_id, MaybeNull};
+use crate::convert::MaybeNull;
 use crate::names::Names;
 use crate::world::{World, WorldKey};
 use crate::world_key::{main_world_key, world_key_of};
-use aps_core::TargetId;
 use godot::classes::Engine;
 use godot::prelude::*;
-
-/// The target a node stands for: the parent of a target component (3D or 2D), else the node
-/// itself.
-pub fn target_of(node: &Gd<Node>) -> TargetId {
-    let component = node.clone().try_cast::<ApsTargetComponent>().is_ok()
-        || node.clone().try_cast::<ApsTargetComponent2D>().is_ok();
-    if component {
-        if let Some(parent) = node.get_parent() {
-            return target_id(parent.instance_id());
-        }
-    }
-    target_id(node.instance_id())
-}
 
 impl ApsWorld {
     /// The physics frame being driven and its world time, as read when the driver began it
@@ -164,5 +149,20 @@ impl ApsWorld {
             None => self.new_world(key),
         };
         (&mut self.worlds[i], &mut self.tags)
+    }
+}
+
+/// The world's place tags, for saved games' keys (see `saved::keys::TagBook`).
+pub struct WorldTags;
+
+impl crate::saved::keys::TagBook for WorldTags {
+    fn name(&self, tag: u32) -> String {
+        ApsWorld::singleton().bind().tag_name(tag).to_string()
+    }
+
+    fn index(&self, name: &str) -> u32 {
+        ApsWorld::singleton()
+            .bind_mut()
+            .tag_index(StringName::from(name))
     }
 }

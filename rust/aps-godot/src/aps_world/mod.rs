@@ -13,11 +13,12 @@ pub(crate) mod stimuli;
 mod tracking;
 mod two;
 
+pub use crate::convert::target_of;
 pub(crate) use conditions::{
     add_light_zone, add_light_zone_2d, remove_light_zone, set_ambient_light, set_rain, set_wind,
     set_wind_2d,
 };
-pub use lookup::target_of;
+pub use lookup::WorldTags;
 pub(crate) use schedule::frame_stats_dict;
 
 use crate::aps_significance_policy::ApsSignificancePolicy;

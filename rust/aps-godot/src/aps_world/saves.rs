@@ -2,6 +2,7 @@
 //! samples, and every perceiver under a node, as plain data and back.
 
 use super::ApsWorld;
+use super::WorldTags;
 use crate::aps_perception_component::pass::a_pass_is_running;
 use crate::aps_perception_component::save_api::missing_targets;
 use crate::aps_perception_component::Perceiver;
@@ -79,7 +80,7 @@ impl ApsWorld {
             });
             return VarDictionary::new();
         }
-        let keys = SceneKeys::for_save(Some(root.clone()));
+        let keys = SceneKeys::for_save(Some(root.clone()), &WorldTags);
         let now = Self::world_time();
         let mut world = WorldSave::default();
         if let Some(w) = world_key_of_root(&root).and_then(|k| self.world(k)) {
@@ -164,7 +165,7 @@ impl ApsWorld {
             return false;
         };
         let now = Self::world_time();
-        let mut keys = SceneKeys::for_load(Some(root.clone()));
+        let mut keys = SceneKeys::for_load(Some(root.clone()), &WorldTags);
         {
             let key = world_key_of_root(&root).unwrap_or_else(crate::world_key::main_world_key);
             let world = self.world_mut(key);

@@ -139,12 +139,17 @@ impl ApsWorld {
 impl ApsWorld {
     /// A perception component entered the tree: schedule it in its world, and make sure the
     /// driver runs.
-    pub fn add_perceiver(&mut self, component: &crate::dim::Spatial) {
+    pub fn add_perceiver(
+        &mut self,
+        component: &crate::dim::Spatial,
+        scheduled: crate::world::Perceiver,
+    ) {
         self.ensure_tracking();
         self.ensure_driver();
         let key = component.world_key().unwrap_or_else(main_world_key);
         let at = component.position();
-        self.world_mut(key).add_perceiver(component, at);
+        let id = component.node().instance_id();
+        self.world_mut(key).add_perceiver(id, at, scheduled);
     }
 
     /// A perception component left the tree: out of every schedule and squad.

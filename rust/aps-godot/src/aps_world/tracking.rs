@@ -108,12 +108,17 @@ impl ApsWorld {
     }
 
     /// A target component describes `target` from now on, in the component's world.
-    pub fn attach_component(&mut self, component: &Gd<Node>, target: InstanceId) {
+    pub fn attach_component(
+        &mut self,
+        component: &Gd<Node>,
+        target: InstanceId,
+        description: crate::description::Description,
+    ) {
         self.ensure_tracking();
         let id = component.instance_id();
         self.world_of_mut(Some(component))
             .registry_mut()
-            .attach_component(target, id);
+            .attach_component(target, id, description);
     }
 
     pub fn detach_component(&mut self, target: InstanceId, component: InstanceId) {

@@ -2,9 +2,7 @@
 //! `ApsTargetComponent.persistent_id` (key `id:<id>`), else by the node's path from a root, the
 //! current scene unless the game names one (key `path:<path>`). Place tags go by their names.
 
-use crate::aps_target_component::{ApsTargetComponent, ApsTargetComponent2D};
-use crate::aps_world::{target_of, ApsWorld};
-use crate::convert::{live_node_as, MaybeNull};
+use crate::convert::{live_node_as, target_of, MaybeNull};
 use crate::world_key::scene_tree;
 use aps_core::save::Keys;
 use aps_core::TargetId;
@@ -57,21 +55,24 @@ pub fn persistent_id_of(body: &Gd<Node>) -> Option<String> {
     })
 }
 
-/// The persistent id `node` gives, if it is a target component (3D or 2D).
+/// The persistent id `node` gives, if it is a target component (3D or 2D). Asked by class
+/// and property name: the components are classes of the layer above.
 fn component_id(node: &Gd<Node>) -> Option<String> {
-    match node.clone().try_cast::<ApsTargetComponent>() {
-        Ok(c) => Some(c.bind().persistent_id()),
-        Err(n) => n
-            .try_cast::<ApsTargetComponent2D>()
-            .ok()
-            .map(|c| c.bind().persistent_id()),
-    }
+    COMPONENT_CLASSES
+        .iter()
+        .any(|class| node.is_class(*class))
+        .then(|| node.get("persistent_id").try_to::<GString>().ok())
+        .flatten()
+        .map(|id| id.to_string())
 }
+
+/// The target component classes, 3D and 2D.
+const COMPONENT_CLASSES: [&str; 2] = ["ApsTargetComponent", "ApsTargetComponent2D"];
 
 /// Every target component (3D and 2D) under `root`.
 fn components_under(root: &Gd<Node>) -> Vec<Gd<Node>> {
     let mut out = Vec::new();
-    for class in ["ApsTargetComponent", "ApsTargetComponent2D"] {
+    for class in COMPONENT_CLASSES {
         let found = root.find_children_ex("*").type_(class).owned(false).done();
         out.extend(found.iter_shared());
     }
@@ -152,8 +153,18 @@ fn ids_under(root: Option<&Gd<Node>>) -> HashMap<String, Gd<Node>> {
 }
 
 /// The keys of one save or load, from one root.
+/// Where the names of place tags are kept (the `ApsWorld` class, a layer above): a save names
+/// each tag, a load numbers each name again.
+pub trait TagBook {
+    /// The name of tag `tag`.
+    fn name(&self, tag: u32) -> String;
+    /// The number of the tag named `name`, numbered now if it is new.
+    fn index(&self, name: &str) -> u32;
+}
+
 pub struct SceneKeys {
     root: Option<Gd<Node>>,
+    tags: &'static dyn TagBook,
     /// Stable ids found under the root (read once, when a load first asks).
     ids: Option<HashMap<String, Gd<Node>>>,
     /// The loading AI's own nodes (its bodies, its component): never believed in.
@@ -168,9 +179,10 @@ pub struct SceneKeys {
 impl SceneKeys {
     /// Keys for a save: each target is named as it is found.
     #[must_use]
-    pub fn for_save(root: Option<Gd<Node>>) -> Self {
+    pub fn for_save(root: Option<Gd<Node>>, tags: &'static dyn TagBook) -> Self {
         SceneKeys {
             root,
+            tags,
             ids: None,
             own: Vec::new(),
             two_d: None,
@@ -180,10 +192,11 @@ impl SceneKeys {
 
     /// Keys for a load: the stable ids under `root` are read once, now.
     #[must_use]
-    pub fn for_load(root: Option<Gd<Node>>) -> Self {
+    pub fn for_load(root: Option<Gd<Node>>, tags: &'static dyn TagBook) -> Self {
         let ids = Some(persistent_ids(root.as_ref()));
         SceneKeys {
             root,
+            tags,
             ids,
             own: Vec::new(),
             two_d: None,
@@ -254,7 +267,7 @@ impl Keys for SceneKeys {
     }
 
     fn tag_name(&self, tag: u32) -> String {
-        ApsWorld::singleton().bind().tag_name(tag).to_string()
+        self.tags.name(tag)
     }
 
     fn is_own(&self, target: TargetId) -> bool {
@@ -262,9 +275,7 @@ impl Keys for SceneKeys {
     }
 
     fn tag_of(&mut self, name: &str) -> u32 {
-        ApsWorld::singleton()
-            .bind_mut()
-            .tag_index(StringName::from(name))
+        self.tags.index(name)
     }
 }
 

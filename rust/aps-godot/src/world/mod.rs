@@ -6,7 +6,6 @@
 //!
 //! Plain data owned by `ApsWorld`, which routes each call to the world of the node it concerns.
 
-use crate::aps_perception_component::Perceiver;
 use crate::convert::{instance_id, live_node_as, target_id, to_vec3, to_vector3};
 use crate::dim::WorldOf;
 use crate::names::Names;
@@ -38,6 +37,22 @@ mod squads;
 /// A run the frame's plan granted: the component's id, its handle if it is a perception
 /// component, and the run.
 pub type Granted = (InstanceId, Option<Perceiver>, Run);
+
+/// A perception component as a world's schedule keeps it, kept as it entered so that its turn
+/// costs a liveness check rather than a lookup. The components are classes of the layer above;
+/// they hand the world this view of themselves.
+pub trait Scheduled: std::fmt::Debug {
+    /// Whether it is still alive: one call into the engine.
+    fn is_instance_valid(&self) -> bool;
+    /// Where it is now, in the core's space.
+    fn position(&self) -> Vec3;
+    /// Its turn: a full pass over `dt` seconds, or only the fading of memory (`full` false).
+    /// Nothing may be bound: scripts run inside it and may free anything.
+    fn run_scheduled(&self, dt: f32, full: bool, tier: u8);
+}
+
+/// A perception component, as a world keeps it.
+pub type Perceiver = Rc<dyn Scheduled>;
 
 pub use crate::world_key::WorldKey;
 

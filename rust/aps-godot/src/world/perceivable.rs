@@ -225,7 +225,7 @@ impl World {
         }
         // A target component's own team, when the node is described by one.
         let described = entry
-            .and_then(|e| e.component)
+            .and_then(|e| e.component.as_ref().map(|(c, _)| *c))
             .and_then(|c| Gd::<Node>::try_from_instance_id(c).ok())
             .and_then(|c| c.get("team_id").try_to::<i32>().ok())
             .unwrap_or(0);

@@ -33,12 +33,9 @@ impl World {
     }
 
     /// A perception component at `position` (the core's space) joins the schedule.
-    pub fn add_perceiver(&mut self, node: &crate::dim::Spatial, position: Vec3) {
-        let id = node.node().instance_id();
+    pub fn add_perceiver(&mut self, id: InstanceId, position: Vec3, component: Perceiver) {
         self.schedule.add(id.to_i64() as u64, position);
-        if let Some(component) = Perceiver::of(&node.node()) {
-            self.perceiver_nodes.insert(id, component);
-        }
+        self.perceiver_nodes.insert(id, component);
     }
 
     /// Takes a perception component out of the schedule and its squad.
@@ -112,10 +109,7 @@ impl World {
             let mut position = d.position;
             if d.wants_fresh_position() {
                 let kept = self.perceiver_nodes.get(&id);
-                if let Some(fresh) = kept
-                    .filter(|c| c.is_instance_valid())
-                    .map(|c| c.spatial().position())
-                {
+                if let Some(fresh) = kept.filter(|c| c.is_instance_valid()).map(|c| c.position()) {
                     position = fresh;
                     self.schedule.set_position(d.id, position);
                 }
