@@ -116,7 +116,9 @@ func test_32000_light_zones_load_in_linear_time() -> void:
 	var small_ms := _best_ms(func(): expect(ApsWorld.load_state(self, small), "4,000 zones load"))
 	var large_ms := _best_ms(func(): expect(ApsWorld.load_state(self, large), "32,000 zones load"))
 	print("  light zones: 4,000 load in %.0f ms, 32,000 in %.0f ms" % [small_ms, large_ms])
-	expect(large_ms < small_ms * 12.0, "8x the zones, %.0f ms against %.0f ms (under 12x)" % [large_ms, small_ms])
+	# Linear is 8x, the pairwise check it replaced 64x: 16x leaves room for a 32,000-entry
+	# Dictionary outgrowing the caches on a busy machine and still fails a quadratic load.
+	expect(large_ms < small_ms * 16.0, "8x the zones, %.0f ms against %.0f ms (under 16x)" % [large_ms, small_ms])
 	var state := ApsWorld.get_world_state(self)
 	expect_near(state.get_light_at(Vector3(200.0 + 199 * 10.0, 0.0, 200.0 + 159 * 10.0)), 0.5, 1e-6, "the last zone lights its place")
 	expect_near(state.get_light_at(Vector3(195, 0, 195)), state.ambient_light, 1e-6, "between zones, the ambient light")
