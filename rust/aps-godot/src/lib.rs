@@ -14,12 +14,20 @@
 //!   [`ApsSignificancePolicy`](aps_significance_policy): what a game may plug in.
 //! - [`ApsDriver`](aps_driver): the node that runs the schedule every physics frame.
 //!
-//! Below the classes: who can be perceived in a world ([`registry`]), a node as the core sees it
-//! ([`snapshot`]), the core's ray seam on Godot's physics ([`physics_space`]), the project
-//! settings ([`settings`]), conversions ([`convert`]), the object arguments scripts pass,
-//! taken as given and refused with a warning when wrong ([`given`]), and warnings said once per
-//! cause ([`warnings`]). Beside them, what the nodes do in the editor only: warnings and keeping
-//! the gizmo current ([`editor`]).
+//! Each class with a 2D twin is a folder: its state and logic written once, generic over the
+//! kind of scene ([`dim::Dim`]), and two plain class files, `three.rs` and `two.rs`, whose calls
+//! forward to it.
+//!
+//! Imports run one way (`layers_test.rs` holds it). The classes, on top, call one another
+//! through the `ApsWorld` singleton. Below them, and never naming a class: a world's schedule,
+//! squads and occluders ([`world`]), who can be perceived in it ([`registry`]), a node as the
+//! core sees it ([`snapshot`]), what a target component says of its node ([`description`]),
+//! saved games' keys and data ([`saved`]). At the bottom, the engine reads and conversions:
+//! the core's ray seam on Godot's physics ([`physics_space`]), the two kinds of scene
+//! ([`dim`]), the project settings ([`settings`]), conversions ([`convert`]), the object
+//! arguments scripts pass, taken as given and refused with a warning when wrong ([`given`]),
+//! and warnings said once per cause ([`warnings`]). Beside the classes, what the nodes do in the
+//! editor only: warnings and keeping the gizmo current ([`editor`]).
 
 mod aps_driver;
 mod aps_occluder;

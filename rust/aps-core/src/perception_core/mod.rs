@@ -43,23 +43,33 @@ use crate::{Observations, Pose, SenseReading, TargetId};
 use glam::Vec3;
 use smallvec::SmallVec;
 
+/// What a pass works in and drops at its end: nothing in it outlives the pass, so the core's
+/// state is the rest of [`PerceptionCore`] (like a physics pipeline, state is passed in and
+/// scratch may be thrown away between passes).
+#[derive(Default)]
+struct Scratch {
+    /// Readings about places (a noise with no known source) waiting for the mind.
+    place_readings: Vec<(TargetId, SenseReading)>,
+    /// The pass's own choice (ids, then indices into the candidates).
+    choice: Vec<TargetId>,
+    nearby: Vec<Nearby>,
+    held: Vec<TargetId>,
+    evaluate: Vec<usize>,
+}
+
 /// One AI's senses and beliefs.
 pub struct PerceptionCore {
     mind: Mind,
     senses: SenseSuite,
     selection: CandidateSelection,
     observations: Observations,
-    place_readings: Vec<(TargetId, SenseReading)>,
     /// World time of the previous pass: stimuli after it are new.
     last_world_time: Option<f64>,
     last: PassStats,
     /// The candidates chosen by [`PerceptionCore::choose_looks`] for the coming pass.
     chosen: Option<Vec<TargetId>>,
-    /// Scratch: the pass's own choice (ids, then indices into the candidates).
-    choice: Vec<TargetId>,
-    nearby: Vec<Nearby>,
-    held: Vec<TargetId>,
-    evaluate: Vec<usize>,
+    /// What one pass works in, kept only so that the next pass reuses its room.
+    scratch: Scratch,
     /// What the senses noted in the last pass, while noting is on.
     notes: Notes,
     /// The last state changes.
@@ -78,14 +88,10 @@ impl PerceptionCore {
             mind,
             selection: CandidateSelection::default(),
             observations: Observations::new(),
-            place_readings: Vec::with_capacity(8),
             last_world_time: None,
             last: PassStats::default(),
             chosen: None,
-            choice: Vec::new(),
-            nearby: Vec::new(),
-            held: Vec::new(),
-            evaluate: Vec::new(),
+            scratch: Scratch::default(),
             notes: Notes::new(),
             timeline: Timeline::default(),
             recording: None,

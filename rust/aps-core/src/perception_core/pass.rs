@@ -117,12 +117,12 @@ impl PerceptionCore {
     }
 
     /// Whom to look at (step 2): the adapter's choice, else the pass's own among its
-    /// candidates. Leaves the indices of the candidates to evaluate in `self.evaluate`.
+    /// candidates. Leaves the indices of the candidates to evaluate in `self.scratch.evaluate`.
     fn choose(&mut self, input: &PassInput) {
-        self.evaluate.clear();
+        self.scratch.evaluate.clear();
         if let Some(chosen) = self.chosen.take() {
-            self.evaluate.extend(0..input.candidates.len());
-            self.choice = chosen;
+            self.scratch.evaluate.extend(0..input.candidates.len());
+            self.scratch.choice = chosen;
             return;
         }
         held_targets(
@@ -130,16 +130,18 @@ impl PerceptionCore {
             &input.world,
             input.own,
             input.shared,
-            &mut self.held,
+            &mut self.scratch.held,
         );
-        self.nearby.clear();
-        self.nearby.extend(input.candidates.iter().map(|t| Nearby {
-            id: t.id,
-            position: t.position,
-            team: Some(t.team_id),
-            character: t.character,
-            speed: t.velocity.length(),
-        }));
+        self.scratch.nearby.clear();
+        self.scratch
+            .nearby
+            .extend(input.candidates.iter().map(|t| Nearby {
+                id: t.id,
+                position: t.position,
+                team: Some(t.team_id),
+                character: t.character,
+                speed: t.velocity.length(),
+            }));
         let by = Chooser {
             mind: &self.mind,
             senses: &self.senses,
@@ -147,10 +149,14 @@ impl PerceptionCore {
             eye: input.eye,
             body: input.body,
         };
-        self.selection
-            .choose(&self.nearby, &self.held, by, &mut self.choice);
-        let choice = &self.choice;
-        self.evaluate.extend(
+        self.selection.choose(
+            &self.scratch.nearby,
+            &self.scratch.held,
+            by,
+            &mut self.scratch.choice,
+        );
+        let choice = &self.scratch.choice;
+        self.scratch.evaluate.extend(
             input
                 .candidates
                 .iter()
@@ -164,7 +170,7 @@ impl PerceptionCore {
     /// discovered evidence is read as a place.
     fn look_at_targets(&mut self, input: &PassInput, ctx: &mut SenseContext) {
         let obs = &mut self.observations;
-        for &index in &self.evaluate {
+        for &index in &self.scratch.evaluate {
             let target = &input.candidates[index];
             if target.body.is_some_and(|b| input.own.contains(&b)) {
                 continue;
@@ -201,16 +207,21 @@ impl PerceptionCore {
     fn look_at_places(&mut self, ctx: &mut SenseContext) {
         let mut places = PlaceReadings::new();
         self.senses.places(ctx, &mut places);
-        self.place_readings.clear();
+        self.scratch.place_readings.clear();
         for p in &places {
             let id = self.mind.place_for(p.tag, p.reading.position, p.accuracy);
-            match self.place_readings.iter_mut().find(|(t, _)| *t == id) {
+            match self
+                .scratch
+                .place_readings
+                .iter_mut()
+                .find(|(t, _)| *t == id)
+            {
                 Some((_, best)) if best.confidence >= p.reading.confidence => {}
                 Some((_, best)) => *best = p.reading,
-                None => self.place_readings.push((id, p.reading)),
+                None => self.scratch.place_readings.push((id, p.reading)),
             }
         }
-        for (id, r) in &self.place_readings {
+        for (id, r) in &self.scratch.place_readings {
             self.observations.begin_target(*id, TargetKind::Place, 0.0);
             self.observations.push(*r);
         }
