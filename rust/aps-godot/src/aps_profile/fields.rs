@@ -3,6 +3,10 @@
 //! declaration's order, groups and subgroups, the copies between those properties and the
 //! core's `Profile`, and each property's inspector hint (slider, unit, choices) from the
 //! setting's row of `Profile::SETTINGS`. So a property cannot disagree with the setting it edits.
+//!
+//! The macros only list: each setting's property, its core field, its name. What is done with
+//! them is plain Rust (`bridge.rs`'s copies and `inspector_hint` below), which the compiler
+//! checks as written and a reader follows without expanding a macro.
 
 use aps_core::profile::{Kind, Setting, Unit};
 use godot::builtin::GString;
@@ -10,7 +14,8 @@ use godot::register::info::{PropertyHint, PropertyHintInfo};
 
 /// The callback `resource.rs` hands to `aps_core::aps_settings!`: declares `ApsProfile` from the
 /// declaration's settings, plus the class doc and the extra fields passed through (fields that
-/// are not core settings and need hand-written handling).
+/// are not core settings and need hand-written handling), then hands each setting's property
+/// and core field to `profile_copies!` and `profile_lookup!`.
 ///
 /// Each property's type is named for its setting's kind (see [`kinds`]), which must be in
 /// scope where the macro is called.
@@ -21,14 +26,12 @@ macro_rules! profile_resource {
     (
         pass {
             $(#[$($class_meta:tt)*])*
-            extra {
-                $( $(#[$($emeta:tt)*])* $efield:ident : $ety:ty = $einit:expr ),* $(,)?
-            }
+            extra { $( $(#[$($emeta:tt)*])* $efield:ident : $ety:ty = $einit:expr ),* $(,)? }
         }
-        blocks { $($blocks:tt)* }
+        blocks $blocks:tt
         settings { $( {
-            at [$($at:ident)+] $field:ident, ty [$ty:ty], default [$default:expr],
-            kind $kind:ident $args:tt, inspector $inspector:ident, spec [$($spec:tt)?],
+            at [$($at:ident)+] $field:ident, ty $ty:tt, default $default:tt,
+            kind $kind:ident $args:tt, inspector $inspector:ident, spec $spec:tt,
             group [$($group:tt)?], subgroup [$($subgroup:tt)?], doc [$($doc:tt)*]
         } )* }
     ) => {
@@ -48,17 +51,31 @@ macro_rules! profile_resource {
             pub(super) revision: u64,
             base: godot::obj::Base<godot::classes::Resource>,
         }
+        $crate::aps_profile::fields::profile_copies! {
+            extra [$( $efield = $einit ),*]
+            settings [$( $inspector = [$($at)+] $field ),*]
+        }
+        $crate::aps_profile::fields::profile_lookup! { $($inspector)* }
+    };
+}
 
+/// The copies between `ApsProfile`'s properties and the core's `Profile`: one line per setting,
+/// pairing its property with its core field. How a value crosses is `bridge`'s, once for all.
+macro_rules! profile_copies {
+    (
+        extra [$( $extra:ident = $init:expr ),*]
+        settings [$( $property:ident = [$($at:ident)+] $field:ident ),*]
+    ) => {
         impl ApsProfile {
             /// A profile holding the core's values (the spec's defaults for `Profile::default()`).
             fn from_core_values(
                 p: &aps_core::Profile,
                 base: godot::obj::Base<godot::classes::Resource>,
             ) -> Self {
-                use $crate::aps_profile::bridge::Bridge;
+                use $crate::aps_profile::bridge::to_property;
                 ApsProfile {
-                    $( $inspector: p $(.$at)+ .$field.clone().bridge(), )*
-                    $( $efield: $einit, )*
+                    $( $property: to_property(&p $(.$at)+ .$field), )*
+                    $( $extra: $init, )*
                     revision: 0,
                     base,
                 }
@@ -66,26 +83,28 @@ macro_rules! profile_resource {
 
             /// Copies the core's values into the exported properties.
             pub(super) fn read_core(&mut self, p: &aps_core::Profile) {
-                use $crate::aps_profile::bridge::Bridge;
-                $(
-                    let current = self.$inspector.clone().bridge();
-                    if $crate::aps_profile::bridge::differs(&current, &p $(.$at)+ .$field) {
-                        self.$inspector = p $(.$at)+ .$field.clone().bridge();
-                    }
-                )*
+                use $crate::aps_profile::bridge::read;
+                $( read(&mut self.$property, &p $(.$at)+ .$field); )*
             }
 
             /// Copies the exported properties into a core profile.
             pub(super) fn write_core(&self, p: &mut aps_core::Profile) {
-                use $crate::aps_profile::bridge::Bridge;
-                $( p $(.$at)+ .$field = self.$inspector.clone().bridge(); )*
+                use $crate::aps_profile::bridge::write;
+                $( write(&self.$property, &mut p $(.$at)+ .$field); )*
             }
+        }
+    };
+}
 
+/// The properties by name, reached by their kind (see `Field`).
+macro_rules! profile_lookup {
+    ($( $property:ident )*) => {
+        impl ApsProfile {
             /// The property named `name` if it holds a number, to store a clamped value in.
             pub(super) fn number_mut(&mut self, name: &str) -> Option<&mut f32> {
                 use $crate::aps_profile::fields::Field;
                 match name {
-                    $( stringify!($inspector) => self.$inspector.as_number(), )*
+                    $( stringify!($property) => self.$property.as_number(), )*
                     _ => None,
                 }
             }
@@ -94,7 +113,7 @@ macro_rules! profile_resource {
             pub(super) fn curves(&self) -> Vec<godot::obj::Gd<godot::classes::Curve>> {
                 use $crate::aps_profile::fields::Field;
                 let mut curves = Vec::new();
-                $( curves.extend(self.$inspector.curve_value()); )*
+                $( curves.extend(self.$property.curve_value()); )*
                 curves
             }
 
@@ -102,7 +121,7 @@ macro_rules! profile_resource {
             pub(super) fn flag(&self, name: &str) -> Option<bool> {
                 use $crate::aps_profile::fields::Field;
                 match name {
-                    $( stringify!($inspector) => self.$inspector.flag_value(), )*
+                    $( stringify!($property) => self.$property.flag_value(), )*
                     _ => None,
                 }
             }
@@ -111,7 +130,7 @@ macro_rules! profile_resource {
             pub(super) fn layers_mut(&mut self, name: &str) -> Option<&mut u32> {
                 use $crate::aps_profile::fields::Field;
                 match name {
-                    $( stringify!($inspector) => self.$inspector.as_layers(), )*
+                    $( stringify!($property) => self.$property.as_layers(), )*
                     _ => None,
                 }
             }
@@ -120,7 +139,7 @@ macro_rules! profile_resource {
             pub(super) fn whole_mut(&mut self, name: &str) -> Option<&mut i32> {
                 use $crate::aps_profile::fields::Field;
                 match name {
-                    $( stringify!($inspector) => self.$inspector.as_whole(), )*
+                    $( stringify!($property) => self.$property.as_whole(), )*
                     _ => None,
                 }
             }
@@ -146,7 +165,7 @@ pub(super) mod kinds {
     pub type rules = Array<Vector3i>;
 }
 
-pub(crate) use profile_resource;
+pub(crate) use {profile_copies, profile_lookup, profile_resource};
 
 /// Reaching a property's value by its kind, so a value set out of range can be stored clamped.
 pub(super) trait Field {
