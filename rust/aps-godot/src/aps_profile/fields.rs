@@ -5,11 +5,15 @@
 //! setting's row of `Profile::SETTINGS`. So a property cannot disagree with the setting it edits.
 //!
 //! The macros only list: each setting's property, its core field, its name. What is done with
-//! them is plain Rust (`bridge.rs`'s copies and `inspector_hint` below), which the compiler
-//! checks as written and a reader follows without expanding a macro.
+//! them is plain Rust (`bridge.rs`'s copies, the accessors by name and `inspector_hint` below),
+//! which the compiler checks as written and a reader follows without expanding a macro.
 
+use super::resource::ApsProfile;
 use aps_core::profile::{Kind, Setting, Unit};
+use aps_core::Profile;
 use godot::builtin::GString;
+use godot::classes::Curve;
+use godot::obj::Gd;
 use godot::register::info::{PropertyHint, PropertyHintInfo};
 
 /// The callback `resource.rs` hands to `aps_core::aps_settings!`: declares `ApsProfile` from the
@@ -96,50 +100,23 @@ macro_rules! profile_copies {
     };
 }
 
-/// The properties by name, reached by their kind (see `Field`).
+/// The properties by name, as values of their kind's type: what lets code written once for
+/// every setting (clamping, greying, the curves held) reach the setting a name stands for.
 macro_rules! profile_lookup {
     ($( $property:ident )*) => {
         impl ApsProfile {
-            /// The property named `name` if it holds a number, to store a clamped value in.
-            pub(super) fn number_mut(&mut self, name: &str) -> Option<&mut f32> {
-                use $crate::aps_profile::fields::Field;
+            /// The property named `name`, if it is a setting's.
+            pub(super) fn property(&self, name: &str) -> Option<&dyn std::any::Any> {
                 match name {
-                    $( stringify!($property) => self.$property.as_number(), )*
+                    $( stringify!($property) => Some(&self.$property), )*
                     _ => None,
                 }
             }
 
-            /// The curves among the properties that are set.
-            pub(super) fn curves(&self) -> Vec<godot::obj::Gd<godot::classes::Curve>> {
-                use $crate::aps_profile::fields::Field;
-                let mut curves = Vec::new();
-                $( curves.extend(self.$property.curve_value()); )*
-                curves
-            }
-
-            /// The value of the flag property named `name`, if it is one.
-            pub(super) fn flag(&self, name: &str) -> Option<bool> {
-                use $crate::aps_profile::fields::Field;
+            /// The property named `name`, if it is a setting's, to store a value in.
+            pub(super) fn property_mut(&mut self, name: &str) -> Option<&mut dyn std::any::Any> {
                 match name {
-                    $( stringify!($property) => self.$property.flag_value(), )*
-                    _ => None,
-                }
-            }
-
-            /// The property named `name` if it holds physics layers.
-            pub(super) fn layers_mut(&mut self, name: &str) -> Option<&mut u32> {
-                use $crate::aps_profile::fields::Field;
-                match name {
-                    $( stringify!($property) => self.$property.as_layers(), )*
-                    _ => None,
-                }
-            }
-
-            /// The property named `name` if it holds a whole number (a count or a choice).
-            pub(super) fn whole_mut(&mut self, name: &str) -> Option<&mut i32> {
-                use $crate::aps_profile::fields::Field;
-                match name {
-                    $( stringify!($property) => self.$property.as_whole(), )*
+                    $( stringify!($property) => Some(&mut self.$property), )*
                     _ => None,
                 }
             }
@@ -167,54 +144,44 @@ pub(super) mod kinds {
 
 pub(crate) use {profile_copies, profile_lookup, profile_resource};
 
-/// Reaching a property's value by its kind, so a value set out of range can be stored clamped.
-pub(super) trait Field {
-    fn as_number(&mut self) -> Option<&mut f32> {
-        None
+/// A property reached by its name and taken as its kind's type: `None` for a name that is no
+/// setting's, or a setting of another kind. Written once here rather than per setting in the
+/// macros above, which only list the properties.
+impl ApsProfile {
+    /// The property named `name` if it holds a number, to store a clamped value in.
+    pub(super) fn number_mut(&mut self, name: &str) -> Option<&mut kinds::number> {
+        self.property_mut(name)?.downcast_mut()
     }
-    fn as_whole(&mut self) -> Option<&mut i32> {
-        None
-    }
-    fn as_layers(&mut self) -> Option<&mut u32> {
-        None
-    }
-    fn flag_value(&self) -> Option<bool> {
-        None
-    }
-    fn curve_value(&self) -> Option<godot::obj::Gd<godot::classes::Curve>> {
-        None
-    }
-}
 
-impl Field for f32 {
-    fn as_number(&mut self) -> Option<&mut f32> {
-        Some(self)
+    /// The property named `name` if it holds a whole number: a count or a choice, which the
+    /// inspector both keeps as an `i32`.
+    pub(super) fn whole_mut(&mut self, name: &str) -> Option<&mut i32> {
+        self.property_mut(name)?.downcast_mut()
     }
-}
 
-impl Field for i32 {
-    fn as_whole(&mut self) -> Option<&mut i32> {
-        Some(self)
+    /// The property named `name` if it holds physics layers.
+    pub(super) fn layers_mut(&mut self, name: &str) -> Option<&mut kinds::layers> {
+        self.property_mut(name)?.downcast_mut()
     }
-}
 
-impl Field for bool {
-    fn flag_value(&self) -> Option<bool> {
-        Some(*self)
+    /// The value of the flag property named `name`, if it is one.
+    pub(super) fn flag(&self, name: &str) -> Option<bool> {
+        self.property(name)?.downcast_ref::<kinds::flag>().copied()
     }
-}
 
-impl Field for u32 {
-    fn as_layers(&mut self) -> Option<&mut u32> {
-        Some(self)
+    /// The curves among the properties that are set, in the order of the settings.
+    pub(super) fn curves(&self) -> Vec<Gd<Curve>> {
+        Profile::SETTINGS
+            .iter()
+            .filter(|s| matches!(s.kind, Kind::Curve { .. }))
+            .filter_map(|s| {
+                self.property(s.inspector)?
+                    .downcast_ref::<kinds::curve>()?
+                    .clone()
+            })
+            .collect()
     }
 }
-impl Field for Option<godot::obj::Gd<godot::classes::Curve>> {
-    fn curve_value(&self) -> Option<godot::obj::Gd<godot::classes::Curve>> {
-        self.clone()
-    }
-}
-impl Field for godot::builtin::Array<godot::builtin::Vector3i> {}
 
 /// The inspector hint of a setting's property: a number's slider (its legal range, or up to
 /// its soft maximum with larger values typed in) and unit, a count's range, the physics layers
