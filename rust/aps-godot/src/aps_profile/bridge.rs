@@ -1,8 +1,28 @@
-//! Moving values between the inspector's types and the core profile's.
+//! Moving values between the inspector's types and the core profile's: the copies `ApsProfile`
+//! makes of every setting (`fields.rs` lists which property goes with which core field), written
+//! once here for every pair of types.
 
-/// Whether two values of the core's type differ (lets the compiler infer the bridge's target).
-pub fn differs<T: PartialEq>(a: &T, b: &T) -> bool {
-    a != b
+/// A property's value holding the core's value `core`.
+pub fn to_property<C: Clone + Bridge<P>, P>(core: &C) -> P {
+    core.clone().bridge()
+}
+
+/// Copies the core's value `core` into its property, unless the property already stands for
+/// it. The core hands back validated values, most of them unchanged: a property left alone
+/// keeps the very object the designer edits (a curve is not swapped for a resampled copy).
+pub fn read<P, C>(property: &mut P, core: &C)
+where
+    P: Clone + Bridge<C>,
+    C: Clone + PartialEq + Bridge<P>,
+{
+    if property.clone().bridge() != *core {
+        *property = core.clone().bridge();
+    }
+}
+
+/// Copies a property's value into its core field.
+pub fn write<P: Clone + Bridge<C>, C>(property: &P, core: &mut C) {
+    *core = property.clone().bridge();
 }
 
 /// A lossless-enough conversion between an exported property's type and the core's field type.
@@ -116,5 +136,35 @@ impl Bridge<Array<Vector3i>> for Vec<TeamRule> {
         self.iter()
             .map(|r| Vector3i::new(r.team, r.other, r.relationship as i32))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use aps_core::relationship::Relationship;
+
+    #[test]
+    fn write_converts_the_property_to_the_core_type() {
+        let mut slots = 0_u32;
+        write(&-3_i32, &mut slots);
+        assert_eq!(slots, 0);
+        write(&12_i32, &mut slots);
+        assert_eq!(slots, 12);
+        let mut relationship = Relationship::Enemy;
+        write(&(Relationship::Friendly as i32), &mut relationship);
+        assert_eq!(relationship, Relationship::Friendly);
+    }
+
+    #[test]
+    fn read_rewrites_only_a_property_that_no_longer_stands_for_the_core_value() {
+        let mut slots: i32 = to_property(&16_u32);
+        assert_eq!(slots, 16);
+        read(&mut slots, &8_u32);
+        assert_eq!(slots, 8);
+        // -1 reads as 0 slots: it stands for a core 0 already and is left as it is.
+        let mut stale = -1_i32;
+        read(&mut stale, &0_u32);
+        assert_eq!(stale, -1);
     }
 }

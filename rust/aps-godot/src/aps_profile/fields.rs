@@ -3,14 +3,23 @@
 //! declaration's order, groups and subgroups, the copies between those properties and the
 //! core's `Profile`, and each property's inspector hint (slider, unit, choices) from the
 //! setting's row of `Profile::SETTINGS`. So a property cannot disagree with the setting it edits.
+//!
+//! The macros only list: each setting's property, its core field, its name. What is done with
+//! them is plain Rust (`bridge.rs`'s copies, the accessors by name and `inspector_hint` below),
+//! which the compiler checks as written and a reader follows without expanding a macro.
 
+use super::resource::ApsProfile;
 use aps_core::profile::{Kind, Setting, Unit};
+use aps_core::Profile;
 use godot::builtin::GString;
+use godot::classes::Curve;
+use godot::obj::Gd;
 use godot::register::info::{PropertyHint, PropertyHintInfo};
 
 /// The callback `resource.rs` hands to `aps_core::aps_settings!`: declares `ApsProfile` from the
 /// declaration's settings, plus the class doc and the extra fields passed through (fields that
-/// are not core settings and need hand-written handling).
+/// are not core settings and need hand-written handling), then hands each setting's property
+/// and core field to `profile_copies!` and `profile_lookup!`.
 ///
 /// Each property's type is named for its setting's kind (see [`kinds`]), which must be in
 /// scope where the macro is called.
@@ -21,14 +30,12 @@ macro_rules! profile_resource {
     (
         pass {
             $(#[$($class_meta:tt)*])*
-            extra {
-                $( $(#[$($emeta:tt)*])* $efield:ident : $ety:ty = $einit:expr ),* $(,)?
-            }
+            extra { $( $(#[$($emeta:tt)*])* $efield:ident : $ety:ty = $einit:expr ),* $(,)? }
         }
-        blocks { $($blocks:tt)* }
+        blocks $blocks:tt
         settings { $( {
-            at [$($at:ident)+] $field:ident, ty [$ty:ty], default [$default:expr],
-            kind $kind:ident $args:tt, inspector $inspector:ident, spec [$($spec:tt)?],
+            at [$($at:ident)+] $field:ident, ty $ty:tt, default $default:tt,
+            kind $kind:ident $args:tt, inspector $inspector:ident, spec $spec:tt,
             group [$($group:tt)?], subgroup [$($subgroup:tt)?], doc [$($doc:tt)*]
         } )* }
     ) => {
@@ -48,17 +55,31 @@ macro_rules! profile_resource {
             pub(super) revision: u64,
             base: godot::obj::Base<godot::classes::Resource>,
         }
+        $crate::aps_profile::fields::profile_copies! {
+            extra [$( $efield = $einit ),*]
+            settings [$( $inspector = [$($at)+] $field ),*]
+        }
+        $crate::aps_profile::fields::profile_lookup! { $($inspector)* }
+    };
+}
 
+/// The copies between `ApsProfile`'s properties and the core's `Profile`: one line per setting,
+/// pairing its property with its core field. How a value crosses is `bridge`'s, once for all.
+macro_rules! profile_copies {
+    (
+        extra [$( $extra:ident = $init:expr ),*]
+        settings [$( $property:ident = [$($at:ident)+] $field:ident ),*]
+    ) => {
         impl ApsProfile {
             /// A profile holding the core's values (the spec's defaults for `Profile::default()`).
             fn from_core_values(
                 p: &aps_core::Profile,
                 base: godot::obj::Base<godot::classes::Resource>,
             ) -> Self {
-                use $crate::aps_profile::bridge::Bridge;
+                use $crate::aps_profile::bridge::to_property;
                 ApsProfile {
-                    $( $inspector: p $(.$at)+ .$field.clone().bridge(), )*
-                    $( $efield: $einit, )*
+                    $( $property: to_property(&p $(.$at)+ .$field), )*
+                    $( $extra: $init, )*
                     revision: 0,
                     base,
                 }
@@ -66,61 +87,36 @@ macro_rules! profile_resource {
 
             /// Copies the core's values into the exported properties.
             pub(super) fn read_core(&mut self, p: &aps_core::Profile) {
-                use $crate::aps_profile::bridge::Bridge;
-                $(
-                    let current = self.$inspector.clone().bridge();
-                    if $crate::aps_profile::bridge::differs(&current, &p $(.$at)+ .$field) {
-                        self.$inspector = p $(.$at)+ .$field.clone().bridge();
-                    }
-                )*
+                use $crate::aps_profile::bridge::read;
+                $( read(&mut self.$property, &p $(.$at)+ .$field); )*
             }
 
             /// Copies the exported properties into a core profile.
             pub(super) fn write_core(&self, p: &mut aps_core::Profile) {
-                use $crate::aps_profile::bridge::Bridge;
-                $( p $(.$at)+ .$field = self.$inspector.clone().bridge(); )*
+                use $crate::aps_profile::bridge::write;
+                $( write(&self.$property, &mut p $(.$at)+ .$field); )*
             }
+        }
+    };
+}
 
-            /// The property named `name` if it holds a number, to store a clamped value in.
-            pub(super) fn number_mut(&mut self, name: &str) -> Option<&mut f32> {
-                use $crate::aps_profile::fields::Field;
+/// The properties by name, as values of their kind's type: what lets code written once for
+/// every setting (clamping, greying, the curves held) reach the setting a name stands for.
+macro_rules! profile_lookup {
+    ($( $property:ident )*) => {
+        impl ApsProfile {
+            /// The property named `name`, if it is a setting's.
+            pub(super) fn property(&self, name: &str) -> Option<&dyn std::any::Any> {
                 match name {
-                    $( stringify!($inspector) => self.$inspector.as_number(), )*
+                    $( stringify!($property) => Some(&self.$property), )*
                     _ => None,
                 }
             }
 
-            /// The curves among the properties that are set.
-            pub(super) fn curves(&self) -> Vec<godot::obj::Gd<godot::classes::Curve>> {
-                use $crate::aps_profile::fields::Field;
-                let mut curves = Vec::new();
-                $( curves.extend(self.$inspector.curve_value()); )*
-                curves
-            }
-
-            /// The value of the flag property named `name`, if it is one.
-            pub(super) fn flag(&self, name: &str) -> Option<bool> {
-                use $crate::aps_profile::fields::Field;
+            /// The property named `name`, if it is a setting's, to store a value in.
+            pub(super) fn property_mut(&mut self, name: &str) -> Option<&mut dyn std::any::Any> {
                 match name {
-                    $( stringify!($inspector) => self.$inspector.flag_value(), )*
-                    _ => None,
-                }
-            }
-
-            /// The property named `name` if it holds physics layers.
-            pub(super) fn layers_mut(&mut self, name: &str) -> Option<&mut u32> {
-                use $crate::aps_profile::fields::Field;
-                match name {
-                    $( stringify!($inspector) => self.$inspector.as_layers(), )*
-                    _ => None,
-                }
-            }
-
-            /// The property named `name` if it holds a whole number (a count or a choice).
-            pub(super) fn whole_mut(&mut self, name: &str) -> Option<&mut i32> {
-                use $crate::aps_profile::fields::Field;
-                match name {
-                    $( stringify!($inspector) => self.$inspector.as_whole(), )*
+                    $( stringify!($property) => Some(&mut self.$property), )*
                     _ => None,
                 }
             }
@@ -146,56 +142,46 @@ pub(super) mod kinds {
     pub type rules = Array<Vector3i>;
 }
 
-pub(crate) use profile_resource;
+pub(crate) use {profile_copies, profile_lookup, profile_resource};
 
-/// Reaching a property's value by its kind, so a value set out of range can be stored clamped.
-pub(super) trait Field {
-    fn as_number(&mut self) -> Option<&mut f32> {
-        None
+/// A property reached by its name and taken as its kind's type: `None` for a name that is no
+/// setting's, or a setting of another kind. Written once here rather than per setting in the
+/// macros above, which only list the properties.
+impl ApsProfile {
+    /// The property named `name` if it holds a number, to store a clamped value in.
+    pub(super) fn number_mut(&mut self, name: &str) -> Option<&mut kinds::number> {
+        self.property_mut(name)?.downcast_mut()
     }
-    fn as_whole(&mut self) -> Option<&mut i32> {
-        None
-    }
-    fn as_layers(&mut self) -> Option<&mut u32> {
-        None
-    }
-    fn flag_value(&self) -> Option<bool> {
-        None
-    }
-    fn curve_value(&self) -> Option<godot::obj::Gd<godot::classes::Curve>> {
-        None
-    }
-}
 
-impl Field for f32 {
-    fn as_number(&mut self) -> Option<&mut f32> {
-        Some(self)
+    /// The property named `name` if it holds a whole number: a count or a choice, which the
+    /// inspector both keeps as an `i32`.
+    pub(super) fn whole_mut(&mut self, name: &str) -> Option<&mut i32> {
+        self.property_mut(name)?.downcast_mut()
     }
-}
 
-impl Field for i32 {
-    fn as_whole(&mut self) -> Option<&mut i32> {
-        Some(self)
+    /// The property named `name` if it holds physics layers.
+    pub(super) fn layers_mut(&mut self, name: &str) -> Option<&mut kinds::layers> {
+        self.property_mut(name)?.downcast_mut()
     }
-}
 
-impl Field for bool {
-    fn flag_value(&self) -> Option<bool> {
-        Some(*self)
+    /// The value of the flag property named `name`, if it is one.
+    pub(super) fn flag(&self, name: &str) -> Option<bool> {
+        self.property(name)?.downcast_ref::<kinds::flag>().copied()
     }
-}
 
-impl Field for u32 {
-    fn as_layers(&mut self) -> Option<&mut u32> {
-        Some(self)
+    /// The curves among the properties that are set, in the order of the settings.
+    pub(super) fn curves(&self) -> Vec<Gd<Curve>> {
+        Profile::SETTINGS
+            .iter()
+            .filter(|s| matches!(s.kind, Kind::Curve { .. }))
+            .filter_map(|s| {
+                self.property(s.inspector)?
+                    .downcast_ref::<kinds::curve>()?
+                    .clone()
+            })
+            .collect()
     }
 }
-impl Field for Option<godot::obj::Gd<godot::classes::Curve>> {
-    fn curve_value(&self) -> Option<godot::obj::Gd<godot::classes::Curve>> {
-        self.clone()
-    }
-}
-impl Field for godot::builtin::Array<godot::builtin::Vector3i> {}
 
 /// The inspector hint of a setting's property: a number's slider (its legal range, or up to
 /// its soft maximum with larger values typed in) and unit, a count's range, the physics layers
