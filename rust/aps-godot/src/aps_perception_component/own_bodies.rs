@@ -69,6 +69,14 @@ impl OwnBodies {
         self.parent.as_ref()
     }
 
+    /// Where its parent stands now, in the core's space, while it is alive.
+    #[must_use]
+    pub fn parent_position(&self) -> Option<aps_core::Vec3> {
+        self.parent()
+            .filter(|p| p.is_instance_valid())
+            .map(Spatial::global_position)
+    }
+
     /// The nearest collision body above the component, found as it entered the tree: the body
     /// other AI perceive this one by.
     #[must_use]

@@ -179,11 +179,7 @@ impl<D: ComponentKind> PerceiverState<D> {
     ) -> Option<PreparedPass> {
         let eye = me.eye;
         // Its parent never changes while it is in the tree: found as it entered.
-        let body = self
-            .own
-            .parent()
-            .filter(|p| p.is_instance_valid())
-            .map_or(eye.position, Spatial::global_position);
+        let body = self.own.parent_position().unwrap_or(eye.position);
         if !self.somewhere_real(me, body) {
             return None;
         }
@@ -193,15 +189,7 @@ impl<D: ComponentKind> PerceiverState<D> {
         let (frame, now) = aps.frame_clock();
         let (space_state, navigation) = aps.world_mut(key).physics(frame, &world_of)?;
         let mut core = self.core.take()?;
-        let (world_state, squad, occluder_areas) = {
-            let (world, tags) = aps.world_and_tags(key);
-            world.begin_frame(frame, now, &mut |t| tags.intern(t));
-            (
-                world.state(),
-                world.squad_of(me.id),
-                world.has_occluder_areas(),
-            )
-        };
+        let (world_state, squad, occluder_areas) = begin_world_frame(&mut aps, key, me.id);
         let view = world_state.view(now);
         let mut buffers = std::mem::take(&mut self.buffers);
         let b = &mut buffers;
@@ -387,6 +375,24 @@ fn look_around(
         &mut b.candidates,
         &mut b.gone,
     );
+}
+
+/// The world's frame begun (its clock read, its stimuli taken in, once a frame whoever asks
+/// first): its state as of now, the squad of the perceiver `me`, and whether some occluder is
+/// an area.
+fn begin_world_frame(
+    aps: &mut ApsWorld,
+    key: WorldKey,
+    me: InstanceId,
+) -> (Rc<WorldState>, Option<u32>, bool) {
+    let (frame, now) = aps.frame_clock();
+    let (world, tags) = aps.world_and_tags(key);
+    world.begin_frame(frame, now, &mut |t| tags.intern(t));
+    (
+        world.state(),
+        world.squad_of(me),
+        world.has_occluder_areas(),
+    )
 }
 
 /// Step 1 (see the module): the component as the pass sees it, and the pass.
