@@ -187,7 +187,7 @@ impl ApsTargetComponent2D {
 }
 
 impl ApsTargetComponent2D {
-    /// A watch on the count of changes to what a look reads (see [`super::Revision`]).
+    /// A watch on the count of changes to what a look reads (see [`crate::description::Revision`]).
     #[must_use]
     pub fn revision(&self) -> RevisionWatch {
         self.state.revision()

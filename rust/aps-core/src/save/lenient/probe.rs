@@ -1,6 +1,6 @@
 //! The [`Probe`]: a deserializer that answers each of serde's requests with the simplest value
 //! of the kind asked for and writes the request down, so that reading a type once teaches its
-//! [`Schema`](super::shape::Schema).
+//! [`Schema`].
 
 use super::shape::{Record, Schema, Shape};
 use serde::de::value::{Error, StrDeserializer};
