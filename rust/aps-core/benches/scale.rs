@@ -10,7 +10,7 @@ use aps_core::mind::Mind;
 use aps_core::profile::TeamRule;
 use aps_core::save::format::{ConditionsSave, CoreSave, LightZoneSave};
 use aps_core::save::load_lenient;
-use aps_core::world::WorldState;
+use aps_core::world::Surroundings;
 use aps_core::{Profile, TargetId, Vec3};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 use serde_json::{json, Value};
@@ -63,7 +63,7 @@ fn light_zones(c: &mut Criterion) {
             light_zones: far_zones(n),
             ..ConditionsSave::default()
         };
-        let mut level = WorldState::default();
+        let mut level = Surroundings::default();
         for z in &saved.light_zones {
             let _ = level.add_light_zone(z.center, z.radius, 1.0);
         }
@@ -79,7 +79,7 @@ fn light_zones(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("light at a point among far zones");
     for n in [0, 32_000] {
-        let mut world = WorldState::default();
+        let mut world = Surroundings::default();
         let _ = world.add_light_zone(Vec3::ZERO, 3.0, 0.2);
         for z in far_zones(n) {
             let _ = world.add_light_zone(z.center, z.radius, z.level);

@@ -45,11 +45,11 @@ fn a_worlds_conditions_and_recent_stimuli_survive_a_save_and_a_load() {
     use aps_core::brain::squad::Sighting;
     use aps_core::save::format::{ConditionsSave, StimuliSave};
     use aps_core::world::stimulus::{Damage, Touch};
-    use aps_core::world::WorldState;
+    use aps_core::world::Surroundings;
     let mut names = WorldNames {
         tags: vec!["gunshot".into()],
     };
-    let mut w = WorldState::default();
+    let mut w = Surroundings::default();
     w.set_wind(Vec3::new(2.0, 0.0, 1.0));
     w.set_rain(0.4);
     w.set_ambient_light(0.2);
@@ -105,7 +105,7 @@ fn a_worlds_conditions_and_recent_stimuli_survive_a_save_and_a_load() {
     let mut issues = Vec::new();
     let c: ConditionsSave = load_lenient(&serde_json::to_value(&conditions).unwrap(), &mut issues);
     let s: StimuliSave = load_lenient(&serde_json::to_value(&stimuli).unwrap(), &mut issues);
-    let mut back = WorldState::default();
+    let mut back = Surroundings::default();
     back.restore_conditions(&c, &mut issues);
     back.restore_stimuli(&s, 500.0, &mut names, &mut issues);
     assert!(issues.is_empty(), "{issues:?}");
@@ -131,7 +131,7 @@ fn a_worlds_conditions_and_recent_stimuli_survive_a_save_and_a_load() {
 #[test]
 fn a_worlds_damaged_conditions_are_repaired_one_issue_each() {
     use aps_core::save::format::ConditionsSave;
-    use aps_core::world::WorldState;
+    use aps_core::world::Surroundings;
     let mut issues = Vec::new();
     let c: ConditionsSave = load_lenient(
         &serde_json::json!({"ambient_light": 4.0, "rain": "wet", "wind": [1.0, 0.0, 0.0],
@@ -140,7 +140,7 @@ fn a_worlds_damaged_conditions_are_repaired_one_issue_each() {
             "last_light_zone": 1}),
         &mut issues,
     );
-    let mut w = WorldState::default();
+    let mut w = Surroundings::default();
     w.restore_conditions(&c, &mut issues);
     assert_eq!(issues.len(), 4, "{issues:?}");
     assert_eq!(w.conditions().ambient_light, 1.0);
@@ -154,11 +154,11 @@ fn a_worlds_damaged_conditions_are_repaired_one_issue_each() {
 
 #[test]
 fn a_load_replaces_the_worlds_stimuli_and_keeps_the_ids_of_zones_made_again() {
-    use aps_core::world::WorldState;
+    use aps_core::world::Surroundings;
     let mut names = WorldNames {
         tags: vec!["gunshot".into()],
     };
-    let mut w = WorldState::default();
+    let mut w = Surroundings::default();
     let lamp = w
         .add_light_zone(Vec3::new(5.0, 0.0, 5.0), 3.0, 0.9)
         .unwrap()
@@ -180,7 +180,7 @@ fn a_load_replaces_the_worlds_stimuli_and_keeps_the_ids_of_zones_made_again() {
     let stimuli = w.save_stimuli(10.0, &names);
 
     // The level is built again: its script makes the cellar first and the lamp second.
-    let mut back = WorldState::default();
+    let mut back = Surroundings::default();
     let cellar_now = back
         .add_light_zone(Vec3::new(-5.0, 0.0, 5.0), 2.0, 1.0)
         .unwrap()

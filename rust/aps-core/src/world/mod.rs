@@ -22,9 +22,10 @@ use light_zones::Refused;
 use scent::ScentField;
 use stimulus::{Damage, Ring, Sound, SoundBuffer, Touch, STIMULUS_RETENTION};
 
-/// Everything one world holds that senses read.
+/// A world's surroundings: everything one world holds that senses read (the engine's record
+/// of the world, its schedule and who can be perceived, is the adapter's).
 #[derive(Debug, Clone, Default)]
-pub struct WorldState {
+pub struct Surroundings {
     conditions: WorldConditions,
     sounds: SoundBuffer,
     touches: Ring<Touch>,
@@ -37,7 +38,7 @@ pub struct WorldState {
     portals: Vec<Portal>,
 }
 
-impl WorldState {
+impl Surroundings {
     /// The view senses get, at world time `now`.
     #[must_use]
     pub fn view(&self, now: f64) -> WorldView<'_> {
@@ -207,7 +208,7 @@ mod tests {
 
     #[test]
     fn stimuli_are_kept_for_the_retention_and_no_longer() {
-        let mut w = WorldState::default();
+        let mut w = Surroundings::default();
         w.emit_sound(sound(0.0));
         w.emit_sound(sound(STIMULUS_RETENTION));
         assert_eq!(
@@ -236,7 +237,7 @@ mod tests {
 
     #[test]
     fn conditions_are_kept_in_range() {
-        let mut w = WorldState::default();
+        let mut w = Surroundings::default();
         assert_eq!(w.set_ambient_light(1.5), 1.0);
         assert_eq!(w.set_ambient_light(f32::NAN), 1.0);
         assert_eq!(w.set_ambient_light(0.2), 0.2);

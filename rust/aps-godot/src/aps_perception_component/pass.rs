@@ -24,7 +24,7 @@ use aps_core::crowd::selection::Nearby;
 use aps_core::gather::target::TargetSnapshot;
 use aps_core::perception_core::{PassInput, PerceptionCore};
 use aps_core::senses::rays::BodyId;
-use aps_core::world::WorldState;
+use aps_core::world::Surroundings;
 use aps_core::{Event, Pose, SenseReading, TargetId, Vec3};
 use godot::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -82,7 +82,7 @@ pub struct PreparedPass {
     pub(super) query: RayQuery,
     pub(super) space_state: SpaceState,
     pub(super) world: WorldKey,
-    pub(super) world_state: Rc<WorldState>,
+    pub(super) surroundings: Rc<Surroundings>,
     pub(super) squad: Option<u32>,
     pub(super) eye: Pose,
     pub(super) body: Vec3,
@@ -108,7 +108,7 @@ pub struct PreparedPass {
 impl PreparedPass {
     /// The senses look and the core runs. Nothing of the component is touched.
     pub fn run(&mut self) {
-        let view = self.world_state.view(self.now);
+        let view = self.surroundings.view(self.now);
         let b = &self.buffers;
         let input = PassInput {
             dt: self.dt,
@@ -123,7 +123,7 @@ impl PreparedPass {
         };
         let areas = self
             .occluder_areas
-            .then(|| self.world_state.occluders().clone());
+            .then(|| self.surroundings.occluders().clone());
         let mut space = GodotSpace::new(self.space_state.clone(), &mut self.query)
             .with_hit_points(self.hit_points)
             .with_own_count(b.own.len())
@@ -189,12 +189,12 @@ impl<D: ComponentKind> PerceiverState<D> {
         let (frame, now) = aps.frame_clock();
         let (space_state, navigation) = aps.world_mut(key).physics(frame, &world_of)?;
         let mut core = self.core.take()?;
-        let (world_state, squad, occluder_areas) = begin_world_frame(&mut aps, key, me.id);
-        let view = world_state.view(now);
+        let (surroundings, squad, occluder_areas) = begin_world_frame(&mut aps, key, me.id);
+        let view = surroundings.view(now);
         let mut buffers = std::mem::take(&mut self.buffers);
         let b = &mut buffers;
         let mate = squad.map(|squad| (squad, me.id.to_i64() as u64));
-        shared_sightings(&core, &world_state, mate, now, &mut b.shared);
+        shared_sightings(&core, &surroundings, mate, now, &mut b.shared);
         core.held_targets(&view, self.own.bodies(), &b.shared, &mut b.held);
         core.mind_mut().set_team(me.team);
         // Senses note what made each reading for explain() and the drawing. Drawing wanted,
@@ -225,7 +225,7 @@ impl<D: ComponentKind> PerceiverState<D> {
             query,
             space_state,
             world: key,
-            world_state,
+            surroundings,
             squad,
             eye,
             body,
@@ -275,7 +275,7 @@ impl<D: ComponentKind> PerceiverState<D> {
             mut buffers,
             query,
             world,
-            world_state,
+            surroundings,
             squad,
             now,
             started,
@@ -304,7 +304,7 @@ impl<D: ComponentKind> PerceiverState<D> {
         }
         let stats = core.last_pass();
         // The pass no longer reads the world's state: posting to it copies nothing.
-        drop(world_state);
+        drop(surroundings);
         {
             let mut aps = ApsWorld::singleton();
             let mut aps = aps.bind_mut();
@@ -327,7 +327,7 @@ impl<D: ComponentKind> PerceiverState<D> {
 /// sightings reach it wherever the target is (spec section 10).
 fn shared_sightings(
     core: &PerceptionCore,
-    world_state: &WorldState,
+    surroundings: &Surroundings,
     mate: Option<(u32, u64)>,
     now: f64,
     shared: &mut Vec<(TargetId, SenseReading)>,
@@ -335,7 +335,7 @@ fn shared_sightings(
     shared.clear();
     if let Some((squad, me)) = mate {
         let profile = &core.mind().profile().squad;
-        world_state
+        surroundings
             .squads()
             .shared_for(squad, me, now, profile, shared);
     }
@@ -384,7 +384,7 @@ fn begin_world_frame(
     aps: &mut ApsWorld,
     key: WorldKey,
     me: InstanceId,
-) -> (Rc<WorldState>, Option<u32>, bool) {
+) -> (Rc<Surroundings>, Option<u32>, bool) {
     let (frame, now) = aps.frame_clock();
     let (world, tags) = aps.world_and_tags(key);
     world.begin_frame(frame, now, &mut |t| tags.intern(t));

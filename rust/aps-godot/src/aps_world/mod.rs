@@ -6,9 +6,9 @@
 
 mod conditions;
 mod lookup;
-mod saves;
-mod schedule;
-mod squads;
+mod save_calls;
+mod schedule_calls;
+mod squad_calls;
 pub(crate) mod stimuli;
 mod tracking;
 mod two;
@@ -19,7 +19,7 @@ pub(crate) use conditions::{
     set_wind_2d,
 };
 pub use lookup::WorldTags;
-pub(crate) use schedule::frame_stats_dict;
+pub(crate) use schedule_calls::frame_stats_dict;
 
 use crate::aps_significance_policy::ApsSignificancePolicy;
 use crate::aps_world_state::ApsWorldState;

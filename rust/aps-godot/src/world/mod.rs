@@ -1,7 +1,7 @@
 //! One world of APS: everything that belongs to one `World3D` (design notes: one world per
 //! `World3D`, so an AI in a `SubViewport` with its own world, or in one of several matches a
 //! server runs, perceives only its own world). Who can be perceived there and the spatial grid
-//! over them (spec section 13), its conditions and stimuli (the core's `WorldState`), its
+//! over them (spec section 13), its conditions and stimuli (the core's `Surroundings`), its
 //! squads, its perceivers' schedule (sections 10, 12, 14), its viewers and its stats.
 //!
 //! Plain data owned by `ApsWorld`, which routes each call to the world of the node it concerns.
@@ -22,7 +22,7 @@ use aps_core::save::format::ScheduleSave;
 use aps_core::senses::rays::BodyId;
 use aps_core::senses::transmission::Transmission;
 use aps_core::world::stats::WorldStats;
-use aps_core::world::WorldState;
+use aps_core::world::Surroundings;
 use aps_core::{TargetId, Vec3};
 use godot::classes::{Camera2D, Camera3D, World2D, World3D};
 use godot::prelude::*;
@@ -88,7 +88,7 @@ pub struct World {
     key: WorldKey,
     /// Conditions and stimuli, shared with perceivers through an `Rc` for the length of a pass,
     /// so a pass reads it without borrowing `ApsWorld`.
-    state: Rc<WorldState>,
+    state: Rc<Surroundings>,
     registry: Registry,
     grid: SpatialGrid,
     /// The registry's ids at the last rebuild, by grid item.
@@ -175,13 +175,13 @@ impl World {
 
     /// The world's conditions and stimuli, shared for a pass.
     #[must_use]
-    pub fn state(&self) -> Rc<WorldState> {
+    pub fn state(&self) -> Rc<Surroundings> {
         Rc::clone(&self.state)
     }
 
     /// The world's conditions and stimuli to change (copied first only if a pass is reading
     /// them at this moment).
-    pub fn state_mut(&mut self) -> &mut WorldState {
+    pub fn state_mut(&mut self) -> &mut Surroundings {
         Rc::make_mut(&mut self.state)
     }
 

@@ -7,10 +7,10 @@ use crate::save::{LoadIssue, Repair};
 use crate::world::conditions::{
     LightZone, LightZones, LEVEL_RANGE, MAX_LIGHT_ZONES, ZONE_RADIUS_RANGE,
 };
-use crate::world::WorldState;
+use crate::world::Surroundings;
 use std::collections::HashSet;
 
-impl WorldState {
+impl Surroundings {
     /// The conditions in their saved form (light, zones, wind, rain).
     #[must_use]
     pub fn save_conditions(&self) -> ConditionsSave {
@@ -119,7 +119,7 @@ mod tests {
 
     #[test]
     fn a_save_with_more_zones_than_a_world_keeps_is_cut_with_one_issue() {
-        let mut w = WorldState::default();
+        let mut w = Surroundings::default();
         let save = ConditionsSave {
             light_zones: saved(&zones(MAX_LIGHT_ZONES as u32 + 10, 0.5)),
             ..ConditionsSave::default()

@@ -11,7 +11,7 @@ use crate::save::{LoadIssue, Repair};
 use crate::senses::rays::BodyId;
 use crate::world::scent::{ScentPoint, Trail};
 use crate::world::stimulus::{Damage, Sound, Touch, STIMULUS_RETENTION};
-use crate::world::WorldState;
+use crate::world::Surroundings;
 use crate::TargetId;
 
 /// `items` sorted oldest first.
@@ -21,7 +21,7 @@ fn oldest_first<T: Copy>(items: &[T], time: impl Fn(&T) -> f64) -> Vec<T> {
     v
 }
 
-impl WorldState {
+impl Surroundings {
     /// What happened in the last [`STIMULUS_RETENTION`] seconds before `now` and still
     /// counts, oldest first, named by `keys`. A stimulus naming a node that is gone is left
     /// out (a sound with no known source is kept).
