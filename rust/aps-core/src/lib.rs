@@ -39,6 +39,9 @@
 //!
 //! ## Around the tick
 //!
+//! - [`vocabulary`]: the spec's words (states, loss reasons, awareness, emotions, threat levels,
+//!   relationships, senses) as plain data that imports nothing else of the crate; each rule
+//!   module above re-exports the word it works on.
 //! - [`profile`]: every setting of one kind of AI, with the spec's defaults, validation and TOML.
 //! - [`world`]: what one world holds for every AI in it: conditions, stimuli, scent, squads'
 //!   reports, stats.
@@ -60,11 +63,12 @@ pub mod mind;
 pub mod perception_core;
 pub mod pose;
 pub mod profile;
-pub mod relationship;
+pub use vocabulary::relationship;
 pub mod replica;
 pub mod save;
 pub mod senses;
 pub mod threat_level;
+pub mod vocabulary;
 pub mod world;
 
 pub use belief::loss::{LossReason, SenseLoss};

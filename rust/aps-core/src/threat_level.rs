@@ -1,33 +1,10 @@
-//! The five threat levels a threat score maps onto (spec section 9): plain data the belief
-//! record keeps and events report, kept below both and below the threat formula that scores it.
+//! How a threat score maps onto the five threat levels (spec section 9): the highest level whose
+//! threshold it reaches. The levels themselves are plain words of `vocabulary`.
 
 use crate::profile::ThreatSettings;
-use serde::{Deserialize, Serialize};
-
-/// The five threat levels. The numeric values are stable (`THREAT_NONE` .. `THREAT_CRITICAL`).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
-#[repr(u8)]
-pub enum ThreatLevel {
-    #[default]
-    None = 0,
-    Low = 1,
-    Medium = 2,
-    High = 3,
-    Critical = 4,
-}
+pub use crate::vocabulary::threat_level::ThreatLevel;
 
 impl ThreatLevel {
-    pub const ALL: [ThreatLevel; 5] = [
-        ThreatLevel::None,
-        ThreatLevel::Low,
-        ThreatLevel::Medium,
-        ThreatLevel::High,
-        ThreatLevel::Critical,
-    ];
-
     /// The highest level whose threshold the score reaches.
     #[must_use]
     pub fn for_score(score: f32, s: &ThreatSettings) -> ThreatLevel {
@@ -41,17 +18,6 @@ impl ThreatLevel {
             ThreatLevel::Low
         } else {
             ThreatLevel::None
-        }
-    }
-
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            ThreatLevel::None => "None",
-            ThreatLevel::Low => "Low",
-            ThreatLevel::Medium => "Medium",
-            ThreatLevel::High => "High",
-            ThreatLevel::Critical => "Critical",
         }
     }
 }

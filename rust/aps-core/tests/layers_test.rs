@@ -1,6 +1,7 @@
-//! The core's files import one another without a cycle: read from the `crate::` and `super::`
-//! paths of the sources, each resolved to the file that holds what it names, so a new import
-//! that closes a circle fails here, naming the files on it.
+//! The core's files import one another without a cycle, and its plain vocabulary (`vocabulary/`)
+//! imports nothing of the crate: read from the `crate::` and `super::` paths of the sources,
+//! each resolved to the file that holds what it names, so a new import that closes a circle or
+//! reaches out of the vocabulary fails here, naming the files.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -104,6 +105,21 @@ fn paths_after(code: &str, start: &str) -> Vec<Vec<String>> {
         }
     }
     out
+}
+
+#[test]
+fn the_vocabulary_imports_nothing_of_the_crate() {
+    let mut files = Vec::new();
+    sources(&src().join("vocabulary"), &mut files);
+    assert!(!files.is_empty(), "the vocabulary is read");
+    for file in files {
+        let text = code(&std::fs::read_to_string(&file).expect("a readable source"));
+        assert!(
+            !text.contains("crate::") && !text.contains("super::super"),
+            "{} imports from the crate: the vocabulary stays a leaf",
+            file.display()
+        );
+    }
 }
 
 #[test]

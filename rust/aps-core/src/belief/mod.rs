@@ -5,7 +5,7 @@
 pub mod decay_curve;
 pub mod episodes;
 pub mod evidence;
-pub mod loss;
+pub use crate::vocabulary::loss;
 pub mod memory_engine;
 pub mod places;
 pub mod record;

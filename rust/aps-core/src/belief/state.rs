@@ -2,67 +2,11 @@
 //! rules").
 
 use crate::profile::Thresholds;
-use serde::{Deserialize, Serialize};
+pub use crate::vocabulary::belief_state::BeliefState;
 
 /// Margin below a threshold that steps down from Detected and Tracked need, so the state does
 /// not flicker on a boundary (Tracked to Detected at 0.31 with Detect at 0.35).
 pub const STEP_DOWN_MARGIN: f32 = 0.04;
-
-/// A per-target state. The numeric values are stable: the Godot layer exposes them as
-/// `STATE_UNDETECTED` .. `STATE_EXPIRED`.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
-#[repr(u8)]
-pub enum BeliefState {
-    #[default]
-    Undetected = 0,
-    Suspected = 1,
-    Detected = 2,
-    Tracked = 3,
-    Lost = 4,
-    Remembered = 5,
-    Expired = 6,
-}
-
-impl BeliefState {
-    pub const ALL: [BeliefState; 7] = [
-        BeliefState::Undetected,
-        BeliefState::Suspected,
-        BeliefState::Detected,
-        BeliefState::Tracked,
-        BeliefState::Lost,
-        BeliefState::Remembered,
-        BeliefState::Expired,
-    ];
-
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            BeliefState::Undetected => "Undetected",
-            BeliefState::Suspected => "Suspected",
-            BeliefState::Detected => "Detected",
-            BeliefState::Tracked => "Tracked",
-            BeliefState::Lost => "Lost",
-            BeliefState::Remembered => "Remembered",
-            BeliefState::Expired => "Expired",
-        }
-    }
-
-    /// Noticed: the target can take attention and count as the top target (spec section 6).
-    /// Undetected was never noticed and Expired is forgotten.
-    #[must_use]
-    pub const fn is_noticed(self) -> bool {
-        !matches!(self, BeliefState::Undetected | BeliefState::Expired)
-    }
-
-    /// In contact: Detected or Tracked.
-    #[must_use]
-    pub const fn is_in_contact(self) -> bool {
-        matches!(self, BeliefState::Detected | BeliefState::Tracked)
-    }
-}
 
 /// What the transition table reads about one belief this tick.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -6,7 +6,7 @@
 //! reaches. The perception pass talks to senses only through [`SenseUnit`].
 
 pub mod contract;
-pub mod id;
+pub use crate::vocabulary::sense as id;
 pub mod rays;
 pub mod reading;
 pub mod sound_paths;
