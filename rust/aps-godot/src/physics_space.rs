@@ -3,7 +3,7 @@
 //! (design notes: rays are the budget; reuse the query).
 
 use crate::convert::to_vector3;
-use crate::dim::{from_pixels, to_pixels, Spatial, WorldOf};
+use crate::dim::{from_pixels, to_pixels, Dim, Spatial, Three, Two, WorldOf};
 use aps_core::senses::rays::{BodyId, RayHit, Space};
 use aps_core::senses::transmission::Occluders;
 use aps_core::Vec3;
@@ -13,71 +13,97 @@ use godot::classes::{
 };
 use smallvec::SmallVec;
 
-/// One perceiver's reused ray query, in 3D or on the 2D plane.
-#[derive(Debug, Clone)]
-pub enum RayQuery {
-    Three(Gd<PhysicsRayQueryParameters3D>),
-    Two(Gd<PhysicsRayQueryParameters2D>),
+/// The physics of one kind of scene as a ray sees it: its query and space classes, and how the
+/// core's points go into them. A perceiver's kind is known where it casts, so its rays take
+/// this statically; only a world, kept at runtime whatever its kind, holds a [`SpaceState`].
+pub trait RayKind: Dim {
+    /// `PhysicsRayQueryParameters3D` or `PhysicsRayQueryParameters2D`.
+    type Query: GodotClass;
+    /// `PhysicsDirectSpaceState3D` or `PhysicsDirectSpaceState2D`.
+    type Space: GodotClass;
+    /// A new query, excluding `exclude`.
+    fn new_query(exclude: &Array<Rid>) -> Gd<Self::Query>;
+    fn set_exclude(q: &mut Gd<Self::Query>, exclude: &Array<Rid>);
+    fn exclude_of(q: &Gd<Self::Query>) -> Array<Rid>;
+    /// The ray from `from` to `to`, in the core's space.
+    fn set_line(q: &mut Gd<Self::Query>, from: Vec3, to: Vec3);
+    fn set_collision_mask(q: &mut Gd<Self::Query>, mask: u32);
+    fn set_collide_with_areas(q: &mut Gd<Self::Query>, on: bool);
+    /// Casts `q` through `space`: the hit, or an empty dictionary for a miss.
+    fn intersect(space: &mut Gd<Self::Space>, q: &Gd<Self::Query>) -> VarDictionary;
+    /// `state` as this kind's space; `None` for a world of the other kind.
+    fn space_of(state: SpaceState) -> Option<Gd<Self::Space>>;
 }
 
-impl RayQuery {
-    /// A new query of the kind `two_d` says, excluding `exclude`.
-    #[must_use]
-    pub fn new(two_d: bool, exclude: &Array<Rid>) -> RayQuery {
-        if two_d {
-            let mut q = PhysicsRayQueryParameters2D::new_gd();
-            q.set_exclude(exclude);
-            RayQuery::Two(q)
-        } else {
-            let mut q = PhysicsRayQueryParameters3D::new_gd();
-            q.set_exclude(exclude);
-            RayQuery::Three(q)
+/// One perceiver's reused ray query.
+pub type RayQuery<D> = Gd<<D as RayKind>::Query>;
+
+impl RayKind for Three {
+    type Query = PhysicsRayQueryParameters3D;
+    type Space = PhysicsDirectSpaceState3D;
+    fn new_query(exclude: &Array<Rid>) -> Gd<Self::Query> {
+        let mut q = PhysicsRayQueryParameters3D::new_gd();
+        q.set_exclude(exclude);
+        q
+    }
+    fn set_exclude(q: &mut Gd<Self::Query>, exclude: &Array<Rid>) {
+        q.set_exclude(exclude);
+    }
+    fn exclude_of(q: &Gd<Self::Query>) -> Array<Rid> {
+        q.get_exclude()
+    }
+    fn set_line(q: &mut Gd<Self::Query>, from: Vec3, to: Vec3) {
+        q.set_from(to_vector3(from));
+        q.set_to(to_vector3(to));
+    }
+    fn set_collision_mask(q: &mut Gd<Self::Query>, mask: u32) {
+        q.set_collision_mask(mask);
+    }
+    fn set_collide_with_areas(q: &mut Gd<Self::Query>, on: bool) {
+        q.set_collide_with_areas(on);
+    }
+    fn intersect(space: &mut Gd<Self::Space>, q: &Gd<Self::Query>) -> VarDictionary {
+        space.intersect_ray(q)
+    }
+    fn space_of(state: SpaceState) -> Option<Gd<Self::Space>> {
+        match state {
+            SpaceState::Three(s) => Some(s),
+            SpaceState::Two(_) => None,
         }
     }
+}
 
-    #[must_use]
-    pub fn is_two_d(&self) -> bool {
-        matches!(self, RayQuery::Two(_))
+impl RayKind for Two {
+    type Query = PhysicsRayQueryParameters2D;
+    type Space = PhysicsDirectSpaceState2D;
+    fn new_query(exclude: &Array<Rid>) -> Gd<Self::Query> {
+        let mut q = PhysicsRayQueryParameters2D::new_gd();
+        q.set_exclude(exclude);
+        q
     }
-
-    pub fn set_exclude(&mut self, exclude: &Array<Rid>) {
-        match self {
-            RayQuery::Three(q) => q.set_exclude(exclude),
-            RayQuery::Two(q) => q.set_exclude(exclude),
-        }
+    fn set_exclude(q: &mut Gd<Self::Query>, exclude: &Array<Rid>) {
+        q.set_exclude(exclude);
     }
-
-    fn get_exclude(&self) -> Array<Rid> {
-        match self {
-            RayQuery::Three(q) => q.get_exclude(),
-            RayQuery::Two(q) => q.get_exclude(),
-        }
+    fn exclude_of(q: &Gd<Self::Query>) -> Array<Rid> {
+        q.get_exclude()
     }
-
-    fn set_line(&mut self, from: Vec3, to: Vec3) {
-        match self {
-            RayQuery::Three(q) => {
-                q.set_from(to_vector3(from));
-                q.set_to(to_vector3(to));
-            }
-            RayQuery::Two(q) => {
-                q.set_from(to_pixels(from));
-                q.set_to(to_pixels(to));
-            }
-        }
+    fn set_line(q: &mut Gd<Self::Query>, from: Vec3, to: Vec3) {
+        q.set_from(to_pixels(from));
+        q.set_to(to_pixels(to));
     }
-
-    fn set_collision_mask(&mut self, mask: u32) {
-        match self {
-            RayQuery::Three(q) => q.set_collision_mask(mask),
-            RayQuery::Two(q) => q.set_collision_mask(mask),
-        }
+    fn set_collision_mask(q: &mut Gd<Self::Query>, mask: u32) {
+        q.set_collision_mask(mask);
     }
-
-    fn set_collide_with_areas(&mut self, on: bool) {
-        match self {
-            RayQuery::Three(q) => q.set_collide_with_areas(on),
-            RayQuery::Two(q) => q.set_collide_with_areas(on),
+    fn set_collide_with_areas(q: &mut Gd<Self::Query>, on: bool) {
+        q.set_collide_with_areas(on);
+    }
+    fn intersect(space: &mut Gd<Self::Space>, q: &Gd<Self::Query>) -> VarDictionary {
+        space.intersect_ray(q)
+    }
+    fn space_of(state: SpaceState) -> Option<Gd<Self::Space>> {
+        match state {
+            SpaceState::Two(s) => Some(s),
+            SpaceState::Three(_) => None,
         }
     }
 }
@@ -89,21 +115,6 @@ pub enum SpaceState {
     Two(Gd<PhysicsDirectSpaceState2D>),
 }
 
-impl SpaceState {
-    /// Casts `query` (of the same kind); a miss, or a query of the other kind, is empty.
-    fn intersect_ray(&mut self, query: &RayQuery) -> VarDictionary {
-        match (self, query) {
-            (SpaceState::Three(s), RayQuery::Three(q)) => s.intersect_ray(q),
-            (SpaceState::Two(s), RayQuery::Two(q)) => s.intersect_ray(q),
-            _ => VarDictionary::new(),
-        }
-    }
-
-    fn is_two_d(&self) -> bool {
-        matches!(self, SpaceState::Two(_))
-    }
-}
-
 /// The most areas that are no occluder one ray passes before it counts as stopped.
 const MAX_AREAS_PASSED: u32 = 4;
 use godot::prelude::*;
@@ -113,10 +124,10 @@ use godot::prelude::*;
 /// Every engine call costs a few hundred nanoseconds beside the query itself, so a ray makes
 /// as few as it can: the mask is set only when it changes, and the hit is read with one lookup
 /// of a key built once.
-pub struct GodotSpace<'a> {
-    state: SpaceState,
+pub struct GodotSpace<'a, D: RayKind> {
+    state: Gd<D::Space>,
     /// Reused between rays and ticks; its exclusion list holds the perceiver's own bodies.
-    query: &'a mut RayQuery,
+    query: &'a mut RayQuery<D>,
     mask: Option<u32>,
     collider_id: Variant,
     position: Variant,
@@ -141,8 +152,9 @@ pub struct GodotSpace<'a> {
     pub ray_time: std::time::Duration,
 }
 
-impl<'a> GodotSpace<'a> {
-    pub fn new(state: SpaceState, query: &'a mut RayQuery) -> Self {
+impl<'a, D: RayKind> GodotSpace<'a, D> {
+    /// Rays through `state` with `query`.
+    pub fn new(state: Gd<D::Space>, query: &'a mut RayQuery<D>) -> Self {
         GodotSpace {
             state,
             query,
@@ -186,7 +198,7 @@ impl<'a> GodotSpace<'a> {
     #[must_use]
     pub fn with_occluder_areas(mut self, occluders: Option<Occluders>) -> Self {
         if occluders.is_some() {
-            self.query.set_collide_with_areas(true);
+            D::set_collide_with_areas(self.query, true);
         }
         self.areas = occluders;
         self
@@ -195,11 +207,11 @@ impl<'a> GodotSpace<'a> {
     /// Casts once, excluding the own bodies and the occluders in `extra`.
     fn cast_excluding(&mut self, extra: &[BodyId]) -> VarDictionary {
         if extra.is_empty() {
-            return self.state.intersect_ray(self.query);
+            return D::intersect(&mut self.state, self.query);
         }
         let base = self
             .base_exclude
-            .get_or_insert_with(|| self.query.get_exclude())
+            .get_or_insert_with(|| D::exclude_of(self.query))
             .clone();
         // Godot arrays are shared: a copy, not the query's own list, takes the extras.
         let mut all = base.duplicate_shallow();
@@ -208,14 +220,14 @@ impl<'a> GodotSpace<'a> {
                 all.push(rid);
             }
         }
-        self.query.set_exclude(&all);
-        let hit = self.state.intersect_ray(self.query);
-        self.query.set_exclude(&base);
+        D::set_exclude(self.query, &all);
+        let hit = D::intersect(&mut self.state, self.query);
+        D::set_exclude(self.query, &base);
         hit
     }
 }
 
-impl GodotSpace<'_> {
+impl<D: RayKind> GodotSpace<'_, D> {
     /// The same space reading where each ray stopped, when `on`.
     #[must_use]
     pub fn with_hit_points(mut self, on: bool) -> Self {
@@ -224,16 +236,16 @@ impl GodotSpace<'_> {
     }
 }
 
-impl Drop for GodotSpace<'_> {
+impl<D: RayKind> Drop for GodotSpace<'_, D> {
     /// The query is reused by the next pass: it leaves as it came.
     fn drop(&mut self) {
         if self.areas.is_some() {
-            self.query.set_collide_with_areas(false);
+            D::set_collide_with_areas(self.query, false);
         }
     }
 }
 
-impl Space for GodotSpace<'_> {
+impl<D: RayKind> Space for GodotSpace<'_, D> {
     fn has_paths(&self) -> bool {
         self.navigation.is_some()
     }
@@ -241,7 +253,7 @@ impl Space for GodotSpace<'_> {
     /// The navigation server's path between the two (optimized: its corners only).
     fn path(&mut self, from: Vec3, to: Vec3, out: &mut Vec<Vec3>) -> bool {
         out.clear();
-        let two_d = self.state.is_two_d();
+        let two_d = D::TWO_D;
         let (Some(map), Some(mut nav)) =
             (self.navigation, crate::navigation::navigation_server(two_d))
         else {
@@ -277,14 +289,14 @@ impl Space for GodotSpace<'_> {
     }
 }
 
-impl GodotSpace<'_> {
+impl<D: RayKind> GodotSpace<'_, D> {
     /// One ray of [`Space::cast_ray`], untimed.
     fn cast(&mut self, from: Vec3, to: Vec3, mask: u32, exclude: &[BodyId]) -> Option<RayHit> {
         self.rays += 1;
         let q = &mut *self.query;
-        q.set_line(from, to);
+        D::set_line(q, from, to);
         if self.mask != Some(mask) {
-            q.set_collision_mask(mask);
+            D::set_collision_mask(q, mask);
             self.mask = Some(mask);
         }
         let mut extra: SmallVec<[BodyId; 8]> =

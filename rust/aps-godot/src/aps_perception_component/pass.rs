@@ -17,7 +17,7 @@ use super::perceiver::{ComponentKind, PerceiverState};
 use crate::aps_world::ApsWorld;
 use crate::debug_draw::flags;
 use crate::dim::{Spatial, WorldOf};
-use crate::physics_space::{GodotSpace, RayQuery, SpaceState};
+use crate::physics_space::{GodotSpace, RayKind, RayQuery};
 use crate::world::WorldKey;
 use aps_core::brain::squad::sightings;
 use aps_core::crowd::selection::Nearby;
@@ -46,9 +46,8 @@ pub(crate) fn a_pass_is_running() -> bool {
 /// the AI's own bodies as the core knows them, the candidates, the believed targets that no
 /// longer exist, the held targets, and what squad mates shared. Nothing in it is made through
 /// the engine until a pass needs it, so taking it out for a pass costs no engine call.
-#[derive(Default)]
-pub struct PassBuffers {
-    pub(super) query: Option<RayQuery>,
+pub struct PassBuffers<D: RayKind> {
+    pub(super) query: Option<RayQuery<D>>,
     pub(super) own: Vec<BodyId>,
     pub(super) candidates: Vec<TargetSnapshot>,
     pub(super) gone: Vec<TargetId>,
@@ -58,29 +57,41 @@ pub struct PassBuffers {
     pub(super) chosen: Vec<TargetId>,
 }
 
-impl PassBuffers {
-    /// Rays skip these bodies (the AI's own) from now on.
-    pub fn exclude(&mut self, rids: &Array<Rid>) {
-        if let Some(q) = &mut self.query {
-            q.set_exclude(rids);
-        }
-    }
-
-    /// The reused query, of the kind the space is (`two_d`); a new one skips `rids`.
-    pub fn take_query(&mut self, two_d: bool, rids: &Array<Rid>) -> RayQuery {
-        match self.query.take() {
-            Some(q) if q.is_two_d() == two_d => q,
-            _ => RayQuery::new(two_d, rids),
+impl<D: RayKind> Default for PassBuffers<D> {
+    fn default() -> Self {
+        PassBuffers {
+            query: None,
+            own: Vec::new(),
+            candidates: Vec::new(),
+            gone: Vec::new(),
+            held: Vec::new(),
+            shared: Vec::new(),
+            nearby: Vec::new(),
+            chosen: Vec::new(),
         }
     }
 }
 
+impl<D: RayKind> PassBuffers<D> {
+    /// Rays skip these bodies (the AI's own) from now on.
+    pub fn exclude(&mut self, rids: &Array<Rid>) {
+        if let Some(q) = &mut self.query {
+            D::set_exclude(q, rids);
+        }
+    }
+
+    /// The reused query; a new one skips `rids`.
+    pub fn take_query(&mut self, rids: &Array<Rid>) -> RayQuery<D> {
+        self.query.take().unwrap_or_else(|| D::new_query(rids))
+    }
+}
+
 /// A pass taken out of its component, ready to run with the component unbound.
-pub struct PreparedPass {
+pub struct PreparedPass<D: RayKind> {
     pub(super) core: PerceptionCore,
-    pub(super) buffers: PassBuffers,
-    pub(super) query: RayQuery,
-    pub(super) space_state: SpaceState,
+    pub(super) buffers: PassBuffers<D>,
+    pub(super) query: RayQuery<D>,
+    pub(super) space_state: Gd<D::Space>,
     pub(super) world: WorldKey,
     pub(super) surroundings: Rc<Surroundings>,
     pub(super) squad: Option<u32>,
@@ -105,7 +116,7 @@ pub struct PreparedPass {
     pub(super) part_owners: crate::parts::PartOwners,
 }
 
-impl PreparedPass {
+impl<D: RayKind> PreparedPass<D> {
     /// The senses look and the core runs. Nothing of the component is touched.
     pub fn run(&mut self) {
         let view = self.surroundings.view(self.now);
@@ -124,7 +135,7 @@ impl PreparedPass {
         let areas = self
             .occluder_areas
             .then(|| self.surroundings.occluders().clone());
-        let mut space = GodotSpace::new(self.space_state.clone(), &mut self.query)
+        let mut space = GodotSpace::<D>::new(self.space_state.clone(), &mut self.query)
             .with_hit_points(self.hit_points)
             .with_own_count(b.own.len())
             .with_occluder_areas(areas)
@@ -176,7 +187,7 @@ impl<D: ComponentKind> PerceiverState<D> {
         (key, world_of): (WorldKey, WorldOf),
         (dt, lod_tier): (f32, u8),
         started: Instant,
-    ) -> Option<PreparedPass> {
+    ) -> Option<PreparedPass<D>> {
         let eye = me.eye;
         // Its parent never changes while it is in the tree: found as it entered.
         let body = self.own.parent_position().unwrap_or(eye.position);
@@ -188,6 +199,7 @@ impl<D: ComponentKind> PerceiverState<D> {
         // The frame's clock, read once as the frame began.
         let (frame, now) = aps.frame_clock();
         let (space_state, navigation) = aps.world_mut(key).physics(frame, &world_of)?;
+        let space_state = D::space_of(space_state)?;
         let mut core = self.core.take()?;
         let (surroundings, squad, occluder_areas) = begin_world_frame(&mut aps, key, me.id);
         let view = surroundings.view(now);
@@ -217,7 +229,7 @@ impl<D: ComponentKind> PerceiverState<D> {
         let part_owners = world.registry().part_owners();
         b.own.clear();
         b.own.extend_from_slice(self.own.bodies());
-        let query = b.take_query(D::TWO_D, self.own.rids());
+        let query = b.take_query(self.own.rids());
         self.in_pass = true;
         Some(PreparedPass {
             core,
@@ -268,7 +280,7 @@ impl<D: ComponentKind> PerceiverState<D> {
 
     /// Step 3: everything goes back; events wait for the signals; the squad and the stats hear
     /// of the pass.
-    pub(super) fn finish_pass(&mut self, me: (InstanceId, &Gd<Node>, &str), pass: PreparedPass) {
+    pub(super) fn finish_pass(&mut self, me: (InstanceId, &Gd<Node>, &str), pass: PreparedPass<D>) {
         let (id, node, class) = me;
         let PreparedPass {
             core,
@@ -352,13 +364,13 @@ struct Looking<'a> {
 
 /// Who is in reach, from the grid; whom to look at, chosen by the core before anything is
 /// read; then a look at just those, into `b`'s candidates (and the targets gone since).
-fn look_around(
+fn look_around<D: RayKind>(
     core: &mut PerceptionCore,
     world: &mut crate::world::World,
     l: &Looking,
     own: &[InstanceId],
     tag: &mut dyn FnMut(&StringName) -> u32,
-    b: &mut PassBuffers,
+    b: &mut PassBuffers<D>,
 ) {
     let now = l.view.now;
     let at = l.eye.position;
@@ -396,7 +408,11 @@ fn begin_world_frame(
 }
 
 /// Step 1 (see the module): the component as the pass sees it, and the pass.
-pub(super) fn prepare<C: Component>(c: &mut C, dt: f32, lod_tier: u8) -> Option<PreparedPass> {
+pub(super) fn prepare<C: Component>(
+    c: &mut C,
+    dt: f32,
+    lod_tier: u8,
+) -> Option<PreparedPass<C::Kind>> {
     let started = Instant::now();
     let world = c.spatial().world()?;
     let me = view(c);
@@ -405,7 +421,7 @@ pub(super) fn prepare<C: Component>(c: &mut C, dt: f32, lod_tier: u8) -> Option<
 }
 
 /// Step 3 (see the module).
-pub(super) fn finish<C: Component>(c: &mut C, pass: PreparedPass) {
+pub(super) fn finish<C: Component>(c: &mut C, pass: PreparedPass<C::Kind>) {
     let node = c.as_node();
     c.state_mut()
         .finish_pass((node.instance_id(), &node, C::CLASS), pass);

@@ -6,8 +6,9 @@ use super::own_bodies::OwnBodies;
 use super::pass::PassBuffers;
 use super::ProfileKey;
 use crate::debug_draw::{DebugDraw, DebugDraw2D, Drawing};
-use crate::dim::{Dim, Spatial, Three, Two};
+use crate::dim::{Spatial, Three, Two};
 use crate::editor::watch::ResourceWatch;
+use crate::physics_space::RayKind;
 use crate::world::WorldKey;
 use aps_core::{Event, PerceptionCore};
 use godot::classes::{Node2D, Node3D};
@@ -15,7 +16,7 @@ use godot::prelude::*;
 
 /// What differs between the two components beyond [`Dim`]: the nodes they name and how each
 /// draws.
-pub trait ComponentKind: Dim {
+pub trait ComponentKind: RayKind {
     /// The class of the nodes its calls and signals name (`Node3D`, `Node2D`).
     type Node: GodotClass + Inherits<Node> + Inherits<Object>;
     /// Its debug drawing.
@@ -55,7 +56,7 @@ pub struct PerceiverState<D: ComponentKind> {
     pub(super) own: OwnBodies,
     /// The world it was scheduled in when it entered the tree.
     pub(super) world: Option<WorldKey>,
-    pub(super) buffers: PassBuffers,
+    pub(super) buffers: PassBuffers<D>,
     /// Events waiting to become signals.
     pub(super) pending: Vec<Event>,
     pub(super) warned_no_profile: bool,

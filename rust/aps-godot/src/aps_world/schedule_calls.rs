@@ -7,8 +7,9 @@ use super::ApsWorld;
 use crate::aps_driver::new_driver;
 use crate::aps_significance_policy::ApsSignificancePolicy;
 use crate::convert::MaybeNull;
+use crate::dim::{Three, Two};
 use crate::given::Given;
-use crate::physics_space::{GodotSpace, RayQuery};
+use crate::physics_space::{GodotSpace, RayKind, SpaceState};
 use crate::settings;
 use crate::world::{Granted, WorldKey};
 use crate::world_key::main_world_key;
@@ -81,31 +82,14 @@ impl ApsWorld {
         let Some((state, _, _)) = node.physics() else {
             return 0.0;
         };
-        let two_d = matches!(node, crate::dim::Spatial::Two(_));
-        let extent = if two_d {
-            extent / crate::dim::pixels_per_meter()
-        } else {
-            extent
-        };
-        let mut query = RayQuery::new(two_d, &Array::new());
-        let mut space = GodotSpace::new(state, &mut query);
         let center = node.position();
-        let mut seed = 0x2545_f491_u32;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            (seed as f32 / u32::MAX as f32) * 2.0 - 1.0
-        };
-        let count = count.max(1);
-        let started = Instant::now();
-        for _ in 0..count {
-            let from = center + aps_core::Vec3::new(next() * extent, 1.5, next() * extent);
-            let dir =
-                aps_core::Vec3::new(next(), next() * 0.1, next()).normalize_or(aps_core::Vec3::X);
-            std::hint::black_box(space.cast_ray(from, from + dir * 40.0, 1, &[]));
+        match node {
+            crate::dim::Spatial::Three(_) => ray_cost::<Three>(state, center, extent, count),
+            crate::dim::Spatial::Two(_) => {
+                let extent = extent / crate::dim::pixels_per_meter();
+                ray_cost::<Two>(state, center, extent, count)
+            }
         }
-        started.elapsed().as_secs_f64() * 1e6 / f64::from(count)
     }
 }
 
@@ -301,4 +285,29 @@ impl ApsWorld {
             w.stats_mut().end_frame(passes, usec);
         }
     }
+}
+
+/// The mean time of `count` rays of 40 m in random directions from random points within
+/// `extent` metres of `center`, in microseconds; 0 for a world of the other kind.
+fn ray_cost<D: RayKind>(state: SpaceState, center: aps_core::Vec3, extent: f32, count: i32) -> f64 {
+    let Some(state) = D::space_of(state) else {
+        return 0.0;
+    };
+    let mut query = D::new_query(&Array::new());
+    let mut space = GodotSpace::<D>::new(state, &mut query);
+    let mut seed = 0x2545_f491_u32;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        (seed as f32 / u32::MAX as f32) * 2.0 - 1.0
+    };
+    let count = count.max(1);
+    let started = Instant::now();
+    for _ in 0..count {
+        let from = center + aps_core::Vec3::new(next() * extent, 1.5, next() * extent);
+        let dir = aps_core::Vec3::new(next(), next() * 0.1, next()).normalize_or(aps_core::Vec3::X);
+        std::hint::black_box(space.cast_ray(from, from + dir * 40.0, 1, &[]));
+    }
+    started.elapsed().as_secs_f64() * 1e6 / f64::from(count)
 }
