@@ -19,12 +19,27 @@ pub fn target_id(id: InstanceId) -> TargetId {
     TargetId(id.to_i64() as u64)
 }
 
+thread_local! {
+    /// The target component classes' names, made once, so asking a node's class costs the
+    /// engine call alone (these calls answer scripts' questions about targets all frame).
+    static TARGET_COMPONENTS: [GString; 2] = [
+        GString::from("ApsTargetComponent"),
+        GString::from("ApsTargetComponent2D"),
+    ];
+}
+
+/// Whether `node` is a target component, 3D or 2D. Asked by class name: the components are
+/// classes of the layer above.
+#[must_use]
+pub fn is_target_component(node: &Gd<Node>) -> bool {
+    TARGET_COMPONENTS.with(|names| names.iter().any(|name| node.is_class(name)))
+}
+
 /// The target a node stands for: the parent of a target component (3D or 2D), else the node
-/// itself. The components are asked for by class name: they are classes of the layer above.
+/// itself.
 #[must_use]
 pub fn target_of(node: &Gd<Node>) -> TargetId {
-    let component = node.is_class("ApsTargetComponent") || node.is_class("ApsTargetComponent2D");
-    if component {
+    if is_target_component(node) {
         if let Some(parent) = node.get_parent() {
             return target_id(parent.instance_id());
         }

@@ -2,7 +2,7 @@
 //! `ApsTargetComponent.persistent_id` (key `id:<id>`), else by the node's path from a root, the
 //! current scene unless the game names one (key `path:<path>`). Place tags go by their names.
 
-use crate::convert::{live_node_as, target_of, MaybeNull};
+use crate::convert::{is_target_component, live_node_as, target_of, MaybeNull};
 use crate::world_key::scene_tree;
 use aps_core::save::Keys;
 use aps_core::TargetId;
@@ -58,9 +58,7 @@ pub fn persistent_id_of(body: &Gd<Node>) -> Option<String> {
 /// The persistent id `node` gives, if it is a target component (3D or 2D). Asked by class
 /// and property name: the components are classes of the layer above.
 fn component_id(node: &Gd<Node>) -> Option<String> {
-    COMPONENT_CLASSES
-        .iter()
-        .any(|class| node.is_class(*class))
+    is_target_component(node)
         .then(|| node.get("persistent_id").try_to::<GString>().ok())
         .flatten()
         .map(|id| id.to_string())
