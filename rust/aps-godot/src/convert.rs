@@ -19,20 +19,14 @@ pub fn target_id(id: InstanceId) -> TargetId {
     TargetId(id.to_i64() as u64)
 }
 
-thread_local! {
-    /// The target component classes' names, made once, so asking a node's class costs the
-    /// engine call alone (these calls answer scripts' questions about targets all frame).
-    static TARGET_COMPONENTS: [GString; 2] = [
-        GString::from("ApsTargetComponent"),
-        GString::from("ApsTargetComponent2D"),
-    ];
-}
-
-/// Whether `node` is a target component, 3D or 2D. Asked by class name: the components are
-/// classes of the layer above.
+/// Whether `node` is a target component, 3D or 2D. Asked by class name, in one engine call:
+/// the components are classes of the layer above, and a script extending one keeps its class.
+/// (No engine string is kept for the names: one held past the engine's shutdown would be
+/// freed after it.)
 #[must_use]
 pub fn is_target_component(node: &Gd<Node>) -> bool {
-    TARGET_COMPONENTS.with(|names| names.iter().any(|name| node.is_class(name)))
+    let class = node.get_class();
+    class == "ApsTargetComponent" || class == "ApsTargetComponent2D"
 }
 
 /// The target a node stands for: the parent of a target component (3D or 2D), else the node
