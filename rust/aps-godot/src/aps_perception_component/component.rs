@@ -102,12 +102,7 @@ pub trait Component: GodotClass<Declarer = DeclUser> + WithBaseField + Inherits<
         call: &str,
         target: &Given<<Self::Kind as ComponentKind>::Node>,
     ) -> Option<Gd<Node>> {
-        target
-            .required(
-                format_args!("{}.{call}", Self::CLASS),
-                "target",
-                "answers as if it were never there",
-            )
+        self.given(call, target, "answers as if it were never there")
             .map(Gd::upcast)
     }
 

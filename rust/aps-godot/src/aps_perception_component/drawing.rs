@@ -179,7 +179,6 @@ pub(super) fn redraw<C: Component>(c: &mut C, draw_all: bool) -> bool {
     if c.state().draw.as_ref().is_some_and(|d| !d.is_intact()) {
         super::life::stop_drawing(c);
     }
-    let eye = c.eye();
     let id = c.as_node().instance_id();
     let state = c.state_mut();
     state
@@ -198,8 +197,9 @@ pub(super) fn redraw<C: Component>(c: &mut C, draw_all: bool) -> bool {
     let now = state.core.as_ref().map_or(-1.0, |core| core.mind().now());
     // The shapes first, the nodes after: the drawing stays in the state whatever happens.
     let stale = state.draw.as_ref().is_some_and(|d| d.is_stale(f, now));
-    let scene = stale.then(|| state.draw_scene(f, eye, id));
-    let Some(draw) = state.draw.as_mut() else {
+    // The eye is read from the engine only when there is something new to draw from it.
+    let scene = stale.then(|| c.state().draw_scene(f, c.eye(), id));
+    let Some(draw) = c.state_mut().draw.as_mut() else {
         return false;
     };
     let (range, main, peripheral) = vision.unwrap_or_default();
