@@ -7,7 +7,7 @@
 //! call makes (`component.rs`); and the stages: its life in the tree and the schedule
 //! (`life.rs`), building its core from its settings (`core_profile.rs`), a pass (`pass.rs`), its
 //! events as signals (`signals.rs`), what it answers about beliefs (`beliefs.rs`) and memory
-//! (`memory.rs`), the calls that change belief (`changes.rs`), saves (`save_api.rs`),
+//! (`memory.rs`), the calls that change belief (`changes.rs`), saves (`saving.rs`),
 //! explanations, recordings and the debugger's rows (`insight.rs`) and its drawing
 //! (`drawing.rs`).
 //!
@@ -27,7 +27,7 @@ mod memory;
 mod own_bodies;
 pub(crate) mod pass;
 mod perceiver;
-pub(crate) mod save_api;
+pub(crate) mod saving;
 mod signals;
 mod three;
 mod two;
@@ -186,7 +186,7 @@ impl Perceiver {
         &mut self,
         root: Option<&Gd<Node>>,
     ) -> Option<aps_core::save::format::BeliefsSave> {
-        each_kind!(self, c => save_api::saved(&mut *c.bind_mut(), root))
+        each_kind!(self, c => saving::saved(&mut *c.bind_mut(), root))
     }
 
     /// Restores saved beliefs (see `load_beliefs`).
@@ -197,6 +197,6 @@ impl Perceiver {
         missing: aps_core::save::MissingTargets,
         issues: &mut Vec<aps_core::save::LoadIssue>,
     ) -> bool {
-        each_kind!(self, c => save_api::restored(&mut *c.bind_mut(), saved, keys, missing, issues))
+        each_kind!(self, c => saving::restored(&mut *c.bind_mut(), saved, keys, missing, issues))
     }
 }

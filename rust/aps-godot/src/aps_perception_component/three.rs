@@ -8,7 +8,7 @@
 
 use super::component::{Component, Knobs, Profiles};
 use super::perceiver::PerceiverState;
-use super::{changes, drawing, insight, life, save_api, Perceiver};
+use super::{changes, drawing, insight, life, saving, Perceiver};
 use crate::aps_profile::ApsProfile;
 use crate::aps_quality_profile::ApsQualityProfile;
 use crate::aps_recording::ApsRecording;
@@ -680,7 +680,7 @@ impl ApsPerceptionComponent {
     /// The world's squads, light, wind and rain are saved by [method ApsWorld.save_state].
     #[func]
     pub fn save_beliefs(&mut self) -> VarDictionary {
-        save_api::save_beliefs(self)
+        saving::save_beliefs(self)
     }
 
     /// Restores what [method save_beliefs] gave, replacing everything the AI holds, so it goes
@@ -701,7 +701,7 @@ impl ApsPerceptionComponent {
         data: VarDictionary,
         #[opt(default = 0)] missing_targets: i32,
     ) -> bool {
-        save_api::load_beliefs(self, &data, missing_targets)
+        saving::load_beliefs(self, &data, missing_targets)
     }
 }
 

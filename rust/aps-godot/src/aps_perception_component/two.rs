@@ -9,7 +9,7 @@
 
 use super::component::{Component, Knobs, Profiles};
 use super::perceiver::PerceiverState;
-use super::{changes, drawing, insight, life, save_api, Perceiver};
+use super::{changes, drawing, insight, life, saving, Perceiver};
 use crate::aps_profile::ApsProfile;
 use crate::aps_quality_profile::ApsQualityProfile;
 use crate::aps_recording::ApsRecording;
@@ -711,7 +711,7 @@ impl ApsPerceptionComponent2D {
     /// In 2D: positions and velocities are [Vector2] in pixels, distances in pixels (`aps/2d/pixels_per_meter` turns them into the profile's metres).
     #[func]
     pub fn save_beliefs(&mut self) -> VarDictionary {
-        save_api::save_beliefs(self)
+        saving::save_beliefs(self)
     }
 
     /// Restores what [method save_beliefs] gave, replacing everything the AI holds, so it goes
@@ -734,7 +734,7 @@ impl ApsPerceptionComponent2D {
         data: VarDictionary,
         #[opt(default = 0)] missing_targets: i32,
     ) -> bool {
-        save_api::load_beliefs(self, &data, missing_targets)
+        saving::load_beliefs(self, &data, missing_targets)
     }
 }
 

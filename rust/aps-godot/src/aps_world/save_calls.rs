@@ -4,7 +4,7 @@
 use super::ApsWorld;
 use super::WorldTags;
 use crate::aps_perception_component::pass::a_pass_is_running;
-use crate::aps_perception_component::save_api::missing_targets;
+use crate::aps_perception_component::saving::missing_targets;
 use crate::aps_perception_component::Perceiver;
 use crate::convert::target_id;
 use crate::given::Given;
