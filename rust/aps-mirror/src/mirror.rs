@@ -1,0 +1,311 @@
+//! The mirror itself: the static shapes in a bounding-volume hierarchy, the boxes around
+//! everything that moves in a second one, and the question a ray asks of both.
+
+use crate::answer::{first_of, Answer, Met, Reach};
+use crate::solid::{v, Form, NotMirrored, Placed, Solid, BASE_MARGIN};
+use aps_core::senses::rays::BodyId;
+use aps_core::Vec3;
+use parry3d::bounding_volume::Aabb;
+use parry3d::partitioning::Bvh;
+use parry3d::query::Ray;
+
+/// A shape's (or a mover's) place in the mirror, given when it is added.
+pub type Slot = u32;
+
+/// Rays shorter than this (in metres) go to the engine: what an engine does with a ray of no
+/// length is its own affair.
+const SHORTEST_RAY: f32 = 1.0e-4;
+
+/// What the adapter finds when the mirror asks it to confirm a shape a ray meets, once a
+/// frame: what it could change without moving (its layers, whether it collides).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    /// As it is now.
+    Fresh { layer: u32, enabled: bool },
+    /// No longer what the mirror holds: the ray goes to the engine, and the adapter updates
+    /// the shape before the next frame's rays.
+    Stale,
+}
+
+/// One ray's question.
+#[derive(Debug, Clone, Copy)]
+pub struct RayAsk<'a> {
+    pub from: Vec3,
+    pub to: Vec3,
+    /// The layers the ray collides with.
+    pub mask: u32,
+    /// Bodies the ray passes through.
+    pub exclude: &'a [BodyId],
+    /// The body the ray is cast toward, if any: meeting it first is reaching it.
+    pub toward: Option<BodyId>,
+}
+
+/// How many rays the mirror answered, and how.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MirrorStats {
+    pub clear: u64,
+    pub blocked: u64,
+    pub reaches: u64,
+    pub unsure: u64,
+}
+
+impl MirrorStats {
+    /// Rays decided without the engine.
+    #[must_use]
+    pub fn decided(&self) -> u64 {
+        self.clear + self.blocked + self.reaches
+    }
+
+    /// Every ray asked.
+    #[must_use]
+    pub fn asked(&self) -> u64 {
+        self.decided() + self.unsure
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Entry {
+    body: BodyId,
+    solid: Solid,
+    layer: u32,
+    enabled: bool,
+    /// The frame its layer and state were last confirmed.
+    checked: u64,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Mover {
+    body: BodyId,
+}
+
+/// The static level and the boxes of what moves, for one physics world.
+#[derive(Debug, Default)]
+pub struct Mirror {
+    entries: Vec<Option<Entry>>,
+    free: Vec<Slot>,
+    tree: Bvh,
+    movers: Vec<Option<Mover>>,
+    free_movers: Vec<Slot>,
+    mover_tree: Bvh,
+    /// Counts frames from 1, so that a new shape is confirmed before its first ray.
+    frame: u64,
+    stats: MirrorStats,
+    /// Reused by every ray.
+    met: Vec<Met>,
+    leaves: Vec<u32>,
+}
+
+fn aabb(min: Vec3, max: Vec3) -> Aabb {
+    Aabb::new(v(min), v(max))
+}
+
+impl Mirror {
+    #[must_use]
+    pub fn new() -> Self {
+        Mirror {
+            frame: 1,
+            ..Mirror::default()
+        }
+    }
+
+    /// A new frame: every shape a ray meets is confirmed again before the mirror answers.
+    pub fn begin_frame(&mut self) {
+        self.frame += 1;
+    }
+
+    /// Adds the static shape `placed` of `body`.
+    ///
+    /// # Errors
+    /// The shape cannot be mirrored; nothing is added.
+    pub fn add(&mut self, body: BodyId, placed: &Placed) -> Result<Slot, NotMirrored> {
+        let solid = Solid::new(placed)?;
+        let slot = self.free.pop().unwrap_or(self.entries.len() as Slot);
+        self.tree.insert(aabb(solid.min, solid.max), slot);
+        let entry = Entry {
+            body,
+            solid,
+            layer: 0,
+            enabled: false,
+            checked: 0,
+        };
+        match self.entries.get_mut(slot as usize) {
+            Some(e) => *e = Some(entry),
+            None => self.entries.push(Some(entry)),
+        }
+        Ok(slot)
+    }
+
+    /// Removes the shape at `slot` (nothing if there is none).
+    pub fn remove(&mut self, slot: Slot) {
+        if let Some(e) = self.entries.get_mut(slot as usize) {
+            if e.take().is_some() {
+                self.tree.remove(slot);
+                self.free.push(slot);
+            }
+        }
+    }
+
+    /// Adds a box around something that moves (`body`), from `min` to `max`.
+    pub fn add_mover(&mut self, body: BodyId, min: Vec3, max: Vec3) -> Slot {
+        let slot = self.free_movers.pop().unwrap_or(self.movers.len() as Slot);
+        self.mover_tree.insert(mover_box(min, max), slot);
+        match self.movers.get_mut(slot as usize) {
+            Some(m) => *m = Some(Mover { body }),
+            None => self.movers.push(Some(Mover { body })),
+        }
+        slot
+    }
+
+    /// The mover at `slot` is now within `min` and `max`.
+    pub fn move_mover(&mut self, slot: Slot, min: Vec3, max: Vec3) {
+        if self.movers.get(slot as usize).is_some_and(Option::is_some) {
+            self.mover_tree.insert(mover_box(min, max), slot);
+        }
+    }
+
+    /// Removes the mover at `slot`.
+    pub fn remove_mover(&mut self, slot: Slot) {
+        if let Some(m) = self.movers.get_mut(slot as usize) {
+            if m.take().is_some() {
+                self.mover_tree.remove(slot);
+                self.free_movers.push(slot);
+            }
+        }
+    }
+
+    /// How many static shapes and movers it holds.
+    #[must_use]
+    pub fn len(&self) -> (usize, usize) {
+        (
+            self.entries.iter().flatten().count(),
+            self.movers.iter().flatten().count(),
+        )
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == (0, 0)
+    }
+
+    /// The rays answered so far.
+    #[must_use]
+    pub fn stats(&self) -> MirrorStats {
+        self.stats
+    }
+
+    /// An estimate of the heap it holds, in bytes: its shapes, their points and both trees.
+    #[must_use]
+    pub fn memory(&self) -> usize {
+        let shapes: usize = self
+            .entries
+            .iter()
+            .flatten()
+            .map(|e| match &e.solid.form {
+                Form::Convex { grown, shrunk } => {
+                    (grown.points().len() + shrunk.as_ref().map_or(0, |s| s.points().len())) * 64
+                }
+                Form::Mesh { mesh } => mesh.vertices().len() * 12 + mesh.num_triangles() * 48,
+                _ => 0,
+            })
+            .sum();
+        let node = 2 * std::mem::size_of::<Aabb>();
+        self.entries.capacity() * std::mem::size_of::<Option<Entry>>()
+            + self.movers.capacity() * std::mem::size_of::<Option<Mover>>()
+            + (self.tree.leaf_count() as usize + self.mover_tree.leaf_count() as usize) * node * 2
+            + shapes
+    }
+
+    /// Answers one ray. `check` confirms, once a frame, the layers and state of each shape the
+    /// ray meets.
+    pub fn ask(&mut self, ask: RayAsk<'_>, check: &mut dyn FnMut(Slot) -> Check) -> Answer {
+        let answer = self.decide(ask, check);
+        match answer {
+            Answer::Clear => self.stats.clear += 1,
+            Answer::Blocked { .. } => self.stats.blocked += 1,
+            Answer::Reaches(_) => self.stats.reaches += 1,
+            Answer::Unsure => self.stats.unsure += 1,
+        }
+        answer
+    }
+
+    fn decide(&mut self, ask: RayAsk<'_>, check: &mut dyn FnMut(Slot) -> Check) -> Answer {
+        let dir = ask.to - ask.from;
+        if !(dir.length() >= SHORTEST_RAY && ask.from.is_finite() && dir.is_finite()) {
+            return Answer::Unsure;
+        }
+        let ray = Ray::new(v(ask.from), v(dir));
+        self.leaves.clear();
+        self.leaves
+            .extend(self.tree.leaves(|node| node.cast_ray(&ray, 1.0) < f32::MAX));
+        self.met.clear();
+        for &slot in &self.leaves {
+            let Some(entry) = self.entries.get_mut(slot as usize).and_then(Option::as_mut) else {
+                continue;
+            };
+            if ask.exclude.contains(&entry.body) {
+                continue;
+            }
+            if entry.checked != self.frame {
+                match check(slot) {
+                    Check::Stale => return Answer::Unsure,
+                    Check::Fresh { layer, enabled } => {
+                        entry.layer = layer;
+                        entry.enabled = enabled;
+                        entry.checked = self.frame;
+                    }
+                }
+            }
+            if !entry.enabled || entry.layer & ask.mask == 0 {
+                continue;
+            }
+            match entry.solid.reach(ask.from, dir) {
+                Reach::Miss => {}
+                Reach::Inside => return Answer::Unsure,
+                Reach::Near { near } => self.met.push(Met {
+                    body: entry.body,
+                    near,
+                    sure: None,
+                }),
+                Reach::Hit { near, sure } => self.met.push(Met {
+                    body: entry.body,
+                    near,
+                    sure: Some(sure),
+                }),
+            }
+        }
+        let Some(first) = first_of(&self.met) else {
+            return Answer::Unsure;
+        };
+        // Nothing that moves may come before the first static hit (or anywhere, if the level
+        // leaves the ray clear), but the body the ray was cast toward.
+        let limit = first.map_or(1.0, |(_, at)| at);
+        let mut reaches = false;
+        for slot in self
+            .mover_tree
+            .leaves(|node| node.cast_ray(&ray, limit) < f32::MAX)
+        {
+            let Some(mover) = self.movers.get(slot as usize).and_then(Option::as_ref) else {
+                continue;
+            };
+            if ask.exclude.contains(&mover.body) {
+                continue;
+            }
+            if first.is_none() && Some(mover.body) == ask.toward {
+                reaches = true;
+                continue;
+            }
+            return Answer::Unsure;
+        }
+        match (first, reaches) {
+            (Some((body, at)), _) => Answer::Blocked { body, at },
+            (None, true) => Answer::Reaches(ask.toward.unwrap_or(BodyId(0))),
+            (None, false) => Answer::Clear,
+        }
+    }
+}
+
+/// A mover's box, grown by the least margin: the engine's own rounding of its shapes.
+fn mover_box(min: Vec3, max: Vec3) -> Aabb {
+    let m = Vec3::splat(BASE_MARGIN);
+    aabb(min - m, max + m)
+}
