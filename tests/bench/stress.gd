@@ -16,8 +16,10 @@ extends Node3D
 ## --only-scaling, --no-scaling, --scaling-rounds=N (3), --no-perceivables,
 ## --frames-csv=PATH (the first run's frames, one line each), --with-dog (the first guard also
 ## smells, so the world lays scent from every perceivable), --budget=N (Max Perception Updates
-## Per Frame for every run, 0 for no cap), --scaling-sizes=100,1000 (the scaling section's crowds)
-## and --scaling-band-only (its runs with the band alone).
+## Per Frame for every run, 0 for no cap), --scaling-sizes=100,1000 (the scaling section's crowds),
+## --scaling-band-only (its runs with the band alone), --no-mirror (every ray to the engine, as
+## with `aps/static_mirror` off) and --shadow (the engine checks every ray the static mirror
+## decides, as the tests do; slower).
 ##
 ## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
 ## rays" subtracts the time spent inside its ray queries, as the passes timed them
@@ -51,6 +53,8 @@ var frames_csv := ""
 ## `--with-dog`: the first guard of each crowd smells too.
 var with_dog := false
 var rng := RandomNumberGenerator.new()
+## `--shadow`: the engine checks every ray the static mirror decides (off for timing).
+var shadow := false
 
 
 func _ready() -> void:
@@ -75,13 +79,21 @@ func _ready() -> void:
 			scaling_sizes = Array(arg.trim_prefix("--scaling-sizes=").split(",")).map(func(n): return n.to_int())
 		elif arg == "--scaling-band-only":
 			scaling_band_only = true
+		elif arg == "--no-mirror":
+			ProjectSettings.set_setting("aps/static_mirror", false)
+		elif arg == "--shadow":
+			shadow = true
 		elif arg.begins_with("--budget="):
 			ProjectSettings.set_setting("aps/max_perception_updates_per_frame", int(arg.trim_prefix("--budget=")))
 		elif arg.begins_with("--only-") and arg.trim_prefix("--only-") in SECTIONS + PARTS:
 			only_section = arg.trim_prefix("--only-")
+	# The project checks the static mirror against the engine in its tests; timing does not.
+	ProjectSettings.set_setting("aps/debug/static_mirror_shadow", shadow)
 	await get_tree().physics_frame
-	print("stress: physics engine %s, %d physics frames per run (first %d not counted)"
-			% [ProjectSettings.get_setting("physics/3d/physics_engine"), frames_count, WARMUP])
+	print("stress: physics engine %s, %d physics frames per run (first %d not counted); static mirror %s%s"
+			% [ProjectSettings.get_setting("physics/3d/physics_engine"), frames_count, WARMUP,
+			"on" if ProjectSettings.get_setting("aps/static_mirror", true) else "off",
+			", checked by the engine (shadow)" if shadow else ""])
 	if not only_section.is_empty():
 		await _section(only_section)
 		get_tree().quit(0)
@@ -546,6 +558,7 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 	var frame_usec := 0
 	var last_frame := Time.get_ticks_usec()
 	var rays := 0.0
+	var mirror_rays := 0.0
 	var ray_usec := 0.0
 	var passes := 0.0
 	var most_passes := 0
@@ -558,6 +571,7 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 			var s := ApsWorld.get_last_frame_stats()
 			times.append(s["time_usec"] / 1000.0)
 			rays += s["rays"]
+			mirror_rays += s["mirror_rays"]
 			ray_usec += s["ray_usec"]
 			passes += s["passes"]
 			most_passes = maxi(most_passes, s["passes"])
@@ -607,12 +621,17 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 		"in_rays_ms": in_rays_ms,
 		"beyond_ms": beyond_ms,
 		"beyond_us_per_pass": beyond_ms * 1000.0 / maxf(passes / n, 1e-6),
+		"mirrored": mirror_rays / maxf(rays, 1.0),
 	}
 	if not quiet:
 		print("--- %d guards, %d targets, %d boxes, %.0f m square, one camera; %s" % [guards, targets, boxes, side, label])
 		print("perception time per frame: mean %.3f ms, p99 %.3f ms (%.2f x the mean), largest %.3f ms"
 				% [mean, p99, p99 / maxf(mean, 1e-6), sorted[sorted.size() - 1]])
-		print("rays per frame: %.1f" % rays_per_frame)
+		print("rays per frame: %.1f; decided by the static mirror without the engine: %.1f%% (%.1f a frame)"
+				% [rays_per_frame, 100.0 * mirror_rays / maxf(rays, 1.0), mirror_rays / n])
+		print("static mirror: %d shapes, %d movers as boxes, about %.0f kB; %.1f shapes confirmed a frame; %d disagreements with the engine%s"
+				% [totals["mirror_shapes"], totals["mirror_movers"], totals["mirror_bytes"] / 1024.0, totals["mirror_checks"] / n,
+				totals["mirror_disagreements"], "" if shadow else " (not checked: --shadow checks)"])
 		var k := maxf(slow["frames"], 1.0)
 		print("the slowest 1%% (%d frames): %.3f ms, %.1f passes, %.1f rays, %.3f ms in rays, %.3f ms beyond them (the mean frame: %.3f ms beyond)"
 				% [slow["frames"], slow["ms"] / k, slow["passes"] / k, slow["rays"] / k, slow["ray_ms"] / k,

@@ -51,6 +51,7 @@ mod editor;
 mod gaze;
 mod given;
 mod kept;
+mod level_mirror;
 mod monitors;
 mod multiplayer;
 mod names;

@@ -145,6 +145,9 @@ pub struct GodotSpace<'a, D: RayKind> {
     navigation: Option<Rid>,
     /// The body each part of a perceivable body belongs to: a hit on a part is a hit on it.
     part_owners: Option<crate::parts::PartOwners>,
+    /// The world whose static mirror each ray asks first, and whether the engine checks its
+    /// answers (shadow mode).
+    mirror: Option<(crate::world_key::WorldKey, bool)>,
     /// Rays cast through this space so far.
     pub rays: u32,
     /// Time spent casting them, every engine call of each ray included (APS's time
@@ -167,6 +170,7 @@ impl<'a, D: RayKind> GodotSpace<'a, D> {
             areas: None,
             navigation: None,
             part_owners: None,
+            mirror: None,
             rays: 0,
             ray_time: std::time::Duration::ZERO,
         }
@@ -184,6 +188,14 @@ impl<'a, D: RayKind> GodotSpace<'a, D> {
     #[must_use]
     pub fn with_part_owners(mut self, owners: crate::parts::PartOwners) -> Self {
         self.part_owners = (!owners.is_empty()).then_some(owners);
+        self
+    }
+
+    /// Each ray asks the static mirror of world `key` first (see `level_mirror`); in `shadow`
+    /// mode the engine casts it as well and its answer is used.
+    #[must_use]
+    pub fn with_mirror(mut self, mirror: Option<(crate::world_key::WorldKey, bool)>) -> Self {
+        self.mirror = mirror;
         self
     }
 
@@ -282,10 +294,88 @@ impl<D: RayKind> Space for GodotSpace<'_, D> {
     /// bodies, the first of `exclude`; the rest (occluders a trace passed) are added for the
     /// one ray.
     fn cast_ray(&mut self, from: Vec3, to: Vec3, mask: u32, exclude: &[BodyId]) -> Option<RayHit> {
+        self.cast_ray_toward(from, to, mask, exclude, None)
+    }
+
+    /// The static mirror answers first where it can (see `level_mirror`); the engine answers
+    /// the rest.
+    fn cast_ray_toward(
+        &mut self,
+        from: Vec3,
+        to: Vec3,
+        mask: u32,
+        exclude: &[BodyId],
+        toward: Option<BodyId>,
+    ) -> Option<RayHit> {
         let started = std::time::Instant::now();
-        let hit = self.cast(from, to, mask, exclude);
+        let hit = match self.mirrored(from, to, mask, exclude, toward) {
+            Some(hit) => hit,
+            None => self.cast(from, to, mask, exclude),
+        };
         self.ray_time += started.elapsed();
         hit
+    }
+}
+
+impl<D: RayKind> GodotSpace<'_, D> {
+    /// The mirror's answer, `None` when it has none; in shadow mode the engine's, with the two
+    /// compared.
+    fn mirrored(
+        &mut self,
+        from: Vec3,
+        to: Vec3,
+        mask: u32,
+        exclude: &[BodyId],
+        toward: Option<BodyId>,
+    ) -> Option<Option<RayHit>> {
+        let (key, shadow) = self.mirror?;
+        let ask = aps_mirror::RayAsk {
+            from,
+            to,
+            mask,
+            exclude,
+            toward,
+        };
+        let answer = crate::level_mirror::ask(key, ask)?;
+        let owner = |body: BodyId| -> BodyId {
+            let id = body.0 as i64;
+            match self.part_owners.as_ref().and_then(|o| o.get(&id)) {
+                Some(owner) => BodyId(*owner as u64),
+                None => body,
+            }
+        };
+        let hit = match answer {
+            aps_mirror::Answer::Unsure => return None,
+            aps_mirror::Answer::Clear => None,
+            aps_mirror::Answer::Blocked { body, at } => Some(RayHit {
+                body: owner(body),
+                position: crate::level_mirror::point_at(from, to, at),
+            }),
+            aps_mirror::Answer::Reaches(body) => Some(RayHit { body, position: to }),
+        };
+        if !shadow {
+            return Some(hit);
+        }
+        let engine = self.cast(from, to, mask, exclude);
+        let reached = |h: Option<RayHit>| h.is_none_or(|h| Some(h.body) == toward);
+        let agreed = match (answer, hit, engine) {
+            (aps_mirror::Answer::Blocked { .. }, Some(m), Some(e)) => m.body == e.body,
+            (aps_mirror::Answer::Blocked { .. }, _, _) => false,
+            _ => reached(engine),
+        };
+        crate::level_mirror::count_shadow(key, agreed);
+        if !agreed {
+            crate::warnings::error("static_mirror_disagrees", None, || {
+                format!(
+                    "aps/debug/static_mirror_shadow: the static mirror answered {answer:?} for \
+                     the ray from {from} to {to} (mask {mask}), the engine hit {:?}; the \
+                     engine's answer is used. Turn aps/static_mirror off if this recurs, and \
+                     report the scene",
+                    engine.map(|e| e.body)
+                )
+            });
+        }
+        Some(engine)
     }
 }
 

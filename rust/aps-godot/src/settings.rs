@@ -16,6 +16,13 @@ pub const DEBUG_DRAW: &str = "aps/debug/draw";
 /// off saves that little work in a shipped game.
 pub const DEBUG_EXPLAIN: &str = "aps/debug/explain";
 
+/// Rays whose way crosses only the static level are decided by APS's own copy of it, without
+/// the engine (3D); off sends every ray to the engine, for comparing and as a fallback.
+pub const STATIC_MIRROR: &str = "aps/static_mirror";
+/// Every ray the static mirror decides is also cast through the engine, and the two answers
+/// are compared (`mirror_disagreements` in `ApsWorld.get_stats`); the engine's answer is used.
+pub const STATIC_MIRROR_SHADOW: &str = "aps/debug/static_mirror_shadow";
+
 /// The most occluders (glass, foliage, smoke: `ApsOccluder`) one sight or sound ray passes
 /// through; a ray that meets more is stopped there.
 pub const OCCLUDER_MAX_HITS: &str = "aps/occluders/max_hits_per_ray";
@@ -88,6 +95,22 @@ pub fn register() {
         VariantType::FLOAT,
         PropertyHint::RANGE,
         "0.01,100000,0.01,or_greater",
+    );
+    add(
+        &mut ps,
+        STATIC_MIRROR,
+        true.to_variant(),
+        VariantType::BOOL,
+        PropertyHint::NONE,
+        "",
+    );
+    add(
+        &mut ps,
+        STATIC_MIRROR_SHADOW,
+        false.to_variant(),
+        VariantType::BOOL,
+        PropertyHint::NONE,
+        "",
     );
     add(
         &mut ps,

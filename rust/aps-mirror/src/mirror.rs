@@ -6,11 +6,13 @@ use crate::solid::{v, Form, NotMirrored, Placed, Solid, BASE_MARGIN};
 use aps_core::senses::rays::BodyId;
 use aps_core::Vec3;
 use parry3d::bounding_volume::Aabb;
-use parry3d::partitioning::Bvh;
-use parry3d::query::Ray;
+use parry3d::partitioning::{Bvh, BvhBuildStrategy};
 
 /// A shape's (or a mover's) place in the mirror, given when it is added.
 pub type Slot = u32;
+
+/// A tree is built whole again after at least this many changes (and a share of its size).
+const REBUILD_AFTER: usize = 32;
 
 /// Rays shorter than this (in metres) go to the engine: what an engine does with a ray of no
 /// length is its own affair.
@@ -47,6 +49,8 @@ pub struct MirrorStats {
     pub blocked: u64,
     pub reaches: u64,
     pub unsure: u64,
+    /// Shapes confirmed with the adapter (once a frame each, for those rays meet).
+    pub checks: u64,
 }
 
 impl MirrorStats {
@@ -76,6 +80,7 @@ struct Entry {
 #[derive(Debug, Clone, Copy)]
 struct Mover {
     body: BodyId,
+    aabb: Aabb,
 }
 
 /// The static level and the boxes of what moves, for one physics world.
@@ -93,6 +98,9 @@ pub struct Mirror {
     /// Reused by every ray.
     met: Vec<Met>,
     leaves: Vec<u32>,
+    /// Shapes added and movers moved since each tree was last built whole.
+    added: usize,
+    moves: usize,
 }
 
 fn aabb(min: Vec3, max: Vec3) -> Aabb {
@@ -109,8 +117,36 @@ impl Mirror {
     }
 
     /// A new frame: every shape a ray meets is confirmed again before the mirror answers.
+    /// A tree that grew by a quarter since it was last built whole, leaf by leaf, is built
+    /// again (one at a time, inserts leave it slower to search), so rebuilding costs a bounded
+    /// share of what was added.
     pub fn begin_frame(&mut self) {
         self.frame += 1;
+        let (shapes, movers) = (
+            self.tree.leaf_count() as usize,
+            self.mover_tree.leaf_count() as usize,
+        );
+        if self.added >= REBUILD_AFTER.max(shapes / 4) {
+            let leaves = self
+                .entries
+                .iter()
+                .enumerate()
+                .filter_map(|(i, e)| e.as_ref().map(|e| (i, aabb(e.solid.min, e.solid.max))));
+            self.tree = Bvh::from_iter(BvhBuildStrategy::Binned, leaves);
+            self.added = 0;
+        }
+        // Movers wander from where the tree first put them; a few moves each and the tree is
+        // built again from where they are.
+        if self.moves >= REBUILD_AFTER.max(movers * 4) {
+            let boxes: Vec<(usize, Aabb)> = self
+                .movers
+                .iter()
+                .enumerate()
+                .filter_map(|(i, m)| m.map(|m| (i, m.aabb)))
+                .collect();
+            self.mover_tree = Bvh::from_iter(BvhBuildStrategy::Binned, boxes);
+            self.moves = 0;
+        }
     }
 
     /// Adds the static shape `placed` of `body`.
@@ -121,6 +157,7 @@ impl Mirror {
         let solid = Solid::new(placed)?;
         let slot = self.free.pop().unwrap_or(self.entries.len() as Slot);
         self.tree.insert(aabb(solid.min, solid.max), slot);
+        self.added += 1;
         let entry = Entry {
             body,
             solid,
@@ -148,18 +185,23 @@ impl Mirror {
     /// Adds a box around something that moves (`body`), from `min` to `max`.
     pub fn add_mover(&mut self, body: BodyId, min: Vec3, max: Vec3) -> Slot {
         let slot = self.free_movers.pop().unwrap_or(self.movers.len() as Slot);
-        self.mover_tree.insert(mover_box(min, max), slot);
+        let aabb = mover_box(min, max);
+        self.mover_tree.insert(aabb, slot);
+        self.moves += 1;
+        let mover = Some(Mover { body, aabb });
         match self.movers.get_mut(slot as usize) {
-            Some(m) => *m = Some(Mover { body }),
-            None => self.movers.push(Some(Mover { body })),
+            Some(m) => *m = mover,
+            None => self.movers.push(mover),
         }
         slot
     }
 
     /// The mover at `slot` is now within `min` and `max`.
     pub fn move_mover(&mut self, slot: Slot, min: Vec3, max: Vec3) {
-        if self.movers.get(slot as usize).is_some_and(Option::is_some) {
-            self.mover_tree.insert(mover_box(min, max), slot);
+        if let Some(Some(m)) = self.movers.get_mut(slot as usize) {
+            m.aabb = mover_box(min, max);
+            self.mover_tree.insert(m.aabb, slot);
+            self.moves += 1;
         }
     }
 
@@ -204,7 +246,7 @@ impl Mirror {
                 Form::Convex { grown, shrunk } => {
                     (grown.points().len() + shrunk.as_ref().map_or(0, |s| s.points().len())) * 64
                 }
-                Form::Mesh { mesh } => mesh.vertices().len() * 12 + mesh.num_triangles() * 48,
+                Form::Mesh { mesh, .. } => mesh.vertices().len() * 12 + mesh.num_triangles() * 48,
                 _ => 0,
             })
             .sum();
@@ -233,10 +275,10 @@ impl Mirror {
         if !(dir.length() >= SHORTEST_RAY && ask.from.is_finite() && dir.is_finite()) {
             return Answer::Unsure;
         }
-        let ray = Ray::new(v(ask.from), v(dir));
+        let slab = Slab::new(ask.from, dir);
         self.leaves.clear();
         self.leaves
-            .extend(self.tree.leaves(|node| node.cast_ray(&ray, 1.0) < f32::MAX));
+            .extend(self.tree.leaves(|node| slab.enters(node, 1.0).is_some()));
         self.met.clear();
         for &slot in &self.leaves {
             let Some(entry) = self.entries.get_mut(slot as usize).and_then(Option::as_mut) else {
@@ -246,6 +288,7 @@ impl Mirror {
                 continue;
             }
             if entry.checked != self.frame {
+                self.stats.checks += 1;
                 match check(slot) {
                     Check::Stale => return Answer::Unsure,
                     Check::Fresh { layer, enabled } => {
@@ -282,7 +325,7 @@ impl Mirror {
         let mut reaches = false;
         for slot in self
             .mover_tree
-            .leaves(|node| node.cast_ray(&ray, limit) < f32::MAX)
+            .leaves(|node| slab.enters(node, limit).is_some())
         {
             let Some(mover) = self.movers.get(slot as usize).and_then(Option::as_ref) else {
                 continue;
@@ -301,6 +344,41 @@ impl Mirror {
             (None, true) => Answer::Reaches(ask.toward.unwrap_or(BodyId(0))),
             (None, false) => Answer::Clear,
         }
+    }
+}
+
+/// A ray against boxes: the slab test with the direction's inverse worked out once.
+struct Slab {
+    origin: Vec3,
+    inverse: Vec3,
+}
+
+impl Slab {
+    fn new(origin: Vec3, dir: Vec3) -> Slab {
+        // A direction with a zero part would divide by zero: a part too small to matter
+        // stands in for it, so every box test stays finite.
+        let part = |d: f32| {
+            if d.abs() < 1.0e-20 {
+                1.0e20
+            } else {
+                1.0 / d
+            }
+        };
+        Slab {
+            origin,
+            inverse: Vec3::new(part(dir.x), part(dir.y), part(dir.z)),
+        }
+    }
+
+    /// Where the ray enters the node's box, if it does before `limit` (a fraction of it).
+    fn enters(&self, node: &parry3d::partitioning::BvhNode, limit: f32) -> Option<f32> {
+        let lo = node.mins();
+        let hi = node.maxs();
+        let lo = (Vec3::new(lo.x, lo.y, lo.z) - self.origin) * self.inverse;
+        let hi = (Vec3::new(hi.x, hi.y, hi.z) - self.origin) * self.inverse;
+        let near = lo.min(hi).max_element().max(0.0);
+        let far = lo.max(hi).min_element().min(limit);
+        (near <= far).then_some(near)
     }
 }
 

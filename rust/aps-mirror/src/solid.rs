@@ -52,9 +52,12 @@ pub enum Local {
     Convex {
         points: Vec<Vec3>,
     },
-    /// Triangles, three points each, both sides solid to rays.
+    /// Triangles, three points each. One-sided (`double_sided` false), a triangle's front is
+    /// the side from which its points run clockwise (Godot's convention); some engines let a
+    /// ray through from behind, others do not, so only crossings from the front are sure.
     Concave {
         faces: Vec<Vec3>,
+        double_sided: bool,
     },
     /// The infinite plane `normal · p = distance`; everything below it is solid.
     Boundary {
@@ -109,6 +112,9 @@ pub enum Form {
     },
     Mesh {
         mesh: TriMesh,
+        double_sided: bool,
+        /// Its transform mirrored it: its fronts face the other way.
+        flipped: bool,
     },
     Plane {
         normal: Vector,
@@ -244,7 +250,10 @@ impl Solid {
                 let world: Vec<Vec3> = points.iter().map(|p| point(basis, origin, *p)).collect();
                 convex(&world, 0.0)?
             }
-            Local::Concave { faces } => {
+            Local::Concave {
+                faces,
+                double_sided,
+            } => {
                 let world: Vec<Vector> =
                     faces.iter().map(|p| v(point(basis, origin, *p))).collect();
                 let triangles = (0..world.len() as u32 / 3)
@@ -254,7 +263,14 @@ impl Solid {
                     return Err(NotMirrored::Degenerate);
                 }
                 let mesh = TriMesh::new(world, triangles).map_err(|_| NotMirrored::Degenerate)?;
-                Form::Mesh { mesh }
+                // A transform that mirrors the mesh turns its triangles' winding round.
+                let m = glam::Mat3::from_cols(basis[0], basis[1], basis[2]);
+                let flipped = m.determinant() < 0.0;
+                Form::Mesh {
+                    mesh,
+                    double_sided: *double_sided,
+                    flipped,
+                }
             }
             Local::Boundary { normal, distance } => {
                 // The plane's point and normal carried by the transform (a plane keeps its
@@ -300,7 +316,7 @@ impl Solid {
         let m = self.margin;
         let ray = Ray::new(v(from), v(dir));
         let near = match &self.form {
-            Form::Mesh { mesh } => {
+            Form::Mesh { mesh, .. } => {
                 let options = ShapeCastOptions {
                     max_time_of_impact: 1.0,
                     stop_at_penetration: true,
@@ -328,7 +344,14 @@ impl Solid {
             return Reach::Miss;
         };
         if near <= 0.0 {
-            return Reach::Inside;
+            // A ray that starts inside a solid shape passes out of it unhit (the engines' rays
+            // do not hit from inside): deep inside, the shape is as good as absent; near its
+            // surface, the engine decides.
+            return if deep_inside(&self.form, m, from) {
+                Reach::Miss
+            } else {
+                Reach::Inside
+            };
         }
         match sure(&self.form, m, &ray, dir) {
             Some(sure) => Reach::Hit {
@@ -445,19 +468,30 @@ fn sure(form: &Form, m: f32, ray: &Ray, dir: Vec3) -> Option<f32> {
             .as_ref()
             .and_then(|s| s.cast_ray(&Pose::IDENTITY, ray, 1.0, true)),
         Form::Plane { normal, distance } => plane(*normal, distance - m, ray),
-        Form::Mesh { mesh } => {
+        Form::Mesh {
+            mesh,
+            double_sided,
+            flipped,
+        } => {
             let hit = mesh.cast_ray_and_get_normal(&Pose::IDENTITY, ray, 1.0, false)?;
-            let count = mesh.num_triangles() as u32;
-            let index = match hit.feature {
-                parry3d::shape::FeatureId::Face(i) => i % count.max(1),
-                _ => return None,
-            };
+            // The triangle hit (its `feature` says only which side).
+            let index = hit.subshape;
+            if index as usize >= mesh.num_triangles() {
+                return None;
+            }
             let tri = mesh.triangle(index);
             let at = back(ray.point_at(hit.time_of_impact));
             let length = dir.length();
             let n = back(tri.normal()?);
+            let crossing = n.dot(dir / length);
             // Grazing the face, or near one of its edges: the engine decides.
-            if n.dot(dir / length).abs() < LEAST_CROSSING {
+            if crossing.abs() < LEAST_CROSSING {
+                return None;
+            }
+            // The front of a clockwise triangle faces away from the right-handed normal; a
+            // one-sided mesh crossed from behind is the engine's to decide.
+            let from_front = (crossing > 0.0) != *flipped;
+            if !double_sided && !from_front {
                 return None;
             }
             let corners = [back(tri.a), back(tri.b), back(tri.c)];
@@ -465,6 +499,36 @@ fn sure(form: &Form, m: f32, ray: &Ray, dir: Vec3) -> Option<f32> {
                 (0..3).all(|i| distance_to_segment(at, corners[i], corners[(i + 1) % 3]) >= m);
             far_from_edges.then_some(hit.time_of_impact)
         }
+    }
+}
+
+/// Whether `p` is inside the shape by more than `m` (never for a mesh, which has no inside).
+fn deep_inside(form: &Form, m: f32, p: Vec3) -> bool {
+    use parry3d::query::PointQuery;
+    let p = v(p);
+    match form {
+        Form::Box { pose, half } => {
+            let h = *half - Vector::splat(m);
+            h.min_element() > 0.0 && Cuboid::new(h).contains_point(pose, p)
+        }
+        Form::Ball { center, radius } => *radius > m && (p - *center).length() < radius - m,
+        Form::Capsule { a, b, radius } => {
+            *radius > m && Capsule::new(*a, *b, radius - m).contains_point(&Pose::IDENTITY, p)
+        }
+        Form::Cylinder {
+            pose,
+            half_height,
+            radius,
+        } => {
+            *radius > m
+                && *half_height > m
+                && Cylinder::new(half_height - m, radius - m).contains_point(pose, p)
+        }
+        Form::Convex { shrunk, .. } => shrunk
+            .as_ref()
+            .is_some_and(|s| s.contains_point(&Pose::IDENTITY, p)),
+        Form::Plane { normal, distance } => normal.dot(p) < distance - m,
+        Form::Mesh { .. } => false,
     }
 }
 
@@ -504,7 +568,7 @@ fn bounds(form: &Form) -> (Vec3, Vec3) {
         Form::Ball { center, radius } => (back(*center) - *radius, back(*center) + *radius),
         Form::Capsule { a, b, radius } => (back(a.min(*b)) - *radius, back(a.max(*b)) + *radius),
         Form::Convex { grown, .. } => points_bounds(grown.points()),
-        Form::Mesh { mesh } => points_bounds(mesh.vertices()),
+        Form::Mesh { mesh, .. } => points_bounds(mesh.vertices()),
         Form::Plane { .. } => (Vec3::splat(-f32::MAX / 4.0), Vec3::splat(f32::MAX / 4.0)),
     }
 }

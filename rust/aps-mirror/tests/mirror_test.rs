@@ -98,13 +98,19 @@ fn a_ray_that_stops_short_of_the_wall_is_clear_and_one_that_ends_in_it_is_blocke
 }
 
 #[test]
-fn rays_starting_inside_or_of_no_length_go_to_the_engine() {
+fn a_ray_from_deep_inside_a_shape_passes_it_and_one_from_its_skin_goes_to_the_engine() {
     let mut m = walled();
+    // The engines' rays do not hit a solid shape they start inside.
     let inside = Vec3::new(0.0, 1.6, -5.0);
-    assert_eq!(
-        ask(&mut m, inside, Vec3::new(0.0, 1.6, 5.0)),
-        Answer::Unsure
-    );
+    assert_eq!(ask(&mut m, inside, Vec3::new(0.0, 1.6, 5.0)), Answer::Clear);
+    // 3 cm inside its face: an engine that rounds it may count the ray as starting outside.
+    let skin = Vec3::new(0.0, 1.6, -4.93);
+    assert_eq!(ask(&mut m, skin, Vec3::new(0.0, 1.6, 5.0)), Answer::Unsure);
+}
+
+#[test]
+fn rays_of_no_length_go_to_the_engine() {
+    let mut m = walled();
     assert_eq!(ask(&mut m, Vec3::ZERO, Vec3::ZERO), Answer::Unsure);
 }
 
@@ -368,5 +374,67 @@ fn most_rays_in_an_open_level_are_decided() {
         "only {} of {} decided",
         s.decided(),
         s.asked()
+    );
+}
+
+/// A one-sided sheet as Godot winds it (clockwise seen from the front): two triangles, the
+/// first facing +Z, the second facing up and back.
+fn sheet(double_sided: bool) -> Mirror {
+    let mut m = Mirror::new();
+    let faces = vec![
+        Vec3::new(-2.0, 0.0, 0.0),
+        Vec3::new(0.0, 2.0, 0.0),
+        Vec3::new(2.0, 0.0, 0.0),
+        Vec3::new(-2.0, 0.0, 0.0),
+        Vec3::new(2.0, 0.0, 0.0),
+        Vec3::new(0.0, 0.5, 1.5),
+    ];
+    let shape = Local::Concave {
+        faces,
+        double_sided,
+    };
+    m.add(WALL, &placed(Vec3::new(-12.0, 0.5, 0.0), shape))
+        .unwrap();
+    m
+}
+
+#[test]
+fn a_one_sided_mesh_is_sure_only_from_the_front() {
+    let mut m = sheet(false);
+    // Above the second triangle, in the middle of the first.
+    let at = Vec3::new(-12.0, 1.5, 0.0);
+    // From +Z, the first triangle's front.
+    let front = ask(
+        &mut m,
+        at + Vec3::new(0.0, 0.0, 3.0),
+        at - Vec3::new(0.0, 0.0, 3.0),
+    );
+    assert!(
+        matches!(front, Answer::Blocked { body: WALL, .. }),
+        "{front:?}"
+    );
+    // From -Z, its back: the engine decides.
+    let back = ask(
+        &mut m,
+        at - Vec3::new(0.0, 0.0, 3.0),
+        at + Vec3::new(0.0, 0.0, 0.3),
+    );
+    assert_eq!(back, Answer::Unsure);
+    // A ray that comes down onto the second triangle from behind and stops short of the first.
+    let graze = ask(
+        &mut m,
+        Vec3::new(-13.933_987, 1.481_194_7, 4.914_573),
+        Vec3::new(-11.968_606, 0.574_527, 0.044_950_195),
+    );
+    assert_eq!(graze, Answer::Unsure);
+    let mut both = sheet(true);
+    let back = ask(
+        &mut both,
+        at - Vec3::new(0.0, 0.0, 3.0),
+        at + Vec3::new(0.0, 0.0, 0.3),
+    );
+    assert!(
+        matches!(back, Answer::Blocked { body: WALL, .. }),
+        "{back:?}"
     );
 }

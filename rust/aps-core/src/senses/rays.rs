@@ -23,6 +23,21 @@ pub trait Space {
     /// The first body between `from` and `to` on any layer of `mask`, ignoring `exclude`.
     fn cast_ray(&mut self, from: Vec3, to: Vec3, mask: u32, exclude: &[BodyId]) -> Option<RayHit>;
 
+    /// [`Space::cast_ray`] for a ray cast toward the body `toward` (a target's sample point
+    /// inside it): reaching it and hitting nothing mean the same to the caller, so a space
+    /// may answer either where it cannot tell which. By default the plain cast.
+    fn cast_ray_toward(
+        &mut self,
+        from: Vec3,
+        to: Vec3,
+        mask: u32,
+        exclude: &[BodyId],
+        toward: Option<BodyId>,
+    ) -> Option<RayHit> {
+        let _ = toward;
+        self.cast_ray(from, to, mask, exclude)
+    }
+
     /// The game's navigation path from `from` to `to` into `out` (cleared first), if the world
     /// has navigation; false if it has none or no path joins them. None by default.
     fn path(&mut self, _from: Vec3, _to: Vec3, _out: &mut Vec<Vec3>) -> bool {

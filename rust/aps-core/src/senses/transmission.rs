@@ -189,7 +189,7 @@ pub fn trace(
         last_hit: None,
         casts: 1,
     };
-    let first = space.cast_ray(from, to, mask, exclude);
+    let first = space.cast_ray_toward(from, to, mask, exclude, stop_at);
     let Some(mut hit) = first else {
         out.reached = true;
         return out;
@@ -213,7 +213,7 @@ pub fn trace(
         out.through.get_or_insert(hit);
         passed.push(hit.body);
         out.casts += 1;
-        match space.cast_ray(from, to, mask, &passed) {
+        match space.cast_ray_toward(from, to, mask, &passed, stop_at) {
             None => {
                 out.reached = true;
                 return out;

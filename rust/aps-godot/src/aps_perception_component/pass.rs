@@ -114,6 +114,8 @@ pub struct PreparedPass<D: RayKind> {
     pub(super) navigation: Option<Rid>,
     /// Which body each part of a perceivable body belongs to, for the rays.
     pub(super) part_owners: crate::parts::PartOwners,
+    /// The world whose static mirror rays ask first, and whether the engine checks it.
+    pub(super) mirror: Option<(WorldKey, bool)>,
 }
 
 impl<D: RayKind> PreparedPass<D> {
@@ -140,7 +142,8 @@ impl<D: RayKind> PreparedPass<D> {
             .with_own_count(b.own.len())
             .with_occluder_areas(areas)
             .with_navigation(self.navigation)
-            .with_part_owners(std::rc::Rc::clone(&self.part_owners));
+            .with_part_owners(std::rc::Rc::clone(&self.part_owners))
+            .with_mirror(self.mirror);
         let core = &mut self.core;
         let events = &mut self.events;
         // Counted while the senses run (a custom sense's script may call back into APS); a
@@ -202,6 +205,7 @@ impl<D: ComponentKind> PerceiverState<D> {
         let space_state = D::space_of(space_state)?;
         let mut core = self.core.take()?;
         let (surroundings, squad, occluder_areas) = begin_world_frame(&mut aps, key, me.id);
+        let mirror = mirror_for(&aps, key, frame, &world_of, occluder_areas);
         let view = surroundings.view(now);
         let mut buffers = std::mem::take(&mut self.buffers);
         let b = &mut buffers;
@@ -252,6 +256,7 @@ impl<D: ComponentKind> PerceiverState<D> {
             occluder_areas,
             navigation,
             part_owners,
+            mirror,
         })
     }
 
@@ -405,6 +410,24 @@ fn begin_world_frame(
         world.squad_of(me),
         world.has_occluder_areas(),
     )
+}
+
+/// The static mirror a pass's rays ask first: in a 3D world, with the project setting on and
+/// no Area3D occluders (rays then stop at areas, which the mirror does not hold).
+fn mirror_for(
+    aps: &ApsWorld,
+    key: WorldKey,
+    frame: u64,
+    world: &WorldOf,
+    occluder_areas: bool,
+) -> Option<(WorldKey, bool)> {
+    let (on, shadow) = aps.mirror_flags();
+    match world {
+        WorldOf::Three(w) if on && !occluder_areas => {
+            crate::level_mirror::prepare(key, frame, w).then_some((key, shadow))
+        }
+        _ => None,
+    }
 }
 
 /// Step 1 (see the module): the component as the pass sees it, and the pass.

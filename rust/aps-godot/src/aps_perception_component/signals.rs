@@ -67,7 +67,12 @@ fn node_arg<D: ComponentKind>(t: TargetId) -> Variant {
 
 fn emit_one<D: ComponentKind>(this: &Gd<Node>, out: Outgoing) {
     let emit = |name: &str, args: &[Variant]| {
-        this.clone().emit_signal(name, args);
+        // A signal nobody hears runs no script; one that is heard may change what collides
+        // (a door put on another layer) before the next AI's rays.
+        if this.has_connections(name) {
+            crate::level_mirror::scripts_may_have_run();
+            this.clone().emit_signal(name, args);
+        }
     };
     match out.event {
         Event::StateChanged(c) if c.kind == TargetKind::Place => {

@@ -8,6 +8,7 @@ mod conditions;
 mod lookup;
 mod save_calls;
 mod schedule_calls;
+mod sight_calls;
 mod squad_calls;
 pub(crate) mod stimuli;
 mod tracking;
@@ -111,6 +112,10 @@ struct FrameSettings {
     explain: bool,
     /// `aps/occluders/max_hits_per_ray`.
     occluder_max_hits: i64,
+    /// `aps/static_mirror`: rays ask the static mirror first.
+    static_mirror: bool,
+    /// `aps/debug/static_mirror_shadow`: the engine checks every ray the mirror decides.
+    static_mirror_shadow: bool,
 }
 
 impl Default for FrameSettings {
@@ -122,6 +127,8 @@ impl Default for FrameSettings {
             draw_all: false,
             explain: true,
             occluder_max_hits: i64::from(aps_core::senses::transmission::DEFAULT_MAX_HITS),
+            static_mirror: true,
+            static_mirror_shadow: false,
         }
     }
 }
@@ -329,7 +336,14 @@ impl ApsWorld {
     /// `ray_usec` (of it, time inside ray queries); and as of the last physics frame:
     /// `frame_passes`, `frame_rays`, `frame_usec` (APS's whole frame), `frame_ray_usec`,
     /// `perceivers_tier_0` .. `perceivers_tier_4` (AI per level-of-detail tier) and `beliefs`
-    /// (beliefs held, as of each AI's last pass). The monitors under APS in the debugger show
+    /// (beliefs held, as of each AI's last pass). The static mirror (3D; project setting
+    /// `aps/static_mirror`): `mirror_rays` (rays it decided without the engine), `mirror_unsure`
+    /// (rays it passed to the engine), `mirror_checks` (shapes whose layers and switch it
+    /// confirmed with the engine, once a frame each for the shapes rays meet), `frame_mirror_rays`, `mirror_disagreements` (with
+    /// `aps/debug/static_mirror_shadow` on: answers the engine contradicted; 0 is expected),
+    /// `mirror_shapes`, `mirror_movers` (bodies that move, held as boxes), `mirror_bytes` (an
+    /// estimate of its memory) and `mirror_off` (why the world is not mirrored, or ""; a
+    /// `GridMap`, CSG with collision or a soft body). The monitors under APS in the debugger show
     /// the last frame's figures. Reading them changes nothing, so a debugger and a HUD can both
     /// read them. Another world's: `get_world_state(node).get_stats()`.
     #[func]
@@ -401,5 +415,22 @@ pub(crate) fn stats_dict(world: Option<&World>) -> VarDictionary {
     for (tier, n) in tiers.iter().enumerate() {
         d.set(format!("perceivers_tier_{tier}"), i64::from(*n));
     }
+    let mirror = world.and_then(|w| crate::level_mirror::report(w.key()));
+    let m = mirror.map(|m| m.totals).unwrap_or_default();
+    d.set("mirror_rays", m.decided() as i64);
+    d.set("mirror_unsure", m.unsure as i64);
+    d.set("mirror_checks", m.checks as i64);
+    d.set(
+        "mirror_disagreements",
+        mirror.map_or(0, |m| m.disagreements as i64),
+    );
+    d.set(
+        "frame_mirror_rays",
+        mirror.map_or(0, |m| m.frame_decided as i64),
+    );
+    d.set("mirror_shapes", mirror.map_or(0, |m| m.shapes as i64));
+    d.set("mirror_movers", mirror.map_or(0, |m| m.movers as i64));
+    d.set("mirror_bytes", mirror.map_or(0, |m| m.memory as i64));
+    d.set("mirror_off", mirror.and_then(|m| m.off).unwrap_or(""));
     d
 }

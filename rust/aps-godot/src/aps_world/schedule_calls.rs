@@ -61,7 +61,8 @@ impl ApsWorld {
 
     /// What the last physics frame cost in the main scene's world: `time_usec` (APS's whole
     /// frame there), `passes` (AI that ran a full pass), `rays`, `ray_usec` (time inside those
-    /// rays' queries: the rest of `time_usec` is APS's own), `candidates`, and `perceivers`
+    /// rays' queries: the rest of `time_usec` is APS's own), `mirror_rays` (of the rays, those
+    /// the static mirror decided without the physics engine), `candidates`, and `perceivers`
     /// (how many AI are scheduled).
     #[func]
     pub fn get_last_frame_stats(&self) -> VarDictionary {
@@ -103,6 +104,9 @@ pub(crate) fn frame_stats_dict(world: Option<&crate::world::World>) -> VarDictio
         "candidates" => f.candidates as i64,
         "ray_usec" => f.ray_usec as i64,
         "perceivers" => world.map_or(0, |w| w.perceivers() as i64),
+        "mirror_rays" => world
+            .and_then(|w| crate::level_mirror::report(w.key()))
+            .map_or(0, |m| m.frame_decided as i64),
     }
 }
 
@@ -111,6 +115,13 @@ impl ApsWorld {
     #[must_use]
     pub fn notes_factors(&self) -> bool {
         self.frame.explain
+    }
+
+    /// Whether rays ask the static mirror this frame, and whether the engine checks each
+    /// answer it gives (`aps/static_mirror`, `aps/debug/static_mirror_shadow`).
+    #[must_use]
+    pub fn mirror_flags(&self) -> (bool, bool) {
+        (self.frame.static_mirror, self.frame.static_mirror_shadow)
     }
 
     /// Whether every AI draws everything this frame (the project setting `aps/debug/draw`).
@@ -239,6 +250,8 @@ impl ApsWorld {
                 settings::OCCLUDER_MAX_HITS,
                 i64::from(aps_core::senses::transmission::DEFAULT_MAX_HITS),
             ),
+            static_mirror: settings::flag_or(settings::STATIC_MIRROR, true),
+            static_mirror_shadow: settings::flag_or(settings::STATIC_MIRROR_SHADOW, false),
         };
         settings::read_pixels_per_meter();
         settings::read_occlusion_and_teams();

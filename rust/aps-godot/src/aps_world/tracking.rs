@@ -45,6 +45,7 @@ impl ApsWorld {
 
     /// The tree's `node_added`: the node may be a body, a camera or a node registered early.
     fn on_node_added(&mut self, node: &Gd<Node>) {
+        crate::level_mirror::entered(node);
         self.track(node);
     }
 

@@ -1,0 +1,370 @@
+//! What a collision shape node holds, read for the mirror: the shape in the world, or only the
+//! box around it when the mirror cannot keep it exactly.
+
+use crate::convert::to_vec3;
+use aps_core::Vec3;
+use aps_mirror::{Local, Placed};
+use godot::classes::physics_server_3d::BodyState;
+use godot::classes::{
+    BoxShape3D, CapsuleShape3D, CollisionObject3D, CollisionPolygon3D, CollisionShape3D,
+    ConcavePolygonShape3D, ConvexPolygonShape3D, CylinderShape3D, Node3D, PhysicsServer3D, Shape3D,
+    SphereShape3D, WorldBoundaryShape3D,
+};
+use godot::prelude::*;
+
+/// A shape node as the mirror sees it.
+#[derive(Debug, Clone)]
+pub enum Reading {
+    /// A shape the mirror can keep: placed in the world.
+    Shape(Placed),
+    /// Only its bounds are known (a height map, a concave extruded polygon): rays that cross
+    /// them go to the engine.
+    Bounds(Vec3, Vec3),
+    /// No shape (none set, or the node is not a shape node).
+    Nothing,
+}
+
+/// A collision shape node: `CollisionShape3D` or `CollisionPolygon3D`.
+#[derive(Debug, Clone)]
+pub enum ShapeNode {
+    Shape(Gd<CollisionShape3D>),
+    Polygon(Gd<CollisionPolygon3D>),
+}
+
+impl ShapeNode {
+    /// The node as a shape node, if it is one.
+    #[must_use]
+    pub fn of(node: &Gd<Node>) -> Option<ShapeNode> {
+        match node.clone().try_cast::<CollisionShape3D>() {
+            Ok(s) => Some(ShapeNode::Shape(s)),
+            Err(n) => n
+                .try_cast::<CollisionPolygon3D>()
+                .ok()
+                .map(ShapeNode::Polygon),
+        }
+    }
+
+    #[must_use]
+    pub fn node(&self) -> Gd<Node3D> {
+        match self {
+            ShapeNode::Shape(s) => s.clone().upcast(),
+            ShapeNode::Polygon(p) => p.clone().upcast(),
+        }
+    }
+
+    /// Whether the node still exists.
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        match self {
+            ShapeNode::Shape(s) => s.is_instance_valid(),
+            ShapeNode::Polygon(p) => p.is_instance_valid(),
+        }
+    }
+
+    /// Whether it is switched off (its `disabled`).
+    #[must_use]
+    pub fn is_disabled(&self) -> bool {
+        match self {
+            ShapeNode::Shape(s) => s.is_disabled(),
+            ShapeNode::Polygon(p) => p.is_disabled(),
+        }
+    }
+
+    /// The shape resource it holds (a polygon node holds none of its own).
+    #[must_use]
+    pub fn resource(&self) -> Option<Gd<Shape3D>> {
+        match self {
+            ShapeNode::Shape(s) => s.get_shape(),
+            ShapeNode::Polygon(_) => None,
+        }
+    }
+
+    /// What it holds, in the world, where the physics server has it (`body` its body), and
+    /// where the server keeps it.
+    #[must_use]
+    pub fn read(&self, body: &Gd<CollisionObject3D>) -> (Reading, Option<InServer>) {
+        let Some((t, place)) = self.in_server(body) else {
+            return (Reading::Nothing, None);
+        };
+        (self.read_at(&t), Some(place))
+    }
+
+    /// The box around what it holds in its own space (for a body that moves, whose box is
+    /// carried by its transform each time it moves).
+    #[must_use]
+    pub fn local_box(&self) -> Option<(Vec3, Vec3)> {
+        match self.read_at(&Transform3D::IDENTITY) {
+            Reading::Shape(placed) => bounds_of_placed(&placed),
+            Reading::Bounds(lo, hi) => Some((lo, hi)),
+            Reading::Nothing => None,
+        }
+    }
+
+    fn read_at(&self, t: &Transform3D) -> Reading {
+        let basis = [
+            to_vec3(t.basis.col_a()),
+            to_vec3(t.basis.col_b()),
+            to_vec3(t.basis.col_c()),
+        ];
+        let origin = to_vec3(t.origin);
+        match self {
+            ShapeNode::Shape(s) => match s.get_shape() {
+                Some(shape) => read_shape(&shape, basis, origin),
+                None => Reading::Nothing,
+            },
+            ShapeNode::Polygon(p) => read_polygon(p, basis, origin),
+        }
+    }
+
+    /// Its transform as the physics server holds it (the node's own is ahead of the server
+    /// between a move and the end of the frame's transform notifications, and rays see the
+    /// server's), and its place there. `None` when the body holds no shape of it.
+    fn in_server(&self, body: &Gd<CollisionObject3D>) -> Option<(Transform3D, InServer)> {
+        let me = self.node().instance_id();
+        let owner = body
+            .get_shape_owners()
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|o| {
+                body.shape_owner_get_owner(*o as u32)
+                    .is_some_and(|n| n.instance_id() == me)
+            })? as u32;
+        if body.shape_owner_get_shape_count(owner) == 0 {
+            return None;
+        }
+        let index = body.shape_owner_get_shape_index(owner, 0);
+        let rid = body.get_rid();
+        let server = PhysicsServer3D::singleton();
+        let shape_rid = server.body_get_shape(rid, index);
+        let at = server_transform(&server, rid, index)?;
+        Some((
+            at,
+            InServer {
+                rid,
+                index,
+                shape_rid,
+                local: None,
+            },
+        ))
+    }
+}
+
+/// Where a shape of a body sits in the physics server, and (for a body that moves) the box
+/// around it in its own space.
+#[derive(Debug, Clone, Copy)]
+pub struct InServer {
+    rid: Rid,
+    index: i32,
+    shape_rid: Rid,
+    pub local: Option<(Vec3, Vec3)>,
+}
+
+impl InServer {
+    /// The box around the shape where the server has it now; `None` when the body no longer
+    /// holds it at the same place (a shape was added or removed before it), or it has no box.
+    #[must_use]
+    pub fn bounds(&self) -> Option<(Vec3, Vec3)> {
+        let (lo, hi) = self.local?;
+        let server = PhysicsServer3D::singleton();
+        if server.body_get_shape_count(self.rid) <= self.index
+            || server.body_get_shape(self.rid, self.index) != self.shape_rid
+        {
+            return None;
+        }
+        let t = server_transform(&server, self.rid, self.index)?;
+        let basis = [
+            to_vec3(t.basis.col_a()),
+            to_vec3(t.basis.col_b()),
+            to_vec3(t.basis.col_c()),
+        ];
+        let aabb = Aabb::new(
+            crate::convert::to_vector3(lo),
+            crate::convert::to_vector3(hi - lo),
+        );
+        match bounds_of(aabb, basis, to_vec3(t.origin)) {
+            Reading::Bounds(lo, hi) => Some((lo, hi)),
+            _ => None,
+        }
+    }
+}
+
+/// A body's shape `index` where the server has it: the body's transform and the shape's.
+fn server_transform(server: &Gd<PhysicsServer3D>, rid: Rid, index: i32) -> Option<Transform3D> {
+    let at = server
+        .body_get_state(rid, BodyState::TRANSFORM)
+        .try_to::<Transform3D>()
+        .ok()?;
+    Some(at * server.body_get_shape_transform(rid, index))
+}
+
+fn read_shape(shape: &Gd<Shape3D>, basis: [Vec3; 3], origin: Vec3) -> Reading {
+    let own_margin = shape.get_margin();
+    let local = if let Ok(b) = shape.clone().try_cast::<BoxShape3D>() {
+        Local::Box {
+            half: to_vec3(b.get_size()) * 0.5,
+        }
+    } else if let Ok(s) = shape.clone().try_cast::<SphereShape3D>() {
+        Local::Sphere {
+            radius: s.get_radius(),
+        }
+    } else if let Ok(c) = shape.clone().try_cast::<CapsuleShape3D>() {
+        Local::Capsule {
+            radius: c.get_radius(),
+            height: c.get_height(),
+        }
+    } else if let Ok(c) = shape.clone().try_cast::<CylinderShape3D>() {
+        Local::Cylinder {
+            radius: c.get_radius(),
+            height: c.get_height(),
+        }
+    } else if let Ok(c) = shape.clone().try_cast::<ConvexPolygonShape3D>() {
+        Local::Convex {
+            points: c
+                .get_points()
+                .as_slice()
+                .iter()
+                .map(|p| to_vec3(*p))
+                .collect(),
+        }
+    } else if let Ok(c) = shape.clone().try_cast::<ConcavePolygonShape3D>() {
+        Local::Concave {
+            faces: c
+                .get_faces()
+                .as_slice()
+                .iter()
+                .map(|p| to_vec3(*p))
+                .collect(),
+            double_sided: c.is_backface_collision_enabled(),
+        }
+    } else if let Ok(w) = shape.clone().try_cast::<WorldBoundaryShape3D>() {
+        let plane = w.get_plane();
+        Local::Boundary {
+            normal: to_vec3(plane.normal),
+            distance: plane.d,
+        }
+    } else {
+        // Any other shape (a height map, a separation ray, a shape from an extension): the
+        // engine's own outline of it bounds it.
+        return match shape.get_debug_mesh() {
+            Some(mesh) => bounds_of(mesh.get_aabb(), basis, origin),
+            None => Reading::Nothing,
+        };
+    };
+    Reading::Shape(Placed {
+        basis,
+        origin,
+        shape: local,
+        own_margin,
+    })
+}
+
+/// A `CollisionPolygon3D`: its polygon extruded `depth` along its Z. Convex, it is one hull;
+/// otherwise the engine splits it in its own way, and only its bounds are kept.
+fn read_polygon(p: &Gd<CollisionPolygon3D>, basis: [Vec3; 3], origin: Vec3) -> Reading {
+    let polygon = p.get_polygon();
+    let points = polygon.as_slice();
+    if points.len() < 3 {
+        return Reading::Nothing;
+    }
+    let half = p.get_depth() * 0.5;
+    let extruded: Vec<Vec3> = points
+        .iter()
+        .flat_map(|q| [Vec3::new(q.x, q.y, -half), Vec3::new(q.x, q.y, half)])
+        .collect();
+    if is_convex(points) {
+        return Reading::Shape(Placed {
+            basis,
+            origin,
+            shape: Local::Convex { points: extruded },
+            own_margin: p.get_margin(),
+        });
+    }
+    let mut lo = Vec3::splat(f32::INFINITY);
+    let mut hi = Vec3::splat(f32::NEG_INFINITY);
+    for q in &extruded {
+        lo = lo.min(*q);
+        hi = hi.max(*q);
+    }
+    bounds_of(
+        Aabb::new(
+            crate::convert::to_vector3(lo),
+            crate::convert::to_vector3(hi - lo),
+        ),
+        basis,
+        origin,
+    )
+}
+
+/// Whether a polygon turns the same way at every corner.
+fn is_convex(points: &[Vector2]) -> bool {
+    let n = points.len();
+    let mut sign = 0.0f32;
+    for i in 0..n {
+        let a = points[i];
+        let b = points[(i + 1) % n];
+        let c = points[(i + 2) % n];
+        let cross = (b - a).cross(c - b);
+        if cross.abs() <= f32::EPSILON {
+            continue;
+        }
+        if sign == 0.0 {
+            sign = cross.signum();
+        } else if cross.signum() != sign {
+            return false;
+        }
+    }
+    sign != 0.0
+}
+
+/// A local box carried into the world: the box around its eight corners.
+fn bounds_of(aabb: Aabb, basis: [Vec3; 3], origin: Vec3) -> Reading {
+    let min = to_vec3(aabb.position);
+    let size = to_vec3(aabb.size);
+    let mut lo = Vec3::splat(f32::INFINITY);
+    let mut hi = Vec3::splat(f32::NEG_INFINITY);
+    for i in 0..8 {
+        let pick = |bit: i32, v: f32| if i & bit == 0 { 0.0 } else { v };
+        let c = min + Vec3::new(pick(1, size.x), pick(2, size.y), pick(4, size.z));
+        let w = origin + basis[0] * c.x + basis[1] * c.y + basis[2] * c.z;
+        lo = lo.min(w);
+        hi = hi.max(w);
+    }
+    if lo.is_finite() && hi.is_finite() {
+        Reading::Bounds(lo, hi)
+    } else {
+        Reading::Nothing
+    }
+}
+
+/// The world box of a `Placed` shape that a body moves: the mirror holds movers as boxes.
+#[must_use]
+pub fn bounds_of_placed(placed: &Placed) -> Option<(Vec3, Vec3)> {
+    let local = match &placed.shape {
+        Local::Box { half } => (-*half, *half),
+        Local::Sphere { radius } => (Vec3::splat(-radius), Vec3::splat(*radius)),
+        Local::Capsule { radius, height } | Local::Cylinder { radius, height } => {
+            let h = (height * 0.5).max(*radius);
+            (
+                Vec3::new(-radius, -h, -radius),
+                Vec3::new(*radius, h, *radius),
+            )
+        }
+        Local::Convex { points: p } | Local::Concave { faces: p, .. } => {
+            let lo = p.iter().fold(Vec3::splat(f32::INFINITY), |a, b| a.min(*b));
+            let hi = p
+                .iter()
+                .fold(Vec3::splat(f32::NEG_INFINITY), |a, b| a.max(*b));
+            (lo, hi)
+        }
+        Local::Boundary { .. } => return None,
+    };
+    let aabb = Aabb::new(
+        crate::convert::to_vector3(local.0),
+        crate::convert::to_vector3(local.1 - local.0),
+    );
+    match bounds_of(aabb, placed.basis, placed.origin) {
+        Reading::Bounds(lo, hi) => Some((lo, hi)),
+        _ => None,
+    }
+}
