@@ -6,7 +6,7 @@ use crate::solid::{v, Form, NotMirrored, Placed, Solid, BASE_MARGIN};
 use aps_core::senses::rays::BodyId;
 use aps_core::Vec3;
 use parry3d::bounding_volume::Aabb;
-use parry3d::partitioning::{Bvh, BvhBuildStrategy};
+use parry3d::partitioning::{Bvh, BvhBuildStrategy, TraversalAction};
 
 /// A shape's (or a mover's) place in the mirror, given when it is added.
 pub type Slot = u32;
@@ -77,10 +77,13 @@ struct Entry {
     checked: u64,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Mover {
     body: BodyId,
     aabb: Aabb,
+    /// Its shape where it is, when the mirror holds it: a ray that passes it by more than
+    /// the margin need not go to the engine.
+    solid: Option<Solid>,
 }
 
 /// The static level and the boxes of what moves, for one physics world.
@@ -142,7 +145,7 @@ impl Mirror {
                 .movers
                 .iter()
                 .enumerate()
-                .filter_map(|(i, m)| m.map(|m| (i, m.aabb)))
+                .filter_map(|(i, m)| m.as_ref().map(|m| (i, m.aabb)))
                 .collect();
             self.mover_tree = Bvh::from_iter(BvhBuildStrategy::Binned, boxes);
             self.moves = 0;
@@ -188,7 +191,11 @@ impl Mirror {
         let aabb = mover_box(min, max);
         self.mover_tree.insert(aabb, slot);
         self.moves += 1;
-        let mover = Some(Mover { body, aabb });
+        let mover = Some(Mover {
+            body,
+            aabb,
+            solid: None,
+        });
         match self.movers.get_mut(slot as usize) {
             Some(m) => *m = mover,
             None => self.movers.push(mover),
@@ -196,10 +203,42 @@ impl Mirror {
         slot
     }
 
-    /// The mover at `slot` is now within `min` and `max`.
+    /// The mover at `slot` is now within `min` and `max` (and its shape no longer known).
     pub fn move_mover(&mut self, slot: Slot, min: Vec3, max: Vec3) {
         if let Some(Some(m)) = self.movers.get_mut(slot as usize) {
             m.aabb = mover_box(min, max);
+            m.solid = None;
+            self.mover_tree.insert(m.aabb, slot);
+            self.moves += 1;
+        }
+    }
+
+    /// Adds a body that moves (`body`) with its shape where it is now.
+    ///
+    /// # Errors
+    /// A shape the mirror cannot keep; the caller may add its box instead.
+    pub fn add_mover_shape(&mut self, body: BodyId, placed: &Placed) -> Result<Slot, NotMirrored> {
+        let solid = Solid::new(placed)?;
+        let slot = self.add_mover(body, solid.min, solid.max);
+        self.place_mover(slot, solid);
+        Ok(slot)
+    }
+
+    /// The mover at `slot` now has its shape at `placed`.
+    ///
+    /// # Errors
+    /// A shape the mirror cannot keep; the mover is unchanged.
+    pub fn move_mover_shape(&mut self, slot: Slot, placed: &Placed) -> Result<(), NotMirrored> {
+        let solid = Solid::new(placed)?;
+        self.place_mover(slot, solid);
+        Ok(())
+    }
+
+    fn place_mover(&mut self, slot: Slot, solid: Solid) {
+        if let Some(Some(m)) = self.movers.get_mut(slot as usize) {
+            // The solid's box is grown by its margin already.
+            m.aabb = aabb(solid.min, solid.max);
+            m.solid = Some(solid);
             self.mover_tree.insert(m.aabb, slot);
             self.moves += 1;
         }
@@ -219,8 +258,8 @@ impl Mirror {
     #[must_use]
     pub fn len(&self) -> (usize, usize) {
         (
-            self.entries.iter().flatten().count(),
-            self.movers.iter().flatten().count(),
+            self.entries.len() - self.free.len(),
+            self.movers.len() - self.free_movers.len(),
         )
     }
 
@@ -276,45 +315,72 @@ impl Mirror {
             return Answer::Unsure;
         }
         let slab = Slab::new(ask.from, dir);
-        self.leaves.clear();
-        self.leaves
-            .extend(self.tree.leaves(|node| slab.enters(node, 1.0).is_some()));
         self.met.clear();
-        for &slot in &self.leaves {
-            let Some(entry) = self.entries.get_mut(slot as usize).and_then(Option::as_mut) else {
-                continue;
+        // Shapes the ray meets only past a sure hit cannot come first: the search skips every
+        // box it enters later.
+        let mut nearest_sure = 1.0f32;
+        let mut unsure = false;
+        let frame = self.frame;
+        let entries = &mut self.entries;
+        let met = &mut self.met;
+        let stats = &mut self.stats;
+        self.tree.traverse(|node| {
+            if unsure {
+                return TraversalAction::EarlyExit;
+            }
+            if slab.enters(node, nearest_sure).is_none() {
+                return TraversalAction::Prune;
+            }
+            let Some(slot) = node.leaf_data() else {
+                return TraversalAction::Continue;
+            };
+            let Some(entry) = entries.get_mut(slot as usize).and_then(Option::as_mut) else {
+                return TraversalAction::Continue;
             };
             if ask.exclude.contains(&entry.body) {
-                continue;
+                return TraversalAction::Continue;
             }
-            if entry.checked != self.frame {
-                self.stats.checks += 1;
+            if entry.checked != frame {
+                stats.checks += 1;
                 match check(slot) {
-                    Check::Stale => return Answer::Unsure,
+                    Check::Stale => {
+                        unsure = true;
+                        return TraversalAction::EarlyExit;
+                    }
                     Check::Fresh { layer, enabled } => {
                         entry.layer = layer;
                         entry.enabled = enabled;
-                        entry.checked = self.frame;
+                        entry.checked = frame;
                     }
                 }
             }
             if !entry.enabled || entry.layer & ask.mask == 0 {
-                continue;
+                return TraversalAction::Continue;
             }
             match entry.solid.reach(ask.from, dir) {
                 Reach::Miss => {}
-                Reach::Inside => return Answer::Unsure,
-                Reach::Near { near } => self.met.push(Met {
+                Reach::Inside => {
+                    unsure = true;
+                    return TraversalAction::EarlyExit;
+                }
+                Reach::Near { near } => met.push(Met {
                     body: entry.body,
                     near,
                     sure: None,
                 }),
-                Reach::Hit { near, sure } => self.met.push(Met {
-                    body: entry.body,
-                    near,
-                    sure: Some(sure),
-                }),
+                Reach::Hit { near, sure } => {
+                    nearest_sure = nearest_sure.min(sure);
+                    met.push(Met {
+                        body: entry.body,
+                        near,
+                        sure: Some(sure),
+                    });
+                }
             }
+            TraversalAction::Continue
+        });
+        if unsure {
+            return Answer::Unsure;
         }
         let Some(first) = first_of(&self.met) else {
             return Answer::Unsure;
@@ -323,14 +389,32 @@ impl Mirror {
         // leaves the ray clear), but the body the ray was cast toward.
         let limit = first.map_or(1.0, |(_, at)| at);
         let mut reaches = false;
-        for slot in self
-            .mover_tree
-            .leaves(|node| slab.enters(node, limit).is_some())
-        {
+        self.leaves.clear();
+        self.leaves.extend(
+            self.mover_tree
+                .leaves(|node| slab.enters(node, limit).is_some()),
+        );
+        for &slot in &self.leaves {
             let Some(mover) = self.movers.get(slot as usize).and_then(Option::as_ref) else {
                 continue;
             };
             if ask.exclude.contains(&mover.body) {
+                continue;
+            }
+            // Held as a shape, a mover the ray passes by more than its margin (or meets only
+            // after the first static hit) plays no part.
+            let near = match &mover.solid {
+                None => Some(0.0),
+                Some(solid) => match solid.reach(ask.from, dir) {
+                    Reach::Miss => None,
+                    Reach::Inside => Some(0.0),
+                    Reach::Near { near } | Reach::Hit { near, .. } => Some(near),
+                },
+            };
+            let Some(near) = near else {
+                continue;
+            };
+            if near > limit {
                 continue;
             }
             if first.is_none() && Some(mover.body) == ask.toward {

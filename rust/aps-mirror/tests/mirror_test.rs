@@ -438,3 +438,42 @@ fn a_one_sided_mesh_is_sure_only_from_the_front() {
         "{back:?}"
     );
 }
+
+#[test]
+fn a_mover_held_as_its_shape_sends_only_the_rays_that_come_near_it_to_the_engine() {
+    let mut m = walled();
+    // A capsule leaning 45 degrees: its box is much larger than it.
+    let lean = std::f32::consts::FRAC_PI_4;
+    let p = Placed {
+        basis: [
+            Vec3::new(lean.cos(), lean.sin(), 0.0),
+            Vec3::new(-lean.sin(), lean.cos(), 0.0),
+            Vec3::Z,
+        ],
+        origin: Vec3::new(0.0, 1.0, -2.0),
+        shape: Local::Capsule {
+            radius: 0.2,
+            height: 2.0,
+        },
+        own_margin: 0.0,
+    };
+    let slot = m.add_mover_shape(GUARD, &p).unwrap();
+    // Through a corner of its box the capsule leaves empty.
+    let corner = ask(
+        &mut m,
+        Vec3::new(0.55, 1.55, 0.0),
+        Vec3::new(0.55, 1.55, -4.0),
+    );
+    assert_eq!(corner, Answer::Clear);
+    // Through it.
+    let through = ask(&mut m, Vec3::new(0.0, 1.0, 0.0), Vec3::new(0.0, 1.0, -4.0));
+    assert_eq!(through, Answer::Unsure);
+    // Moved aside, the ray through its old place is clear.
+    let mut aside = p.clone();
+    aside.origin = Vec3::new(10.0, 1.0, -2.0);
+    m.move_mover_shape(slot, &aside).unwrap();
+    assert_eq!(
+        ask(&mut m, Vec3::new(0.0, 1.0, 0.0), Vec3::new(0.0, 1.0, -4.0)),
+        Answer::Clear
+    );
+}

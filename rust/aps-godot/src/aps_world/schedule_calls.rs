@@ -104,9 +104,7 @@ pub(crate) fn frame_stats_dict(world: Option<&crate::world::World>) -> VarDictio
         "candidates" => f.candidates as i64,
         "ray_usec" => f.ray_usec as i64,
         "perceivers" => world.map_or(0, |w| w.perceivers() as i64),
-        "mirror_rays" => world
-            .and_then(|w| crate::level_mirror::report(w.key()))
-            .map_or(0, |m| m.frame_decided as i64),
+        "mirror_rays" => world.map_or(0, |w| crate::level_mirror::frame_decided(w.key()) as i64),
     }
 }
 

@@ -185,6 +185,17 @@ pub fn count_shadow(key: WorldKey, agreed: bool) {
     });
 }
 
+/// Rays world `key`'s mirror decided this frame so far (the last frame's, between frames).
+#[must_use]
+pub fn frame_decided(key: WorldKey) -> u64 {
+    MIRRORS.with(|m| {
+        m.try_borrow()
+            .ok()
+            .and_then(|m| m.worlds.get(&key).map(|w| w.decided))
+            .unwrap_or(0)
+    })
+}
+
 /// What world `key`'s mirror did this frame so far: rays decided, shadow disagreements, and
 /// the whole run's totals (`MirrorStats`), its shapes and movers, and its memory estimate.
 #[must_use]
@@ -380,10 +391,19 @@ impl LevelMirror {
         let Some(r) = self.records.get(&id) else {
             return;
         };
-        if let (Kept::Mover(slot), Some(place)) = (r.kept, r.moving) {
+        if let (Kept::Mover(slot), Some(place)) = (r.kept, r.moving.as_ref()) {
             if r.body.is_instance_valid() {
-                if let Some((lo, hi)) = place.bounds() {
-                    self.mirror.move_mover(slot, lo, hi);
+                let done = match place.now() {
+                    Some(reading::Moved::Shape(placed)) => {
+                        self.mirror.move_mover_shape(slot, &placed).is_ok()
+                    }
+                    Some(reading::Moved::Bounds(lo, hi)) => {
+                        self.mirror.move_mover(slot, lo, hi);
+                        true
+                    }
+                    None => false,
+                };
+                if done {
                     return;
                 }
             }
@@ -471,6 +491,17 @@ impl LevelMirror {
                 let exact = if still {
                     self.mirror.add(body_id, &placed).ok()
                 } else {
+                    // A body that moves, held as its shape where it is.
+                    if let Ok(slot) = self.mirror.add_mover_shape(body_id, &placed) {
+                        if let Some(p) = place.as_mut() {
+                            p.shape = Some((placed.shape.clone(), placed.own_margin));
+                        }
+                        if let Some(r) = self.records.get_mut(&id) {
+                            r.kept = Kept::Mover(slot);
+                            r.moving = place;
+                        }
+                        return;
+                    }
                     None
                 };
                 match exact {

@@ -145,27 +145,30 @@ impl ShapeNode {
                 index,
                 shape_rid,
                 local: None,
+                shape: None,
             },
         ))
     }
 }
 
-/// Where a shape of a body sits in the physics server, and (for a body that moves) the box
-/// around it in its own space.
-#[derive(Debug, Clone, Copy)]
+/// Where a shape of a body sits in the physics server, and (for a body that moves) the shape
+/// or the box around it in its own space.
+#[derive(Debug, Clone)]
 pub struct InServer {
     rid: Rid,
     index: i32,
     shape_rid: Rid,
     pub local: Option<(Vec3, Vec3)>,
+    /// The shape and its own margin, when the mirror holds the body as its shape.
+    pub shape: Option<(Local, f32)>,
 }
 
 impl InServer {
-    /// The box around the shape where the server has it now; `None` when the body no longer
-    /// holds it at the same place (a shape was added or removed before it), or it has no box.
+    /// Where the server has the shape now: the shape placed there if the mirror holds it, else
+    /// the box around it. `None` when the body no longer holds it at the same place (a shape
+    /// was added or removed before it), or it has neither.
     #[must_use]
-    pub fn bounds(&self) -> Option<(Vec3, Vec3)> {
-        let (lo, hi) = self.local?;
+    pub fn now(&self) -> Option<Moved> {
         let server = PhysicsServer3D::singleton();
         if server.body_get_shape_count(self.rid) <= self.index
             || server.body_get_shape(self.rid, self.index) != self.shape_rid
@@ -178,15 +181,32 @@ impl InServer {
             to_vec3(t.basis.col_b()),
             to_vec3(t.basis.col_c()),
         ];
+        let origin = to_vec3(t.origin);
+        if let Some((shape, own_margin)) = &self.shape {
+            return Some(Moved::Shape(Placed {
+                basis,
+                origin,
+                shape: shape.clone(),
+                own_margin: *own_margin,
+            }));
+        }
+        let (lo, hi) = self.local?;
         let aabb = Aabb::new(
             crate::convert::to_vector3(lo),
             crate::convert::to_vector3(hi - lo),
         );
-        match bounds_of(aabb, basis, to_vec3(t.origin)) {
-            Reading::Bounds(lo, hi) => Some((lo, hi)),
+        match bounds_of(aabb, basis, origin) {
+            Reading::Bounds(lo, hi) => Some(Moved::Bounds(lo, hi)),
             _ => None,
         }
     }
+}
+
+/// Where a moving shape is now.
+#[derive(Debug, Clone)]
+pub enum Moved {
+    Shape(Placed),
+    Bounds(Vec3, Vec3),
 }
 
 /// A body's shape `index` where the server has it: the body's transform and the shape's.
