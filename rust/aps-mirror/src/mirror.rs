@@ -134,8 +134,9 @@ impl Mirror {
                 .entries
                 .iter()
                 .enumerate()
-                .filter_map(|(i, e)| e.as_ref().map(|e| (i, aabb(e.solid.min, e.solid.max))));
-            self.tree = Bvh::from_iter(BvhBuildStrategy::Binned, leaves);
+                .filter_map(|(i, e)| e.as_ref().map(|e| (i, aabb(e.solid.min, e.solid.max))))
+                .collect();
+            self.tree = built_whole(leaves);
             self.added = 0;
         }
         // Movers wander from where the tree first put them; a few moves each and the tree is
@@ -147,7 +148,7 @@ impl Mirror {
                 .enumerate()
                 .filter_map(|(i, m)| m.as_ref().map(|m| (i, m.aabb)))
                 .collect();
-            self.mover_tree = Bvh::from_iter(BvhBuildStrategy::Binned, boxes);
+            self.mover_tree = built_whole(boxes);
             self.moves = 0;
         }
     }
@@ -429,6 +430,19 @@ impl Mirror {
             (None, false) => Answer::Clear,
         }
     }
+}
+
+/// A tree built whole from `leaves` (index, box). Two leaves or fewer are inserted one by
+/// one: parry's whole build of so few numbers them from 0 whatever their indices.
+fn built_whole(leaves: Vec<(usize, Aabb)>) -> Bvh {
+    if leaves.len() > 2 {
+        return Bvh::from_iter(BvhBuildStrategy::Binned, leaves);
+    }
+    let mut tree = Bvh::new();
+    for (i, b) in leaves {
+        tree.insert(b, i as u32);
+    }
+    tree
 }
 
 /// A ray against boxes: the slab test with the direction's inverse worked out once.

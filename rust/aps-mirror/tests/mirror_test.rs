@@ -477,3 +477,97 @@ fn a_mover_held_as_its_shape_sends_only_the_rays_that_come_near_it_to_the_engine
         Answer::Clear
     );
 }
+
+#[test]
+fn a_tree_rebuilt_with_few_shapes_left_keeps_their_places() {
+    // Forty crates added, all but two removed, the tree built whole at the next frame: the two
+    // left keep answering by their own slots.
+    let mut m = Mirror::new();
+    let mut slots = Vec::new();
+    for i in 0..40 {
+        let at = Vec3::new(i as f32 * 3.0, 0.5, -5.0);
+        let crate_box = Local::Box {
+            half: Vec3::splat(0.5),
+        };
+        slots.push(m.add(BodyId(100 + i), &placed(at, crate_box)).unwrap());
+    }
+    for s in &slots[..38] {
+        m.remove(*s);
+    }
+    let g1 = m.add_mover(
+        GUARD,
+        Vec3::new(200.0, 0.0, 0.0),
+        Vec3::new(201.0, 2.0, 1.0),
+    );
+    m.begin_frame();
+    let a = ask(
+        &mut m,
+        Vec3::new(38.0 * 3.0, 0.5, 0.0),
+        Vec3::new(38.0 * 3.0, 0.5, -10.0),
+    );
+    assert!(
+        matches!(
+            a,
+            Answer::Blocked {
+                body: BodyId(138),
+                ..
+            }
+        ),
+        "{a:?}"
+    );
+    m.remove_mover(g1);
+    m.begin_frame();
+    assert_eq!(m.len(), (2, 0));
+    m.remove(slots[38]);
+    let a = ask(
+        &mut m,
+        Vec3::new(38.0 * 3.0, 0.5, 0.0),
+        Vec3::new(38.0 * 3.0, 0.5, -10.0),
+    );
+    assert_eq!(a, Answer::Clear);
+}
+
+#[test]
+fn a_tree_rebuilt_whole_still_removes_and_moves_by_slot() {
+    let mut m = Mirror::new();
+    let mut slots = Vec::new();
+    for i in 0..50 {
+        let at = Vec3::new(i as f32 * 3.0, 0.5, -5.0);
+        let crate_box = Local::Box {
+            half: Vec3::splat(0.5),
+        };
+        slots.push(m.add(BodyId(100 + i), &placed(at, crate_box)).unwrap());
+    }
+    let movers: Vec<_> = (0..40)
+        .map(|i| {
+            let x = i as f32 * 3.0;
+            m.add_mover(
+                BodyId(1000 + i),
+                Vec3::new(x, 0.0, 10.0),
+                Vec3::new(x + 0.5, 2.0, 10.5),
+            )
+        })
+        .collect();
+    m.begin_frame();
+    m.remove(slots[7]);
+    let a = ask(
+        &mut m,
+        Vec3::new(21.0, 0.5, 0.0),
+        Vec3::new(21.0, 0.5, -10.0),
+    );
+    assert_eq!(a, Answer::Clear);
+    // Every mover moved across the crates' row: the tree is rebuilt from where they are.
+    for _ in 0..5 {
+        for (i, s) in movers.iter().enumerate() {
+            let x = i as f32 * 3.0;
+            m.move_mover(
+                *s,
+                Vec3::new(x - 0.3, 0.0, -2.3),
+                Vec3::new(x + 0.3, 2.0, -1.7),
+            );
+        }
+        m.begin_frame();
+    }
+    let a = ask(&mut m, Vec3::new(9.0, 0.5, 0.0), Vec3::new(9.0, 0.5, -10.0));
+    assert_eq!(a, Answer::Unsure, "a mover now stands in the way");
+}

@@ -218,11 +218,13 @@ pub fn bench(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String>
     // them, which would dominate the figures; a game runs without it.
     std::env::set_var("RUST_BACKTRACE", "0");
     let mut report = Report::new("bench");
-    report.step("cargo bench -p aps-core", || {
+    report.step("cargo bench -p aps-core -p aps-mirror", || {
         cmd::run(cmd::cargo().current_dir(&paths.workspace).args([
             "bench",
             "--package",
             "aps-core",
+            "--package",
+            "aps-mirror",
         ]))
     });
     let stress = format!("stress scene: {STRESS}");
