@@ -629,7 +629,7 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 				% [mean, p99, p99 / maxf(mean, 1e-6), sorted[sorted.size() - 1]])
 		print("rays per frame: %.1f; decided by the static mirror without the engine: %.1f%% (%.1f a frame)"
 				% [rays_per_frame, 100.0 * mirror_rays / maxf(rays, 1.0), mirror_rays / n])
-		print("static mirror: %d shapes, %d movers as boxes, about %.0f kB; %.1f shapes confirmed a frame; %d disagreements with the engine%s"
+		print("static mirror: %d static shapes, %d shapes of bodies that move, about %.0f kB; %.1f shapes confirmed a frame; %d disagreements with the engine%s"
 				% [totals["mirror_shapes"], totals["mirror_movers"], totals["mirror_bytes"] / 1024.0, totals["mirror_checks"] / n,
 				totals["mirror_disagreements"], "" if shadow else " (not checked: --shadow checks)"])
 		var k := maxf(slow["frames"], 1.0)

@@ -107,11 +107,13 @@ pub enum Form {
         radius: f32,
     },
     Convex {
-        grown: ConvexPolyhedron,
-        shrunk: Option<ConvexPolyhedron>,
+        // Boxed, as is a mesh, so that the boxes and round shapes most of a level is made of
+        // stay small and close together.
+        grown: Box<ConvexPolyhedron>,
+        shrunk: Option<Box<ConvexPolyhedron>>,
     },
     Mesh {
-        mesh: TriMesh,
+        mesh: Box<TriMesh>,
         double_sided: bool,
         /// Its transform mirrored it: its fronts face the other way.
         flipped: bool,
@@ -267,7 +269,7 @@ impl Solid {
                 let m = glam::Mat3::from_cols(basis[0], basis[1], basis[2]);
                 let flipped = m.determinant() < 0.0;
                 Form::Mesh {
-                    mesh,
+                    mesh: Box::new(mesh),
                     double_sided: *double_sided,
                     flipped,
                 }
@@ -328,7 +330,7 @@ impl Solid {
                     &Ball::new(m),
                     &Pose::IDENTITY,
                     Vector::ZERO,
-                    mesh,
+                    &**mesh,
                     options,
                 );
                 match hit {
@@ -370,7 +372,7 @@ fn convex(points: &[Vec3], margin: f32) -> Result<Form, NotMirrored> {
     let hull = ConvexPolyhedron::from_convex_hull(&pts).ok_or(NotMirrored::Degenerate)?;
     if margin <= 0.0 {
         return Ok(Form::Convex {
-            grown: hull,
+            grown: Box::new(hull),
             shrunk: None,
         });
     }
@@ -398,10 +400,11 @@ fn convex(points: &[Vec3], margin: f32) -> Result<Form, NotMirrored> {
             .collect();
         ConvexPolyhedron::from_convex_hull(&p)
     };
-    let grown = scaled(1.0 + margin / nearest).ok_or(NotMirrored::Degenerate)?;
+    let grown = Box::new(scaled(1.0 + margin / nearest).ok_or(NotMirrored::Degenerate)?);
     let shrunk = (nearest > margin)
         .then(|| scaled(1.0 - margin / nearest))
-        .flatten();
+        .flatten()
+        .map(Box::new);
     Ok(Form::Convex { grown, shrunk })
 }
 

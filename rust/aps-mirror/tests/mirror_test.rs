@@ -478,19 +478,25 @@ fn a_mover_held_as_its_shape_sends_only_the_rays_that_come_near_it_to_the_engine
     );
 }
 
+/// `n` one-metre crates in a row along X, 3 m apart, 5 m ahead: bodies 100, 101, ...
+fn row_of_crates(m: &mut Mirror, n: u64) -> Vec<aps_mirror::Slot> {
+    (0..n)
+        .map(|i| {
+            let at = Vec3::new(i as f32 * 3.0, 0.5, -5.0);
+            let crate_box = Local::Box {
+                half: Vec3::splat(0.5),
+            };
+            m.add(BodyId(100 + i), &placed(at, crate_box)).unwrap()
+        })
+        .collect()
+}
+
 #[test]
 fn a_tree_rebuilt_with_few_shapes_left_keeps_their_places() {
     // Forty crates added, all but two removed, the tree built whole at the next frame: the two
     // left keep answering by their own slots.
     let mut m = Mirror::new();
-    let mut slots = Vec::new();
-    for i in 0..40 {
-        let at = Vec3::new(i as f32 * 3.0, 0.5, -5.0);
-        let crate_box = Local::Box {
-            half: Vec3::splat(0.5),
-        };
-        slots.push(m.add(BodyId(100 + i), &placed(at, crate_box)).unwrap());
-    }
+    let slots = row_of_crates(&mut m, 40);
     for s in &slots[..38] {
         m.remove(*s);
     }
@@ -530,14 +536,7 @@ fn a_tree_rebuilt_with_few_shapes_left_keeps_their_places() {
 #[test]
 fn a_tree_rebuilt_whole_still_removes_and_moves_by_slot() {
     let mut m = Mirror::new();
-    let mut slots = Vec::new();
-    for i in 0..50 {
-        let at = Vec3::new(i as f32 * 3.0, 0.5, -5.0);
-        let crate_box = Local::Box {
-            half: Vec3::splat(0.5),
-        };
-        slots.push(m.add(BodyId(100 + i), &placed(at, crate_box)).unwrap());
-    }
+    let slots = row_of_crates(&mut m, 50);
     let movers: Vec<_> = (0..40)
         .map(|i| {
             let x = i as f32 * 3.0;

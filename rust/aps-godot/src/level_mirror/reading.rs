@@ -101,12 +101,7 @@ impl ShapeNode {
     }
 
     fn read_at(&self, t: &Transform3D) -> Reading {
-        let basis = [
-            to_vec3(t.basis.col_a()),
-            to_vec3(t.basis.col_b()),
-            to_vec3(t.basis.col_c()),
-        ];
-        let origin = to_vec3(t.origin);
+        let (basis, origin) = columns(t);
         match self {
             ShapeNode::Shape(s) => match s.get_shape() {
                 Some(shape) => read_shape(&shape, basis, origin),
@@ -175,13 +170,7 @@ impl InServer {
         {
             return None;
         }
-        let t = server_transform(&server, self.rid, self.index)?;
-        let basis = [
-            to_vec3(t.basis.col_a()),
-            to_vec3(t.basis.col_b()),
-            to_vec3(t.basis.col_c()),
-        ];
-        let origin = to_vec3(t.origin);
+        let (basis, origin) = columns(&server_transform(&server, self.rid, self.index)?);
         if let Some((shape, own_margin)) = &self.shape {
             return Some(Moved::Shape(Placed {
                 basis,
@@ -207,6 +196,16 @@ impl InServer {
 pub enum Moved {
     Shape(Placed),
     Bounds(Vec3, Vec3),
+}
+
+/// A transform as the mirror takes it: its basis's columns (scale included) and its origin.
+fn columns(t: &Transform3D) -> ([Vec3; 3], Vec3) {
+    let basis = [
+        to_vec3(t.basis.col_a()),
+        to_vec3(t.basis.col_b()),
+        to_vec3(t.basis.col_c()),
+    ];
+    (basis, to_vec3(t.origin))
 }
 
 /// A body's shape `index` where the server has it: the body's transform and the shape's.
