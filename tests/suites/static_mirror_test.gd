@@ -221,3 +221,18 @@ func test_the_mirror_can_be_turned_off() -> void:
 	var before: Dictionary = _stats()
 	expect_eq(_hit(Vector3(0, 1.5, 0), Vector3(0, 1.5, -10)), wall, "the engine answers")
 	expect_eq(_stats()["mirror_rays"], before["mirror_rays"], "the mirror was not asked")
+
+
+func test_a_body_a_script_moves_every_frame_is_followed_frame_by_frame() -> void:
+	ApsWorldBuilder.floor(self)
+	var walker := ApsWorldBuilder.body(self, Vector3(-4, 0, -5), "Walker")
+	await frames(1)
+	var hits := 0
+	for f in 40:
+		# Across the ray from the eye to 10 m ahead, 0.2 m a frame.
+		walker.position.x += 0.2
+		await frames(1)
+		if _hit(Vector3(0, 1.5, 0), Vector3(0, 1.5, -10)) == walker:
+			hits += 1
+	expect(hits >= 2, "the walker was hit while it stood on the line (%d frames)" % hits)
+	expect_eq(_stats()["mirror_disagreements"], 0, "and never answered wrongly while it moved")

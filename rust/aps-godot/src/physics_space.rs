@@ -329,9 +329,18 @@ impl<D: RayKind> GodotSpace<'_, D> {
         toward: Option<BodyId>,
     ) -> Option<Option<RayHit>> {
         let (key, shadow) = self.mirror?;
+        // A 2D ray is the engine's at height 0 (`to_pixels` drops the height): so is the
+        // mirror's.
+        let flat = |p: Vec3| {
+            if D::TWO_D {
+                Vec3::new(p.x, 0.0, p.z)
+            } else {
+                p
+            }
+        };
         let ask = aps_mirror::RayAsk {
-            from,
-            to,
+            from: flat(from),
+            to: flat(to),
             mask,
             exclude,
             toward,

@@ -17,7 +17,7 @@ pub const DEBUG_DRAW: &str = "aps/debug/draw";
 pub const DEBUG_EXPLAIN: &str = "aps/debug/explain";
 
 /// Rays whose way crosses only the static level are decided by APS's own copy of it, without
-/// the engine (3D); off sends every ray to the engine, for comparing and as a fallback.
+/// the engine; off sends every ray to the engine, for comparing and as a fallback.
 pub const STATIC_MIRROR: &str = "aps/static_mirror";
 /// Every ray the static mirror decides is also cast through the engine, and the two answers
 /// are compared (`mirror_disagreements` in `ApsWorld.get_stats`); the engine's answer is used.

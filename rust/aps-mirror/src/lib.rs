@@ -15,8 +15,8 @@
 //! edges of boxes, cylinders and convex hulls by a convex radius no larger than the shape's own
 //! margin, stores mesh vertices with limited precision, and every engine works in single
 //! precision. The margin of a shape is [`BASE_MARGIN`] plus the shape's own margin (plus a
-//! little more for large meshes; see [`solid::margin_of`]), so every one of those differences
-//! lies inside it.
+//! little more for large meshes, cylinders and hulls; see [`solid::margin_of`]), so every one
+//! of those differences lies inside it.
 //!
 //! The crate knows nothing of Godot: the adapter reads the scene, describes each static shape
 //! as a [`solid::Local`] shape placed by an affine transform, and tells the mirror what moved.

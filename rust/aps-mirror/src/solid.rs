@@ -18,8 +18,9 @@ use parry3d::shape::{Ball, Capsule, ConvexPolyhedron, Cuboid, Cylinder, HalfSpac
 pub const BASE_MARGIN: f32 = 0.02;
 
 /// A mesh's margin grows by this fraction of its size: an engine that stores a mesh's vertices
-/// in fewer bits (relative to the mesh's bounds) errs in proportion to the mesh.
-const MESH_MARGIN_PER_METRE: f32 = 1.0e-4;
+/// in fewer bits (relative to the mesh's bounds) errs in proportion to the mesh, and so do ray
+/// casts done by iteration (parry's at cylinders and convex hulls).
+const SIZED_MARGIN_PER_METRE: f32 = 1.0e-4;
 
 /// How far from flat a ray must cross a mesh's face for the crossing to count as sure: below
 /// this (the sine of about six degrees) the ray grazes it and the engine decides.
@@ -141,16 +142,17 @@ fn back(p: Vector) -> Vec3 {
     Vec3::new(p.x, p.y, p.z)
 }
 
-/// The margin of a shape whose own margin is `own` and whose bounds are `size` across.
+/// The margin of a shape whose own margin is `own` and whose bounds are `size` across
+/// (`sized`: a shape whose error grows with its size).
 #[must_use]
-pub fn margin_of(own: f32, size: f32, mesh: bool) -> f32 {
+pub fn margin_of(own: f32, size: f32, sized: bool) -> f32 {
     let own = if own.is_finite() { own.max(0.0) } else { 0.0 };
-    let mesh_part = if mesh {
-        size.max(0.0) * MESH_MARGIN_PER_METRE
+    let sized_part = if sized {
+        size.clamp(0.0, 1.0e6) * SIZED_MARGIN_PER_METRE
     } else {
         0.0
     };
-    BASE_MARGIN + own + mesh_part
+    BASE_MARGIN + own + sized_part
 }
 
 /// A basis read as a rotation and a scale per axis, if its axes are square to each other.
@@ -294,8 +296,13 @@ impl Solid {
             }
         };
         let (min, max) = bounds(&form);
-        let mesh = matches!(form, Form::Mesh { .. });
-        let margin = margin_of(*own_margin, (max - min).max_element(), mesh);
+        // Meshes, and the shapes parry casts rays at by iteration (cylinders and hulls), err
+        // in proportion to their size.
+        let sized = matches!(
+            form,
+            Form::Mesh { .. } | Form::Convex { .. } | Form::Cylinder { .. }
+        );
+        let margin = margin_of(*own_margin, (max - min).max_element(), sized);
         let form = match form {
             Form::Convex { grown, .. } => {
                 let pts: Vec<Vec3> = grown.points().iter().map(|p| back(*p)).collect();

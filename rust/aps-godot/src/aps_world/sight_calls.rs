@@ -1,12 +1,12 @@
-//! `ApsWorld.cast_sight_ray`: one ray through the same path perception's rays take (the
+//! `ApsWorld.cast_sight_ray` (and its 2D twin): one ray through the same path perception's rays take (the
 //! static mirror first, the engine for the rest), for a game's own line-of-sight checks.
 
 use super::ApsWorld;
-use crate::dim::Three;
+use crate::dim::{Spatial, Three, Two};
 use crate::given::Given;
-use crate::physics_space::GodotSpace;
+use crate::physics_space::{GodotSpace, RayKind};
 use aps_core::senses::rays::Space;
-use godot::classes::Node3D;
+use godot::classes::{Node2D, Node3D};
 use godot::prelude::*;
 
 #[godot_api(secondary)]
@@ -32,42 +32,69 @@ impl ApsWorld {
         let Some(around) = around.required(call, "around", "returns an empty Dictionary") else {
             return VarDictionary::new();
         };
-        let node = crate::dim::Spatial::Three(around.clone());
-        let Some((state, key, _)) = node.physics() else {
+        let from = crate::convert::to_vec3(from);
+        let to = crate::convert::to_vec3(to);
+        self.sight_ray::<Three>(&Spatial::Three(around), (from, to), collision_mask)
+            .map_or_else(VarDictionary::new, |(id, at)| {
+                hit_dict(id, crate::convert::to_vector3(at).to_variant())
+            })
+    }
+
+    /// [method cast_sight_ray] in the 2D world of `around`, in pixels.
+    #[func]
+    pub fn cast_sight_ray_2d(
+        &mut self,
+        around: Given<Node2D>,
+        from: Vector2,
+        to: Vector2,
+        collision_mask: i64,
+    ) -> VarDictionary {
+        let call = "ApsWorld.cast_sight_ray_2d";
+        let Some(around) = around.required(call, "around", "returns an empty Dictionary") else {
             return VarDictionary::new();
         };
-        let crate::physics_space::SpaceState::Three(state) = state else {
-            return VarDictionary::new();
-        };
-        let Some(world) = around.get_world_3d() else {
-            return VarDictionary::new();
-        };
+        let from = crate::dim::from_pixels(from);
+        let to = crate::dim::from_pixels(to);
+        self.sight_ray::<Two>(&Spatial::Two(around), (from, to), collision_mask)
+            .map_or_else(VarDictionary::new, |(id, at)| {
+                hit_dict(id, crate::dim::to_pixels(at).to_variant())
+            })
+    }
+}
+
+impl ApsWorld {
+    /// One ray through perception's path in the world of `node`: what it hit and where.
+    fn sight_ray<D: RayKind>(
+        &mut self,
+        node: &Spatial,
+        (from, to): (aps_core::Vec3, aps_core::Vec3),
+        collision_mask: i64,
+    ) -> Option<(i64, aps_core::Vec3)> {
+        let (state, key, _) = node.physics()?;
+        let state = D::space_of(state)?;
         // Nodes added from now on reach the mirror.
         self.ensure_tracking();
         // A script is running this call: whatever it changed counts.
         crate::level_mirror::scripts_may_have_run();
         let (on, shadow) = self.mirror_flags();
         let (frame, _) = self.frame_clock();
-        let mirror =
-            (on && crate::level_mirror::prepare(key, frame, &world)).then_some((key, shadow));
-        let mut query = <Three as crate::physics_space::RayKind>::new_query(&Array::new());
-        let mut space = GodotSpace::<Three>::new(state, &mut query)
+        let mirror = (on && crate::level_mirror::prepare(key, frame)).then_some((key, shadow));
+        let mut query = D::new_query(&Array::new());
+        let mut space = GodotSpace::<D>::new(state, &mut query)
             .with_hit_points(true)
             .with_mirror(mirror);
         let mask = (collision_mask & i64::from(u32::MAX)) as u32;
-        let from = crate::convert::to_vec3(from);
-        let to = crate::convert::to_vec3(to);
-        let Some(hit) = space.cast_ray(from, to, mask, &[]) else {
-            return VarDictionary::new();
-        };
-        let id = hit.body.0 as i64;
-        let collider =
-            InstanceId::try_from_i64(id).and_then(|i| Gd::<Object>::try_from_instance_id(i).ok());
-        let mut d = vdict! {
-            "collider_id" => id,
-            "position" => crate::convert::to_vector3(hit.position),
-        };
-        d.set("collider", &collider.to_variant());
-        d
+        let hit = space.cast_ray(from, to, mask, &[])?;
+        Some((hit.body.0 as i64, hit.position))
     }
+}
+
+/// A hit as the calls give it: `collider_id`, `collider` (null without a node) and `position`.
+fn hit_dict(id: i64, position: Variant) -> VarDictionary {
+    let collider =
+        InstanceId::try_from_i64(id).and_then(|i| Gd::<Object>::try_from_instance_id(i).ok());
+    let mut d = vdict! { "collider_id" => id };
+    d.set("position", &position);
+    d.set("collider", &collider.to_variant());
+    d
 }

@@ -1,23 +1,26 @@
-//! The static level mirrored in Rust for the rays of 3D worlds (see `aps_mirror`): built from
-//! the scene tree as a world's first pass asks for it, kept true through watches on every
-//! shape node (`watch`), and asked by each ray before the engine.
+//! The static level mirrored in Rust for the rays (see `aps_mirror`): built from the scene tree
+//! as a world's first pass asks for it, kept true through watches on every shape node (`watch`),
+//! and asked by each ray before the engine.
 //!
-//! What is mirrored: every `CollisionShape3D` and `CollisionPolygon3D` of a `StaticBody3D`
-//! (an `AnimatableBody3D` moves, so it is not). Every other body's shapes (characters, rigid
-//! and animatable bodies, ragdoll bones) are kept as boxes, refreshed as they move, so that a
-//! ray crossing one goes to the engine. Areas play no part: rays pass them unless the world
-//! has Area3D occluders, and then the mirror is not asked. A world with collision the mirror
-//! cannot see (a `GridMap`, CSG with collision, a soft body) is not mirrored at all.
+//! What is mirrored: every `CollisionShape3D` and `CollisionPolygon3D` of a `StaticBody3D`, and
+//! every `CollisionShape2D` and `CollisionPolygon2D` of a `StaticBody2D` (`flat`); animatable
+//! bodies move, so they are not. Every other body's shapes (characters, rigid and animatable
+//! bodies, ragdoll bones) are held where the physics server has them, refreshed as they move,
+//! so that a ray that comes near one goes to the engine. Areas play no part: rays pass them
+//! unless the world has area occluders, and then the mirror is not asked. A world with
+//! collision the mirror cannot see (a `GridMap`, CSG with collision, a soft body, a tile map)
+//! is not mirrored at all.
 
+mod flat;
 mod reading;
 pub mod watch;
 
+use crate::convert::MaybeNull;
 use crate::world_key::WorldKey;
 use aps_core::senses::rays::BodyId;
 use aps_core::Vec3;
 use aps_mirror::{Answer, Check, Mirror, RayAsk, Slot};
-use godot::classes::collision_object_3d::DisableMode;
-use godot::classes::{CollisionObject3D, World3D};
+use godot::classes::{World2D, World3D};
 use godot::prelude::*;
 use reading::{Reading, ShapeNode};
 use std::cell::RefCell;
@@ -33,7 +36,7 @@ enum Kept {
 
 struct Record {
     shape: ShapeNode,
-    body: Gd<CollisionObject3D>,
+    body: reading::Body,
     body_id: BodyId,
     kept: Kept,
     /// The shape resource whose `changed` the watch hears.
@@ -85,6 +88,8 @@ fn unseen_collision(class: &str) -> Option<&'static str> {
         Some("CSG shapes")
     } else if class == "SoftBody3D" {
         Some("a soft body")
+    } else if class == "TileMapLayer" || class == "TileMap" {
+        Some("a tile map")
     } else {
         None
     }
@@ -96,6 +101,8 @@ pub fn entered(node: &Gd<Node>) {
     let class = node.get_class().to_string();
     let wanted = class == "CollisionShape3D"
         || class == "CollisionPolygon3D"
+        || class == "CollisionShape2D"
+        || class == "CollisionPolygon2D"
         || unseen_collision(&class).is_some();
     if !wanted {
         return;
@@ -113,7 +120,7 @@ pub fn entered(node: &Gd<Node>) {
 /// engine (the world cannot be mirrored). What entered the tree or changed since the last
 /// call is taken in first; the layers and switches of shapes are confirmed again each frame,
 /// and after any script may have run (see [`scripts_may_have_run`]).
-pub fn prepare(key: WorldKey, frame: u64, world: &Gd<World3D>) -> bool {
+pub fn prepare(key: WorldKey, frame: u64) -> bool {
     MIRRORS.with(|m| {
         let Ok(mut m) = m.try_borrow_mut() else {
             return false;
@@ -121,7 +128,7 @@ pub fn prepare(key: WorldKey, frame: u64, world: &Gd<World3D>) -> bool {
         let m = &mut *m;
         m.worlds
             .entry(key)
-            .or_insert_with(|| LevelMirror::build(world));
+            .or_insert_with(|| LevelMirror::build(key));
         let new_frame = m.worlds.get(&key).is_some_and(|w| w.frame != frame);
         if new_frame {
             m.forget_gone_worlds();
@@ -241,7 +248,7 @@ fn check(
     let Some(r) = records.get(&id) else {
         return Check::Stale;
     };
-    if !r.shape.is_valid() || !r.body.is_instance_valid() {
+    if !r.shape.is_valid() || !r.body.is_valid() {
         watch::note_changed(id);
         return Check::Stale;
     }
@@ -250,7 +257,7 @@ fn check(
         return Check::Stale;
     }
     Check::Fresh {
-        layer: r.body.get_collision_layer(),
+        layer: r.body.layer(),
         enabled: !r.shape.is_disabled(),
     }
 }
@@ -259,8 +266,10 @@ impl Mirrors {
     /// Drops the mirrors of worlds that no longer exist.
     fn forget_gone_worlds(&mut self) {
         self.worlds.retain(|key, _| {
-            InstanceId::try_from_i64(*key)
-                .is_some_and(|id| Gd::<World3D>::try_from_instance_id(id).is_ok())
+            InstanceId::try_from_i64(*key).is_some_and(|id| {
+                Gd::<World3D>::try_from_instance_id(id).is_ok()
+                    || Gd::<World2D>::try_from_instance_id(id).is_ok()
+            })
         });
     }
 
@@ -303,8 +312,9 @@ impl Mirrors {
 }
 
 impl LevelMirror {
-    /// The mirror of `world`, from every node of the scene tree in it.
-    fn build(world: &Gd<World3D>) -> LevelMirror {
+    /// The mirror of the world `key` (a `World3D` or a `World2D`), from every node of the
+    /// scene tree in it.
+    fn build(key: WorldKey) -> LevelMirror {
         let mut me = LevelMirror {
             mirror: Mirror::new(),
             records: HashMap::new(),
@@ -316,10 +326,9 @@ impl LevelMirror {
             disagreements: 0,
             all_disagreements: 0,
         };
-        let Some(root) = crate::world_key::scene_tree().and_then(|t| t.get_root()) else {
+        let Some(root) = crate::world_key::scene_tree().and_then(|t| t.get_root().maybe_null()) else {
             return me;
         };
-        let key = world.instance_id().to_i64();
         let mut stack: Vec<Gd<Node>> = vec![root.upcast()];
         while let Some(node) = stack.pop() {
             for child in node.get_children().iter_shared() {
@@ -353,15 +362,9 @@ impl LevelMirror {
             return;
         };
         let id = node.instance_id();
-        let Some(body) = node
-            .get_parent()
-            .and_then(|p| p.try_cast::<CollisionObject3D>().ok())
-        else {
+        let Some(body) = node.get_parent().and_then(reading::Body::of) else {
             return;
         };
-        if body.clone().try_cast::<godot::classes::Area3D>().is_ok() {
-            return;
-        }
         if let Some(old) = self.records.get(&id) {
             if old.body == body {
                 self.reread(id);
@@ -392,7 +395,7 @@ impl LevelMirror {
             return;
         };
         if let (Kept::Mover(slot), Some(place)) = (r.kept, r.moving.as_ref()) {
-            if r.body.is_instance_valid() {
+            if r.body.is_valid() {
                 let done = match place.now() {
                     Some(reading::Moved::Shape(placed)) => {
                         self.mirror.move_mover_shape(slot, &placed).is_ok()
@@ -447,7 +450,7 @@ impl LevelMirror {
         self.unseen.remove(&id);
         let r = self.records.get_mut(&id).expect("looked up above");
         r.kept = Kept::Nothing;
-        if !(r.shape.is_valid() && r.body.is_instance_valid()) {
+        if !(r.shape.is_valid() && r.body.is_valid()) {
             self.records.remove(&id);
             return;
         }
@@ -462,7 +465,7 @@ impl LevelMirror {
         let body_id = r.body_id;
         // A body switched off with its processing leaves the physics world; one made static
         // or kept active stays in it.
-        let colliding = body.can_process() || body.get_disable_mode() != DisableMode::REMOVE;
+        let colliding = body.collides();
         if !colliding {
             return;
         }
@@ -475,7 +478,7 @@ impl LevelMirror {
         } else {
             r.heard = None;
         }
-        let still = is_static(&body);
+        let still = body.is_static();
         let (reading, mut place) = r.shape.read(&body);
         let shape = r.shape.clone();
         let mut mover = |mirror: &mut Mirror, lo: Vec3, hi: Vec3| {
@@ -530,12 +533,6 @@ impl LevelMirror {
             r.moving = place.filter(|p| matches!(kept, Kept::Mover(_)) && p.local.is_some());
         }
     }
-}
-
-/// Whether a body stays where its scene puts it: a `StaticBody3D` that is not an
-/// `AnimatableBody3D` (which scripts and animations move every frame).
-fn is_static(body: &Gd<CollisionObject3D>) -> bool {
-    body.is_class("StaticBody3D") && !body.is_class("AnimatableBody3D")
 }
 
 /// Where a ray from `from` to `to` is at `at` (a fraction of it).

@@ -1,13 +1,15 @@
 //! What a collision shape node holds, read for the mirror: the shape in the world, or only the
 //! box around it when the mirror cannot keep it exactly.
 
+use super::flat;
 use crate::convert::to_vec3;
 use aps_core::Vec3;
 use aps_mirror::{Local, Placed};
 use godot::classes::physics_server_3d::BodyState;
 use godot::classes::{
-    BoxShape3D, CapsuleShape3D, CollisionObject3D, CollisionPolygon3D, CollisionShape3D,
-    ConcavePolygonShape3D, ConvexPolygonShape3D, CylinderShape3D, Node3D, PhysicsServer3D, Shape3D,
+    BoxShape3D, CapsuleShape3D, CollisionObject2D, CollisionObject3D, CollisionPolygon2D,
+    CollisionPolygon3D, CollisionShape2D, CollisionShape3D, ConcavePolygonShape3D,
+    ConvexPolygonShape3D, CylinderShape3D, PhysicsServer2D, PhysicsServer3D, Shape3D,
     SphereShape3D, WorldBoundaryShape3D,
 };
 use godot::prelude::*;
@@ -24,31 +26,148 @@ pub enum Reading {
     Nothing,
 }
 
-/// A collision shape node: `CollisionShape3D` or `CollisionPolygon3D`.
+/// A collision shape node, 3D or 2D.
 #[derive(Debug, Clone)]
 pub enum ShapeNode {
     Shape(Gd<CollisionShape3D>),
     Polygon(Gd<CollisionPolygon3D>),
+    Shape2(Gd<CollisionShape2D>),
+    Polygon2(Gd<CollisionPolygon2D>),
+}
+
+/// The body a shape node belongs to, 3D or 2D.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body {
+    Three(Gd<CollisionObject3D>),
+    Two(Gd<CollisionObject2D>),
+}
+
+impl Body {
+    /// `node` as a collision object, if it is one (an area is none: rays pass areas).
+    #[must_use]
+    pub fn of(node: Gd<Node>) -> Option<Body> {
+        match node.try_cast::<CollisionObject3D>() {
+            Ok(b) => (!b.is_class("Area3D")).then_some(Body::Three(b)),
+            Err(n) => n
+                .try_cast::<CollisionObject2D>()
+                .ok()
+                .filter(|b| !b.is_class("Area2D"))
+                .map(Body::Two),
+        }
+    }
+
+    #[must_use]
+    pub fn instance_id(&self) -> InstanceId {
+        match self {
+            Body::Three(b) => b.instance_id(),
+            Body::Two(b) => b.instance_id(),
+        }
+    }
+
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        match self {
+            Body::Three(b) => b.is_instance_valid(),
+            Body::Two(b) => b.is_instance_valid(),
+        }
+    }
+
+    /// Its collision layers.
+    #[must_use]
+    pub fn layer(&self) -> u32 {
+        match self {
+            Body::Three(b) => b.get_collision_layer(),
+            Body::Two(b) => b.get_collision_layer(),
+        }
+    }
+
+    /// Whether it is in the physics world: a body whose processing is switched off leaves it,
+    /// unless it is made static or kept active instead.
+    #[must_use]
+    pub fn collides(&self) -> bool {
+        match self {
+            Body::Three(b) => {
+                b.can_process()
+                    || b.get_disable_mode()
+                        != godot::classes::collision_object_3d::DisableMode::REMOVE
+            }
+            Body::Two(b) => {
+                b.can_process()
+                    || b.get_disable_mode()
+                        != godot::classes::collision_object_2d::DisableMode::REMOVE
+            }
+        }
+    }
+
+    /// Whether it stays where its scene puts it: a static body that is not an animatable one
+    /// (which scripts and animations move every frame).
+    #[must_use]
+    pub fn is_static(&self) -> bool {
+        match self {
+            Body::Three(b) => b.is_class("StaticBody3D") && !b.is_class("AnimatableBody3D"),
+            Body::Two(b) => b.is_class("StaticBody2D") && !b.is_class("AnimatableBody2D"),
+        }
+    }
+
+    /// The shape the body holds for the shape node `me`: its index in the physics server.
+    fn shape_index(&self, me: InstanceId) -> Option<i32> {
+        macro_rules! index_in {
+            ($b:expr) => {{
+                let b = $b;
+                let owner = b.get_shape_owners().as_slice().iter().copied().find(|o| {
+                    b.shape_owner_get_owner(*o as u32)
+                        .is_some_and(|n| n.instance_id() == me)
+                })? as u32;
+                (b.shape_owner_get_shape_count(owner) > 0)
+                    .then(|| b.shape_owner_get_shape_index(owner, 0))
+            }};
+        }
+        match self {
+            Body::Three(b) => index_in!(b),
+            Body::Two(b) => index_in!(b),
+        }
+    }
+
+    fn rid(&self) -> Rid {
+        match self {
+            Body::Three(b) => b.get_rid(),
+            Body::Two(b) => b.get_rid(),
+        }
+    }
+
+    fn two_d(&self) -> bool {
+        matches!(self, Body::Two(_))
+    }
 }
 
 impl ShapeNode {
     /// The node as a shape node, if it is one.
     #[must_use]
     pub fn of(node: &Gd<Node>) -> Option<ShapeNode> {
-        match node.clone().try_cast::<CollisionShape3D>() {
-            Ok(s) => Some(ShapeNode::Shape(s)),
+        let node = match node.clone().try_cast::<CollisionShape3D>() {
+            Ok(s) => return Some(ShapeNode::Shape(s)),
+            Err(n) => n,
+        };
+        let node = match node.try_cast::<CollisionPolygon3D>() {
+            Ok(p) => return Some(ShapeNode::Polygon(p)),
+            Err(n) => n,
+        };
+        match node.try_cast::<CollisionShape2D>() {
+            Ok(s) => Some(ShapeNode::Shape2(s)),
             Err(n) => n
-                .try_cast::<CollisionPolygon3D>()
+                .try_cast::<CollisionPolygon2D>()
                 .ok()
-                .map(ShapeNode::Polygon),
+                .map(ShapeNode::Polygon2),
         }
     }
 
     #[must_use]
-    pub fn node(&self) -> Gd<Node3D> {
+    pub fn node(&self) -> Gd<Node> {
         match self {
             ShapeNode::Shape(s) => s.clone().upcast(),
             ShapeNode::Polygon(p) => p.clone().upcast(),
+            ShapeNode::Shape2(s) => s.clone().upcast(),
+            ShapeNode::Polygon2(p) => p.clone().upcast(),
         }
     }
 
@@ -58,6 +177,8 @@ impl ShapeNode {
         match self {
             ShapeNode::Shape(s) => s.is_instance_valid(),
             ShapeNode::Polygon(p) => p.is_instance_valid(),
+            ShapeNode::Shape2(s) => s.is_instance_valid(),
+            ShapeNode::Polygon2(p) => p.is_instance_valid(),
         }
     }
 
@@ -67,82 +188,70 @@ impl ShapeNode {
         match self {
             ShapeNode::Shape(s) => s.is_disabled(),
             ShapeNode::Polygon(p) => p.is_disabled(),
+            ShapeNode::Shape2(s) => s.is_disabled(),
+            ShapeNode::Polygon2(p) => p.is_disabled(),
         }
     }
 
-    /// The shape resource it holds (a polygon node holds none of its own).
+    /// The id of the shape resource it holds (a polygon node holds none of its own).
     #[must_use]
-    pub fn resource(&self) -> Option<Gd<Shape3D>> {
+    pub fn resource(&self) -> Option<Gd<godot::classes::Resource>> {
         match self {
-            ShapeNode::Shape(s) => s.get_shape(),
-            ShapeNode::Polygon(_) => None,
+            ShapeNode::Shape(s) => s.get_shape().map(Gd::upcast),
+            ShapeNode::Shape2(s) => s.get_shape().map(Gd::upcast),
+            ShapeNode::Polygon(_) | ShapeNode::Polygon2(_) => None,
         }
     }
 
     /// What it holds, in the world, where the physics server has it (`body` its body), and
     /// where the server keeps it.
     #[must_use]
-    pub fn read(&self, body: &Gd<CollisionObject3D>) -> (Reading, Option<InServer>) {
-        let Some((t, place)) = self.in_server(body) else {
+    pub fn read(&self, body: &Body) -> (Reading, Option<InServer>) {
+        let Some(index) = body.shape_index(self.node().instance_id()) else {
             return (Reading::Nothing, None);
         };
-        (self.read_at(&t), Some(place))
+        let place = InServer {
+            rid: body.rid(),
+            index,
+            shape_rid: Rid::Invalid,
+            two_d: body.two_d(),
+            local: None,
+            shape: None,
+        };
+        let Some((shape_rid, at)) = place.in_server() else {
+            return (Reading::Nothing, None);
+        };
+        (self.read_at(at), Some(InServer { shape_rid, ..place }))
     }
 
     /// The box around what it holds in its own space (for a body that moves, whose box is
     /// carried by its transform each time it moves).
     #[must_use]
     pub fn local_box(&self) -> Option<(Vec3, Vec3)> {
-        match self.read_at(&Transform3D::IDENTITY) {
+        let own = match self {
+            ShapeNode::Shape(_) | ShapeNode::Polygon(_) => columns(&Transform3D::IDENTITY),
+            ShapeNode::Shape2(_) | ShapeNode::Polygon2(_) => flat::unscaled(),
+        };
+        match self.read_at(own) {
             Reading::Shape(placed) => bounds_of_placed(&placed),
             Reading::Bounds(lo, hi) => Some((lo, hi)),
             Reading::Nothing => None,
         }
     }
 
-    fn read_at(&self, t: &Transform3D) -> Reading {
-        let (basis, origin) = columns(t);
+    fn read_at(&self, (basis, origin): ([Vec3; 3], Vec3)) -> Reading {
         match self {
             ShapeNode::Shape(s) => match s.get_shape() {
                 Some(shape) => read_shape(&shape, basis, origin),
                 None => Reading::Nothing,
             },
             ShapeNode::Polygon(p) => read_polygon(p, basis, origin),
-        }
-    }
-
-    /// Its transform as the physics server holds it (the node's own is ahead of the server
-    /// between a move and the end of the frame's transform notifications, and rays see the
-    /// server's), and its place there. `None` when the body holds no shape of it.
-    fn in_server(&self, body: &Gd<CollisionObject3D>) -> Option<(Transform3D, InServer)> {
-        let me = self.node().instance_id();
-        let owner = body
-            .get_shape_owners()
-            .as_slice()
-            .iter()
-            .copied()
-            .find(|o| {
-                body.shape_owner_get_owner(*o as u32)
-                    .is_some_and(|n| n.instance_id() == me)
-            })? as u32;
-        if body.shape_owner_get_shape_count(owner) == 0 {
-            return None;
-        }
-        let index = body.shape_owner_get_shape_index(owner, 0);
-        let rid = body.get_rid();
-        let server = PhysicsServer3D::singleton();
-        let shape_rid = server.body_get_shape(rid, index);
-        let at = server_transform(&server, rid, index)?;
-        Some((
-            at,
-            InServer {
-                rid,
-                index,
-                shape_rid,
-                local: None,
-                shape: None,
+            ShapeNode::Shape2(s) => match s.get_shape() {
+                Some(shape) => flat::read_shape(&shape, basis, origin),
+                None => Reading::Nothing,
             },
-        ))
+            ShapeNode::Polygon2(p) => flat::read_polygon(p, basis, origin),
+        }
     }
 }
 
@@ -153,6 +262,7 @@ pub struct InServer {
     rid: Rid,
     index: i32,
     shape_rid: Rid,
+    two_d: bool,
     pub local: Option<(Vec3, Vec3)>,
     /// The shape and its own margin, when the mirror holds the body as its shape.
     pub shape: Option<(Local, f32)>,
@@ -164,13 +274,10 @@ impl InServer {
     /// was added or removed before it), or it has neither.
     #[must_use]
     pub fn now(&self) -> Option<Moved> {
-        let server = PhysicsServer3D::singleton();
-        if server.body_get_shape_count(self.rid) <= self.index
-            || server.body_get_shape(self.rid, self.index) != self.shape_rid
-        {
+        let (shape_rid, (basis, origin)) = self.in_server()?;
+        if shape_rid != self.shape_rid {
             return None;
         }
-        let (basis, origin) = columns(&server_transform(&server, self.rid, self.index)?);
         if let Some((shape, own_margin)) = &self.shape {
             return Some(Moved::Shape(Placed {
                 basis,
@@ -191,6 +298,41 @@ impl InServer {
     }
 }
 
+impl InServer {
+    /// The shape at `index` of the body in the physics server (`None` past its shapes) and
+    /// where the server has it, in the core's space.
+    fn in_server(&self) -> Option<(Rid, ([Vec3; 3], Vec3))> {
+        if self.two_d {
+            let server = PhysicsServer2D::singleton();
+            if server.body_get_shape_count(self.rid) <= self.index {
+                return None;
+            }
+            let at = server
+                .body_get_state(
+                    self.rid,
+                    godot::classes::physics_server_2d::BodyState::TRANSFORM,
+                )
+                .try_to::<Transform2D>()
+                .ok()?
+                * server.body_get_shape_transform(self.rid, self.index);
+            return Some((
+                server.body_get_shape(self.rid, self.index),
+                flat::placement(&at),
+            ));
+        }
+        let server = PhysicsServer3D::singleton();
+        if server.body_get_shape_count(self.rid) <= self.index {
+            return None;
+        }
+        let at = server
+            .body_get_state(self.rid, BodyState::TRANSFORM)
+            .try_to::<Transform3D>()
+            .ok()?
+            * server.body_get_shape_transform(self.rid, self.index);
+        Some((server.body_get_shape(self.rid, self.index), columns(&at)))
+    }
+}
+
 /// Where a moving shape is now.
 #[derive(Debug, Clone)]
 pub enum Moved {
@@ -206,15 +348,6 @@ fn columns(t: &Transform3D) -> ([Vec3; 3], Vec3) {
         to_vec3(t.basis.col_c()),
     ];
     (basis, to_vec3(t.origin))
-}
-
-/// A body's shape `index` where the server has it: the body's transform and the shape's.
-fn server_transform(server: &Gd<PhysicsServer3D>, rid: Rid, index: i32) -> Option<Transform3D> {
-    let at = server
-        .body_get_state(rid, BodyState::TRANSFORM)
-        .try_to::<Transform3D>()
-        .ok()?;
-    Some(at * server.body_get_shape_transform(rid, index))
 }
 
 fn read_shape(shape: &Gd<Shape3D>, basis: [Vec3; 3], origin: Vec3) -> Reading {
@@ -316,7 +449,7 @@ fn read_polygon(p: &Gd<CollisionPolygon3D>, basis: [Vec3; 3], origin: Vec3) -> R
 }
 
 /// Whether a polygon turns the same way at every corner.
-fn is_convex(points: &[Vector2]) -> bool {
+pub(super) fn is_convex(points: &[Vector2]) -> bool {
     let n = points.len();
     let mut sign = 0.0f32;
     for i in 0..n {
@@ -337,7 +470,7 @@ fn is_convex(points: &[Vector2]) -> bool {
 }
 
 /// A local box carried into the world: the box around its eight corners.
-fn bounds_of(aabb: Aabb, basis: [Vec3; 3], origin: Vec3) -> Reading {
+pub(super) fn bounds_of(aabb: Aabb, basis: [Vec3; 3], origin: Vec3) -> Reading {
     let min = to_vec3(aabb.position);
     let size = to_vec3(aabb.size);
     let mut lo = Vec3::splat(f32::INFINITY);
