@@ -385,6 +385,8 @@ func _plane(guards: int) -> void:
 	print("2D, %d guards (mean of runs in the order 3D, 2D, 2D, 3D):" % guards)
 	var three := {"mean_ms": 0.0, "p99_ms": 0.0, "rays": 0.0, "passes": 0.0, "ray_us": 0.0}
 	var two := three.duplicate()
+	two["mirrored"] = 0.0
+	two["in_rays_ms"] = 0.0
 	for flat in [false, true, true, false]:
 		var r: Dictionary
 		if flat:
@@ -401,6 +403,8 @@ func _plane(guards: int) -> void:
 		return r["mean_ms"] - r["rays"] * r["ray_us"] / 1000.0
 	print("  one ray: 3D %.2f us, 2D %.2f us; APS beyond its rays: 3D %.3f ms, 2D %.3f ms per frame (%.2f x)"
 			% [three["ray_us"], two["ray_us"], beyond.call(three), beyond.call(two), beyond.call(two) / maxf(beyond.call(three), 1e-6)])
+	print("  2D: %.1f%% of its rays decided by the static mirror; in its rays %.3f ms a frame, beyond them %.3f ms"
+			% [100.0 * two["mirrored"], two["in_rays_ms"], two["mean_ms"] - two["in_rays_ms"]])
 
 
 ## The stress world built in 2D and run like `_run`; its figures are its World2D's.
@@ -463,6 +467,8 @@ func _run_2d(guards: int) -> Dictionary:
 	world.reset_stats()
 	var times := PackedFloat64Array()
 	var rays := 0.0
+	var mirror_rays := 0.0
+	var ray_usec := 0.0
 	var passes := 0.0
 	var dt := 1.0 / 60.0
 	for f in frames_count:
@@ -485,6 +491,8 @@ func _run_2d(guards: int) -> Dictionary:
 			var s := world.get_last_frame_stats()
 			times.append(s["time_usec"] / 1000.0)
 			rays += s["rays"]
+			mirror_rays += s["mirror_rays"]
+			ray_usec += s["ray_usec"]
 			passes += s["passes"]
 	var n := float(times.size())
 	var mean := 0.0
@@ -498,7 +506,8 @@ func _run_2d(guards: int) -> Dictionary:
 	root.queue_free()
 	await get_tree().physics_frame
 	await get_tree().physics_frame
-	return {"mean_ms": mean, "p99_ms": p99, "rays": rays / n, "passes": passes / n, "ray_us": ray_us}
+	return {"mean_ms": mean, "p99_ms": p99, "rays": rays / n, "passes": passes / n, "ray_us": ray_us,
+			"mirrored": mirror_rays / maxf(rays, 1.0), "in_rays_ms": ray_usec / n / 1000.0}
 
 
 ## Every-frame mode: 300 guards whose Base Update Interval is one physics frame,

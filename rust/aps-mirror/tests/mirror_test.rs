@@ -114,60 +114,34 @@ fn rays_of_no_length_go_to_the_engine() {
     assert_eq!(ask(&mut m, Vec3::ZERO, Vec3::ZERO), Answer::Unsure);
 }
 
+/// A ray along the wall test's line, with `mask`, `exclude` and what `check` confirms.
+fn along(m: &mut Mirror, mask: u32, exclude: &[BodyId], check: Check) -> Answer {
+    let ask = RayAsk {
+        from: Vec3::new(0.0, 1.6, 0.0),
+        to: Vec3::new(0.0, 1.6, -10.0),
+        mask,
+        exclude,
+        toward: None,
+    };
+    m.ask(ask, &mut |_| check)
+}
+
 #[test]
 fn layers_exclusions_and_disabled_shapes_are_passed() {
     let mut m = walled();
-    let (from, to) = (Vec3::new(0.0, 1.6, 0.0), Vec3::new(0.0, 1.6, -10.0));
-    let other_layer = m.ask(
-        RayAsk {
-            from,
-            to,
-            mask: 2,
-            exclude: &[],
-            toward: None,
-        },
-        &mut fresh,
-    );
-    assert_eq!(other_layer, Answer::Clear);
-    let excluded = m.ask(
-        RayAsk {
-            from,
-            to,
-            mask: 1,
-            exclude: &[WALL],
-            toward: None,
-        },
-        &mut fresh,
-    );
-    assert_eq!(excluded, Answer::Clear);
+    let on = fresh(0);
+    assert!(matches!(along(&mut m, 1, &[], on), Answer::Blocked { .. }));
+    assert_eq!(along(&mut m, 2, &[], on), Answer::Clear, "another layer");
+    assert_eq!(along(&mut m, 1, &[WALL], on), Answer::Clear, "excluded");
     // Confirmed once a frame: a new frame reads the wall switched off.
     m.begin_frame();
-    let off = m.ask(
-        RayAsk {
-            from,
-            to,
-            mask: 1,
-            exclude: &[],
-            toward: None,
-        },
-        &mut |_| Check::Fresh {
-            layer: 1,
-            enabled: false,
-        },
-    );
-    assert_eq!(off, Answer::Clear);
+    let off = Check::Fresh {
+        layer: 1,
+        enabled: false,
+    };
+    assert_eq!(along(&mut m, 1, &[], off), Answer::Clear, "switched off");
     m.begin_frame();
-    let stale = m.ask(
-        RayAsk {
-            from,
-            to,
-            mask: 1,
-            exclude: &[],
-            toward: None,
-        },
-        &mut |_| Check::Stale,
-    );
-    assert_eq!(stale, Answer::Unsure);
+    assert_eq!(along(&mut m, 1, &[], Check::Stale), Answer::Unsure, "stale");
 }
 
 #[test]

@@ -1,8 +1,7 @@
 //! 2D shapes for the mirror. The core places a 2D scene in its own space at height 0, metres
 //! for pixels (`dim::from_pixels`); a 2D shape becomes the 3D shape whose slice at that height is
-//! the shape: a rectangle a box, a circle an upright cylinder, a convex polygon a prism, each
-//! reaching far above and below, and a segment a flat triangle whose slice is the segment
-//! exactly. The mirror's margins and tests then hold as they do in 3D, in metres.
+//! the shape: a rectangle a box, a circle a sphere, a convex polygon a prism, each reaching
+//! above and below, and a segment a flat triangle whose slice is the segment exactly. The mirror's margins and tests then hold as they do in 3D, in metres.
 
 use super::reading::{bounds_of, is_convex, Reading};
 use crate::convert::to_vector3;
@@ -25,9 +24,10 @@ const REACH: f32 = 2.0;
 #[must_use]
 pub fn placement(t: &Transform2D) -> ([Vec3; 3], Vec3) {
     let s = crate::dim::pixels_per_meter();
+    // The height axis takes the x axis's scale: a circle evenly scaled stays a sphere's slice.
     let basis = [
         Vec3::new(t.a.x / s, 0.0, t.a.y / s),
-        Vec3::new(0.0, 1.0 / s, 0.0),
+        Vec3::new(0.0, t.a.length() / s, 0.0),
         Vec3::new(t.b.x / s, 0.0, t.b.y / s),
     ];
     (basis, Vec3::new(t.origin.x / s, 0.0, t.origin.y / s))
@@ -58,9 +58,10 @@ pub fn read_shape(shape: &Gd<Shape2D>, basis: [Vec3; 3], origin: Vec3) -> Readin
             half: Vec3::new(size.x * 0.5, h, size.y * 0.5),
         }
     } else if let Ok(c) = shape.clone().try_cast::<CircleShape2D>() {
-        Local::Cylinder {
+        // The rays are all at height 0, where a sphere's slice is the circle (and a ray cast at
+        // a sphere is exact, where one at a cylinder is iterated).
+        Local::Sphere {
             radius: c.get_radius(),
-            height: 2.0 * h,
         }
     } else if let Ok(c) = shape.clone().try_cast::<ConvexPolygonShape2D>() {
         let points = c.get_points();

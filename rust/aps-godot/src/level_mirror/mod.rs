@@ -326,7 +326,8 @@ impl LevelMirror {
             disagreements: 0,
             all_disagreements: 0,
         };
-        let Some(root) = crate::world_key::scene_tree().and_then(|t| t.get_root().maybe_null()) else {
+        let Some(root) = crate::world_key::scene_tree().and_then(|t| t.get_root().maybe_null())
+        else {
             return me;
         };
         let mut stack: Vec<Gd<Node>> = vec![root.upcast()];
