@@ -6,7 +6,7 @@ extends ApsTestSuite
 const ICONS := "res://addons/aps/icons"
 const EXTENSION := "res://addons/aps/aps.gdextension"
 ## Registered with Godot for APS's own use, never created by a user (`#[class(internal)]`).
-const INTERNAL := ["ApsDriver", "ApsEditorListener", "ApsMirrorWatch"]
+const INTERNAL := ["ApsDriver", "ApsEditorListener", "ApsMirrorWatch", "ApsMirrorWatch2D"]
 
 
 ## The addon's own GDScript classes (class_name Aps...), by name: their global class entries.
