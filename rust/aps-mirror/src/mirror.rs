@@ -188,15 +188,14 @@ impl Mirror {
 
     /// Adds a box around something that moves (`body`), from `min` to `max`.
     pub fn add_mover(&mut self, body: BodyId, min: Vec3, max: Vec3) -> Slot {
+        self.add_mover_entry(body, mover_box(min, max), None)
+    }
+
+    fn add_mover_entry(&mut self, body: BodyId, aabb: Aabb, solid: Option<Solid>) -> Slot {
         let slot = self.free_movers.pop().unwrap_or(self.movers.len() as Slot);
-        let aabb = mover_box(min, max);
         self.mover_tree.insert(aabb, slot);
         self.moves += 1;
-        let mover = Some(Mover {
-            body,
-            aabb,
-            solid: None,
-        });
+        let mover = Some(Mover { body, aabb, solid });
         match self.movers.get_mut(slot as usize) {
             Some(m) => *m = mover,
             None => self.movers.push(mover),
@@ -220,9 +219,8 @@ impl Mirror {
     /// A shape the mirror cannot keep; the caller may add its box instead.
     pub fn add_mover_shape(&mut self, body: BodyId, placed: &Placed) -> Result<Slot, NotMirrored> {
         let solid = Solid::new(placed)?;
-        let slot = self.add_mover(body, solid.min, solid.max);
-        self.place_mover(slot, solid);
-        Ok(slot)
+        // The solid's box is grown by its margin already.
+        Ok(self.add_mover_entry(body, aabb(solid.min, solid.max), Some(solid)))
     }
 
     /// The mover at `slot` now has its shape at `placed`.

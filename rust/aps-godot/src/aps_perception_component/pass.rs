@@ -205,7 +205,7 @@ impl<D: ComponentKind> PerceiverState<D> {
         let space_state = D::space_of(space_state)?;
         let mut core = self.core.take()?;
         let (surroundings, squad, occluder_areas) = begin_world_frame(&mut aps, key, me.id);
-        let mirror = mirror_for(&aps, key, frame, occluder_areas);
+        let mirror = aps.mirror_for(key, occluder_areas);
         let view = surroundings.view(now);
         let mut buffers = std::mem::take(&mut self.buffers);
         let b = &mut buffers;
@@ -410,18 +410,6 @@ fn begin_world_frame(
         world.squad_of(me),
         world.has_occluder_areas(),
     )
-}
-
-/// The static mirror a pass's rays ask first: with the project setting on and no area
-/// occluders (rays then stop at areas, which the mirror does not hold).
-fn mirror_for(
-    aps: &ApsWorld,
-    key: WorldKey,
-    frame: u64,
-    occluder_areas: bool,
-) -> Option<(WorldKey, bool)> {
-    let (on, shadow) = aps.mirror_flags();
-    (on && !occluder_areas && crate::level_mirror::prepare(key, frame)).then_some((key, shadow))
 }
 
 /// Step 1 (see the module): the component as the pass sees it, and the pass.

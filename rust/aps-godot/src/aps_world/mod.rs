@@ -339,11 +339,12 @@ impl ApsWorld {
     /// (beliefs held, as of each AI's last pass). The static mirror (project setting
     /// `aps/static_mirror`): `mirror_rays` (rays it decided without the engine), `mirror_unsure`
     /// (rays it passed to the engine), `mirror_checks` (shapes whose layers and switch it
-    /// confirmed with the engine, once a frame each for the shapes rays meet), `frame_mirror_rays`, `mirror_disagreements` (with
-    /// `aps/debug/static_mirror_shadow` on: answers the engine contradicted; 0 is expected),
-    /// `mirror_shapes`, `mirror_movers` (bodies that move, held as boxes), `mirror_bytes` (an
-    /// estimate of its memory) and `mirror_off` (why the world is not mirrored, or ""; a
-    /// `GridMap`, CSG with collision, a soft body or a tile map). The monitors under APS in the debugger show
+    /// confirmed with the engine, once a frame each for the shapes rays meet),
+    /// `frame_mirror_rays`, `mirror_disagreements` (with `aps/debug/static_mirror_shadow` on:
+    /// answers the engine contradicted; 0 is expected), `mirror_shapes` (static shapes),
+    /// `mirror_movers` (shapes of bodies that move), `mirror_bytes` (an estimate of its memory)
+    /// and `mirror_off` (why the world is not mirrored, or ""; a `GridMap`, CSG with collision,
+    /// a soft body or a tile map). The monitors under APS in the debugger show
     /// the last frame's figures. Reading them changes nothing, so a debugger and a HUD can both
     /// read them. Another world's: `get_world_state(node).get_stats()`.
     #[func]

@@ -115,11 +115,16 @@ impl ApsWorld {
         self.frame.explain
     }
 
-    /// Whether rays ask the static mirror this frame, and whether the engine checks each
-    /// answer it gives (`aps/static_mirror`, `aps/debug/static_mirror_shadow`).
+    /// The static mirror that rays in world `key` ask first, ready for them, and whether the
+    /// engine checks each answer it gives (`aps/static_mirror`,
+    /// `aps/debug/static_mirror_shadow`): none with the setting off, while the world has area
+    /// occluders (rays then stop at areas, which the mirror does not hold), or in a world it
+    /// cannot mirror.
     #[must_use]
-    pub fn mirror_flags(&self) -> (bool, bool) {
-        (self.frame.static_mirror, self.frame.static_mirror_shadow)
+    pub fn mirror_for(&self, key: WorldKey, occluder_areas: bool) -> Option<(WorldKey, bool)> {
+        let (frame, _) = self.frame_clock();
+        (self.frame.static_mirror && !occluder_areas && crate::level_mirror::prepare(key, frame))
+            .then_some((key, self.frame.static_mirror_shadow))
     }
 
     /// Whether every AI draws everything this frame (the project setting `aps/debug/draw`).

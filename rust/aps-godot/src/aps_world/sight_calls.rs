@@ -1,5 +1,6 @@
-//! `ApsWorld.cast_sight_ray` (and its 2D twin): one ray through the same path perception's rays take (the
-//! static mirror first, the engine for the rest), for a game's own line-of-sight checks.
+//! `ApsWorld.cast_sight_ray` (and its 2D twin): one ray through the same path perception's
+//! rays take (the static mirror first, the engine for the rest), for a game's own
+//! line-of-sight checks.
 
 use super::ApsWorld;
 use crate::dim::{Spatial, Three, Two};
@@ -76,9 +77,8 @@ impl ApsWorld {
         self.ensure_tracking();
         // A script is running this call: whatever it changed counts.
         crate::level_mirror::scripts_may_have_run();
-        let (on, shadow) = self.mirror_flags();
-        let (frame, _) = self.frame_clock();
-        let mirror = (on && crate::level_mirror::prepare(key, frame)).then_some((key, shadow));
+        // Areas play no part here: these rays pass them.
+        let mirror = self.mirror_for(key, false);
         let mut query = D::new_query(&Array::new());
         let mut space = GodotSpace::<D>::new(state, &mut query)
             .with_hit_points(true)

@@ -58,11 +58,10 @@ pub struct LevelMirror {
     frame: u64,
     /// The scripts' epoch its shapes were last confirmed in.
     epoch: u64,
-    /// Rays decided this frame and shadow disagreements this frame.
+    /// Rays decided this frame.
     decided: u64,
-    disagreements: u64,
     /// Shadow disagreements since the mirror was built.
-    all_disagreements: u64,
+    disagreements: u64,
 }
 
 /// What every world's mirror shares: the worlds, the nodes that entered the tree since they
@@ -185,7 +184,6 @@ pub fn count_shadow(key: WorldKey, agreed: bool) {
             if let Some(w) = m.worlds.get_mut(&key) {
                 if !agreed {
                     w.disagreements += 1;
-                    w.all_disagreements += 1;
                 }
             }
         }
@@ -203,8 +201,9 @@ pub fn frame_decided(key: WorldKey) -> u64 {
     })
 }
 
-/// What world `key`'s mirror did this frame so far: rays decided, shadow disagreements, and
-/// the whole run's totals (`MirrorStats`), its shapes and movers, and its memory estimate.
+/// What world `key`'s mirror did: rays decided this frame so far, shadow disagreements and
+/// the ray totals (`MirrorStats`) since it was built, its shapes and movers, its memory
+/// estimate and why it is off, if it is.
 #[must_use]
 pub fn report(key: WorldKey) -> Option<MirrorReport> {
     MIRRORS.with(|m| {
@@ -213,7 +212,7 @@ pub fn report(key: WorldKey) -> Option<MirrorReport> {
         let (shapes, movers) = w.mirror.len();
         Some(MirrorReport {
             frame_decided: w.decided,
-            disagreements: w.all_disagreements,
+            disagreements: w.disagreements,
             totals: w.mirror.stats(),
             shapes,
             movers,
@@ -324,7 +323,6 @@ impl LevelMirror {
             epoch: u64::MAX,
             decided: 0,
             disagreements: 0,
-            all_disagreements: 0,
         };
         let Some(root) = crate::world_key::scene_tree().and_then(|t| t.get_root().maybe_null())
         else {

@@ -111,20 +111,9 @@ impl Body {
 
     /// The shape the body holds for the shape node `me`: its index in the physics server.
     fn shape_index(&self, me: InstanceId) -> Option<i32> {
-        macro_rules! index_in {
-            ($b:expr) => {{
-                let b = $b;
-                let owner = b.get_shape_owners().as_slice().iter().copied().find(|o| {
-                    b.shape_owner_get_owner(*o as u32)
-                        .is_some_and(|n| n.instance_id() == me)
-                })? as u32;
-                (b.shape_owner_get_shape_count(owner) > 0)
-                    .then(|| b.shape_owner_get_shape_index(owner, 0))
-            }};
-        }
         match self {
-            Body::Three(b) => index_in!(b),
-            Body::Two(b) => index_in!(b),
+            Body::Three(b) => index_in(b, me),
+            Body::Two(b) => index_in(b, me),
         }
     }
 
@@ -138,6 +127,51 @@ impl Body {
     fn two_d(&self) -> bool {
         matches!(self, Body::Two(_))
     }
+}
+
+/// The shape-owner calls a 3D and a 2D collision object both answer.
+trait ShapeOwners {
+    fn owners(&self) -> PackedInt32Array;
+    fn owner_node(&self, owner: u32) -> Option<InstanceId>;
+    /// The server index of the owner's first shape, if it has one.
+    fn first_shape(&self, owner: u32) -> Option<i32>;
+}
+
+impl ShapeOwners for Gd<CollisionObject3D> {
+    fn owners(&self) -> PackedInt32Array {
+        self.get_shape_owners()
+    }
+    fn owner_node(&self, owner: u32) -> Option<InstanceId> {
+        self.shape_owner_get_owner(owner).map(|n| n.instance_id())
+    }
+    fn first_shape(&self, owner: u32) -> Option<i32> {
+        (self.shape_owner_get_shape_count(owner) > 0)
+            .then(|| self.shape_owner_get_shape_index(owner, 0))
+    }
+}
+
+impl ShapeOwners for Gd<CollisionObject2D> {
+    fn owners(&self) -> PackedInt32Array {
+        self.get_shape_owners()
+    }
+    fn owner_node(&self, owner: u32) -> Option<InstanceId> {
+        self.shape_owner_get_owner(owner).map(|n| n.instance_id())
+    }
+    fn first_shape(&self, owner: u32) -> Option<i32> {
+        (self.shape_owner_get_shape_count(owner) > 0)
+            .then(|| self.shape_owner_get_shape_index(owner, 0))
+    }
+}
+
+/// The server index of the shape `body` holds for the shape node `me`.
+fn index_in(body: &impl ShapeOwners, me: InstanceId) -> Option<i32> {
+    let owners = body.owners();
+    let owner = owners
+        .as_slice()
+        .iter()
+        .map(|o| *o as u32)
+        .find(|o| body.owner_node(*o) == Some(me))?;
+    body.first_shape(owner)
 }
 
 impl ShapeNode {
