@@ -62,6 +62,7 @@ mod physics_space;
 mod registry;
 mod sample_points;
 mod saved;
+mod scene_lights;
 mod settings;
 mod snapshot;
 mod teams;

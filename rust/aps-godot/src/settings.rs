@@ -23,6 +23,18 @@ pub const STATIC_MIRROR: &str = "aps/static_mirror";
 /// are compared (`mirror_disagreements` in `ApsWorld.get_stats`); the engine's answer is used.
 pub const STATIC_MIRROR_SHADOW: &str = "aps/debug/static_mirror_shadow";
 
+/// The level's own lights (`OmniLight3D`, `SpotLight3D`, `DirectionalLight3D`) and the
+/// `WorldEnvironment`'s ambient light light the targets; off, light is the zones' and the
+/// ambient light alone.
+pub const SCENE_LIGHTS: &str = "aps/lights/scene_lights";
+/// Seconds a still target's measured light is kept before it is measured again (a move, or a
+/// light that changes, measures it at once).
+pub const LIGHT_REMEASURE_INTERVAL: &str = "aps/lights/remeasure_interval";
+/// The physics layers whose bodies cast the scene lights' shadows on targets.
+pub const LIGHT_SHADOW_LAYERS: &str = "aps/lights/shadow_layers";
+/// The render layers whose lights perception reads (a light's `layers`).
+pub const LIGHT_RENDER_LAYERS: &str = "aps/lights/render_layers";
+
 /// The most occluders (glass, foliage, smoke: `ApsOccluder`) one sight or sound ray passes
 /// through; a ray that meets more is stopped there.
 pub const OCCLUDER_MAX_HITS: &str = "aps/occluders/max_hits_per_ray";
@@ -114,6 +126,38 @@ pub fn register() {
     );
     add(
         &mut ps,
+        SCENE_LIGHTS,
+        true.to_variant(),
+        VariantType::BOOL,
+        PropertyHint::NONE,
+        "",
+    );
+    add(
+        &mut ps,
+        LIGHT_REMEASURE_INTERVAL,
+        f64::from(aps_core::world::scene_light::DEFAULT_REMEASURE_INTERVAL).to_variant(),
+        VariantType::FLOAT,
+        PropertyHint::RANGE,
+        "0,10,0.01,suffix:s",
+    );
+    add(
+        &mut ps,
+        LIGHT_SHADOW_LAYERS,
+        i64::from(aps_core::profile::ALL_LAYERS).to_variant(),
+        VariantType::INT,
+        PropertyHint::LAYERS_3D_PHYSICS,
+        "",
+    );
+    add(
+        &mut ps,
+        LIGHT_RENDER_LAYERS,
+        i64::from(aps_core::profile::ALL_LAYERS).to_variant(),
+        VariantType::INT,
+        PropertyHint::LAYERS_3D_RENDER,
+        "",
+    );
+    add(
+        &mut ps,
         DEBUG_EXPLAIN,
         true.to_variant(),
         VariantType::BOOL,
@@ -174,6 +218,20 @@ pub fn flag_or(key: &str, default: bool) -> bool {
     ProjectSettings::singleton()
         .get_setting(key)
         .try_to::<bool>()
+        .unwrap_or(default)
+}
+
+/// A number setting's value (an int is the number it is), `default` if it is missing, not a
+/// number or NaN.
+#[must_use]
+pub fn float_or(key: &str, default: f32) -> f32 {
+    let value = ProjectSettings::singleton().get_setting(key);
+    value
+        .try_to::<f64>()
+        .ok()
+        .or_else(|| value.try_to::<i64>().ok().map(|v| v as f64))
+        .map(|v| v as f32)
+        .filter(|v| !v.is_nan())
         .unwrap_or(default)
 }
 

@@ -12,6 +12,7 @@ use aps_core::gather::target::{SamplePoints, TargetSnapshot};
 use aps_core::gather::team::target_team;
 use aps_core::senses::rays::BodyId;
 use aps_core::world::conditions::WorldConditions;
+use aps_core::world::scene_light::{combined, LightMemo};
 use aps_core::{TargetKind, Vec3};
 use godot::classes::character_body_2d::MotionMode;
 use godot::classes::{
@@ -49,6 +50,8 @@ pub struct Entry {
     pub warned_nowhere: bool,
     /// Its target component's sample points held some that are no position, said once.
     pub warned_points: bool,
+    /// The scene's light on it as last measured (see `scene_lights`).
+    pub light: LightMemo,
 }
 
 impl Entry {
@@ -66,6 +69,7 @@ impl Entry {
             seen: None,
             warned_nowhere: false,
             warned_points: false,
+            light: LightMemo::default(),
         }
     }
 
@@ -177,6 +181,17 @@ impl Component {
             Some(_) if r.given > 0 => (false, r.given),
             _ => (false, 0),
         })
+    }
+}
+
+impl Component {
+    /// Lights `snap` by `world_light` as its traits let it be (see `describe`), with what it
+    /// said at its last reading.
+    fn relight(&self, snap: &mut TargetSnapshot, world_light: f32) {
+        match &self.read {
+            Some(r) => snap.light_level = r.traits.light(world_light),
+            None => snap.light_level = world_light,
+        }
     }
 }
 
@@ -394,6 +409,7 @@ fn look_now(
         warned_nowhere,
         warned_points,
         ai_team,
+        light,
         ..
     } = entry
     else {
@@ -443,6 +459,22 @@ fn look_now(
         let local =
             local_points.get_or_insert_with(|| crate::sample_points::points_from_shape(node));
         snap.sample_points = at.place_all(local.iter().copied());
+    }
+    // Outside the zones, the scene's own lights light it (a zone is the game's word and stands).
+    if conditions.light_zones.smallest_at(position).is_none() {
+        let points: &[Vec3] = if snap.sample_points.is_empty() {
+            std::slice::from_ref(&snap.position)
+        } else {
+            &snap.sample_points
+        };
+        if let Some(reading) = crate::scene_lights::reading_for(node, points, snap.body, light, now)
+        {
+            let lit = combined(None, conditions.ambient_light, Some(&reading));
+            match handles.component.as_ref() {
+                Some(c) => c.relight(&mut snap, lit),
+                None => snap.light_level = lit,
+            }
+        }
     }
     Look::Seen(snap)
 }

@@ -169,6 +169,35 @@ impl LightZones {
         self.search(p).0
     }
 
+    /// Calls `f` with every zone around `p` (its surface included), each once, in no set order.
+    pub fn each_at(&self, p: Vec3, mut f: impl FnMut(&LightZone)) {
+        if self.live == 0 {
+            return;
+        }
+        let mut take = |slot: usize| {
+            if let Some(Some(zone)) = self.slots.get(slot) {
+                if zone.contains(p) {
+                    f(zone);
+                }
+            }
+        };
+        if self.slots.len() <= SCAN_UP_TO {
+            (0..self.slots.len()).for_each(&mut take);
+            return;
+        }
+        // A zone is indexed in one grid only, so no zone is met twice.
+        for grid in 0..GRIDS {
+            if self.per_grid[grid] == 0 {
+                continue;
+            }
+            let width = cell_width(grid);
+            let at = [0, 1, 2].map(|a| cell_index(f64::from(p[a]), width));
+            for &slot in self.cells.get(&cell(grid, at)).into_iter().flatten() {
+                take(slot as usize);
+            }
+        }
+    }
+
     /// [`LightZones::smallest_at`], and how many zones it tested (for the tests of its cost).
     fn search(&self, p: Vec3) -> (Option<&LightZone>, u32) {
         let mut best: Option<(usize, &LightZone)> = None;
@@ -297,6 +326,31 @@ mod tests {
             .filter(|z| z.contains(p))
             .min_by(|a, b| a.radius.total_cmp(&b.radius))
             .map(|z| z.id)
+    }
+
+    #[test]
+    fn every_zone_around_a_point_is_met_once() {
+        let mut zones = LightZones::default();
+        for i in 0..300u32 {
+            let f = i as f32;
+            let center = Vec3::new((f * 7.3) % 60.0 - 30.0, 0.0, (f * 13.1) % 60.0 - 30.0);
+            let radius = [0.5, 2.0, 3.99, 9.0, 40.0][i as usize % 5];
+            zones.push(zone(i + 1, center, radius, 0.5)).unwrap();
+        }
+        for i in 0..500u32 {
+            let f = i as f32;
+            let p = Vec3::new((f * 3.1) % 70.0 - 35.0, 0.0, (f * 5.9) % 70.0 - 35.0);
+            let mut met = Vec::new();
+            zones.each_at(p, |z| met.push(z.id));
+            met.sort_unstable();
+            let mut scanned: Vec<u32> = zones
+                .iter()
+                .filter(|z| z.contains(p))
+                .map(|z| z.id)
+                .collect();
+            scanned.sort_unstable();
+            assert_eq!(met, scanned, "at {p}");
+        }
     }
 
     #[test]

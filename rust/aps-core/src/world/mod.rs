@@ -7,6 +7,7 @@ pub mod conditions;
 pub mod light_zones;
 mod saved;
 pub use saved::WorldKeys;
+pub mod scene_light;
 pub mod scent;
 pub mod stats;
 pub mod stimulus;

@@ -204,7 +204,30 @@ pub(super) fn explain<C: Component>(c: &C, target: Option<Gd<Node>>) -> VarDicti
         // Before its first pass it believes nothing and has read nothing.
         None => Explanation::of(t, None, &Observations::new(), &Notes::new()),
     };
-    c.state().explanation_dict(&why)
+    let mut dict = c.state().explanation_dict(&why);
+    light_words(&target, &mut dict);
+    dict
+}
+
+/// Names the scene's lights that lit `target` (or would have but for a shadow) in the
+/// explanation: `lights` (see `ApsWorld.get_lights_on`), and a sentence added to `text`.
+fn light_words(target: &Gd<Node>, dict: &mut VarDictionary) {
+    let world = crate::aps_world::ApsWorld::singleton();
+    let world = world.bind();
+    let Some(reading) = world.reading_of(target) else {
+        return;
+    };
+    dict.set("lights", &world.lights_on(target));
+    let name = |id: u64| {
+        InstanceId::try_from_i64(id as i64)
+            .and_then(|i| Gd::<Node>::try_from_instance_id(i).ok())
+            .map_or_else(|| format!("light #{id}"), |n| n.get_name().to_string())
+    };
+    let words = reading.words(&name);
+    if !words.is_empty() {
+        let text = dict.get("text").map(|t| t.to_string()).unwrap_or_default();
+        dict.set("text", &format!("{text} Light: {words}.").to_variant());
+    }
 }
 
 /// Starts recording the last `seconds` of what it perceives; false, with a warning, for a

@@ -5,6 +5,7 @@
 //! a script the calls of any other world.
 
 mod conditions;
+mod light_calls;
 mod lookup;
 mod save_calls;
 mod schedule_calls;
@@ -292,14 +293,6 @@ impl ApsWorld {
     #[func]
     pub fn remove_light_zone(&mut self, id: i64) {
         remove_light_zone(self.main_world_mut(), id);
-    }
-
-    /// The light level at `position` in the main scene's world: its smallest light zone's, else
-    /// the ambient light.
-    #[func]
-    pub fn get_light_at(&self, position: Vector3) -> f32 {
-        self.main_world()
-            .map_or(1.0, |w| w.state().conditions().light_at(to_vec3(position)))
     }
 
     /// The points of `target`'s scent trail still held in its world, oldest first (for

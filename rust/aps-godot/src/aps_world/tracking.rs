@@ -46,6 +46,7 @@ impl ApsWorld {
     /// The tree's `node_added`: the node may be a body, a camera or a node registered early.
     fn on_node_added(&mut self, node: &Gd<Node>) {
         crate::level_mirror::entered(node);
+        crate::scene_lights::entered(node);
         self.track(node);
     }
 

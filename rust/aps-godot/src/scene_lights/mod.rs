@@ -1,0 +1,278 @@
+//! The level's own lights read for perception (core: `world::scene_light`): every
+//! `OmniLight3D`, `SpotLight3D` and `DirectionalLight3D` in a world, and its `WorldEnvironment`'s
+//! ambient light as the floor, light the targets standing there.
+//!
+//! The light nodes are found as they enter the tree (and by one scan of the tree when lights are
+//! first asked for), then read once a physics frame for each world a target is looked at in, so
+//! a lamp switched off, hidden, moved or freed counts from the next look. A target's reading is
+//! kept (the core's `LightMemo`) until it moves, a light changes or the reading is older than
+//! `aps/lights/remeasure_interval`; a lamp whose shadow is on is asked with one ray from each
+//! of the target's sample points toward it, through the same path as sight's rays (the static
+//! mirror answers most of them).
+//!
+//! A light gives nothing when it is hidden, out of the tree, on no render layer of
+//! `aps/lights/render_layers`, or has the metadata `aps_ignore` set true. With
+//! `aps/lights/scene_lights` off, light is the zones' and the ambient light alone.
+
+mod reading;
+
+use crate::dim::{Spatial, Three};
+use crate::physics_space::{GodotSpace, RayKind};
+use crate::world_key::WorldKey;
+use aps_core::senses::rays::{BodyId, Space};
+use aps_core::world::scene_light::{
+    LightMemo, SceneLight, SceneLighting, SceneReading, DEFAULT_REMEASURE_INTERVAL,
+};
+use aps_core::Vec3;
+use godot::classes::World3D;
+use godot::prelude::*;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+
+/// The most sample points of one target its light is measured at (the rest read as these).
+const MEASURED_POINTS: usize = 4;
+
+/// How far short of a lamp a shadow ray stops: a bulb sits inside its own fixture.
+const SHORT_OF_LAMP: f32 = 0.05;
+
+#[derive(Default)]
+struct Lights {
+    /// Whether the tree was scanned for lights once.
+    scanned: bool,
+    /// Light and environment nodes that entered the tree (freed ones are dropped as met).
+    nodes: Vec<InstanceId>,
+    known: HashSet<InstanceId>,
+    worlds: HashMap<WorldKey, WorldLights>,
+    /// The settings, read once a frame.
+    settings: Option<(u64, Settings)>,
+}
+
+#[derive(Clone, Copy)]
+struct Settings {
+    on: bool,
+    interval: f32,
+    shadow_layers: u32,
+    render_layers: u32,
+    mirror: bool,
+    mirror_shadow: bool,
+}
+
+#[derive(Default)]
+struct WorldLights {
+    frame: Option<u64>,
+    lighting: SceneLighting,
+    /// Bumped whenever what the lights give changes (0: never read).
+    revision: u64,
+    /// The lights as last read, to tell a change.
+    read: Vec<SceneLight>,
+    /// The body each lamp sits in (its fixture), passed by its shadow rays.
+    fixtures: HashMap<u64, BodyId>,
+}
+
+thread_local! {
+    static LIGHTS: RefCell<Lights> = RefCell::new(Lights::default());
+}
+
+/// A node entered the tree (`ApsWorld` follows the tree): a light or an environment is read
+/// from the next frame on.
+pub fn entered(node: &Gd<Node>) {
+    if !reading::is_light_node(node) {
+        return;
+    }
+    LIGHTS.with(|l| {
+        if let Ok(mut l) = l.try_borrow_mut() {
+            if l.scanned && l.known.insert(node.instance_id()) {
+                l.nodes.push(node.instance_id());
+            }
+        }
+    });
+}
+
+/// The scene's light on a target at `points` (its sample points, in the core's space) in the
+/// world of `node`, kept in `memo` and measured again only when it no longer holds; `body`
+/// (the target's own body) never shadows it. `None` when scene lights are off, or the world has
+/// neither a light nor an environment to read.
+pub fn reading_for(
+    node: &Spatial,
+    points: &[Vec3],
+    body: Option<BodyId>,
+    memo: &mut LightMemo,
+    now: f64,
+) -> Option<SceneReading> {
+    // 2D targets are lit by the zones and the ambient light: the 2D lights are not read.
+    let Spatial::Three(three) = node else {
+        return None;
+    };
+    let world = three.get_world_3d()?;
+    reading_in(&world, points, body, memo, now)
+}
+
+/// The scene's light at `point` in `world`, nothing excluded from its shadows (for
+/// `ApsWorld.get_light_at`). `None` as for [`reading_for`].
+pub fn reading_at(world: &Gd<World3D>, point: Vec3) -> Option<SceneReading> {
+    let mut memo = LightMemo::default();
+    reading_in(world, &[point], None, &mut memo, 0.0)
+}
+
+/// [`reading_for`] in `world`.
+fn reading_in(
+    world: &Gd<World3D>,
+    points: &[Vec3],
+    body: Option<BodyId>,
+    memo: &mut LightMemo,
+    now: f64,
+) -> Option<SceneReading> {
+    let frame = godot::classes::Engine::singleton().get_physics_frames();
+    let settings = settings(frame);
+    if !settings.on {
+        return None;
+    }
+    let key = world.instance_id().to_i64();
+    let (revision, says) = LIGHTS.with(|l| {
+        let mut l = l.try_borrow_mut().ok()?;
+        let l = &mut *l;
+        if !l.scanned {
+            l.scanned = true;
+            scan(l);
+        }
+        let lights = l.worlds.entry(key).or_default();
+        if lights.frame != Some(frame) {
+            lights.frame = Some(frame);
+            refresh(lights, &mut l.nodes, &mut l.known, key, settings.render_layers);
+        }
+        Some((lights.revision, lights.lighting.says_anything()))
+    })?;
+    if !says {
+        return None;
+    }
+    let at = points.first().copied()?;
+    if let Some(kept) = memo.still(at, now, revision, settings.interval) {
+        return Some(kept.clone());
+    }
+    let reading = measure(world, key, frame, points, body, settings)?;
+    memo.keep(at, now, revision, reading.clone());
+    Some(reading)
+}
+
+/// The reading at the brightest of `points` (up to [`MEASURED_POINTS`] of them).
+fn measure(
+    world: &Gd<World3D>,
+    key: WorldKey,
+    frame: u64,
+    points: &[Vec3],
+    body: Option<BodyId>,
+    settings: Settings,
+) -> Option<SceneReading> {
+    let state = world.get_direct_space_state()?;
+    let mirror = (settings.mirror && crate::level_mirror::prepare(key, frame))
+        .then_some((key, settings.mirror_shadow));
+    let mut query = Three::new_query(&Array::new());
+    let mut space = GodotSpace::<Three>::new(state, &mut query).with_mirror(mirror);
+    LIGHTS.with(|l| {
+        let l = l.try_borrow().ok()?;
+        let lights = l.worlds.get(&key)?;
+        let mut best: Option<SceneReading> = None;
+        for &p in points.iter().take(MEASURED_POINTS) {
+            let mut blocked = |light: &SceneLight, to: Vec3| {
+                let way = to - p;
+                let length = way.length();
+                if length <= SHORT_OF_LAMP {
+                    return false;
+                }
+                let end = p + way * ((length - SHORT_OF_LAMP) / length);
+                let mut exclude: smallvec::SmallVec<[BodyId; 2]> = body.into_iter().collect();
+                exclude.extend(lights.fixtures.get(&light.id).copied());
+                space
+                    .cast_ray(p, end, settings.shadow_layers, &exclude)
+                    .is_some()
+            };
+            let reading = lights.lighting.measure(p, &mut blocked);
+            if best.as_ref().is_none_or(|b| reading.sum > b.sum) {
+                best = Some(reading);
+            }
+        }
+        best
+    })
+}
+
+/// Reads the settings once a frame.
+fn settings(frame: u64) -> Settings {
+    let kept = LIGHTS.with(|l| {
+        l.try_borrow()
+            .ok()
+            .and_then(|l| l.settings.filter(|(f, _)| *f == frame).map(|(_, s)| s))
+    });
+    if let Some(s) = kept {
+        return s;
+    }
+    use crate::settings::{self as s};
+    let read = Settings {
+        on: s::flag_or(s::SCENE_LIGHTS, true),
+        interval: s::float_or(s::LIGHT_REMEASURE_INTERVAL, DEFAULT_REMEASURE_INTERVAL),
+        shadow_layers: s::number(s::LIGHT_SHADOW_LAYERS, i64::from(u32::MAX)) as u32,
+        render_layers: s::number(s::LIGHT_RENDER_LAYERS, i64::from(u32::MAX)) as u32,
+        mirror: s::flag_or(s::STATIC_MIRROR, true),
+        mirror_shadow: s::flag_or(s::STATIC_MIRROR_SHADOW, false),
+    };
+    LIGHTS.with(|l| {
+        if let Ok(mut l) = l.try_borrow_mut() {
+            l.settings = Some((frame, read));
+        }
+    });
+    read
+}
+
+/// Finds every light and environment already in the tree.
+fn scan(l: &mut Lights) {
+    let Some(root) = crate::world_key::scene_tree()
+        .and_then(|t| crate::convert::MaybeNull::maybe_null(t.get_root()))
+    else {
+        return;
+    };
+    let mut stack: Vec<Gd<Node>> = vec![root.upcast()];
+    while let Some(node) = stack.pop() {
+        if reading::is_light_node(&node) && l.known.insert(node.instance_id()) {
+            l.nodes.push(node.instance_id());
+        }
+        stack.extend(node.get_children().iter_shared());
+    }
+}
+
+/// Reads the lights of world `key` again; a change bumps its revision.
+fn refresh(
+    world: &mut WorldLights,
+    nodes: &mut Vec<InstanceId>,
+    known: &mut HashSet<InstanceId>,
+    key: WorldKey,
+    render_layers: u32,
+) {
+    let mut lights = Vec::new();
+    let mut floor = None;
+    world.fixtures.clear();
+    nodes.retain(|&id| {
+        let Ok(node) = Gd::<Node>::try_from_instance_id(id) else {
+            known.remove(&id);
+            return false;
+        };
+        if crate::world_key::world_key_of(&node) != Some(key) {
+            return true;
+        }
+        match reading::read(&node, render_layers) {
+            reading::Read::Light(light, fixture) => {
+                if let Some(f) = fixture {
+                    world.fixtures.insert(light.id, f);
+                }
+                lights.push(light);
+            }
+            reading::Read::Floor(f) => floor = floor.or(Some(f)),
+            reading::Read::Nothing => {}
+        }
+        true
+    });
+    let floor = floor.flatten();
+    if lights != world.read || floor != world.lighting.floor() || world.revision == 0 {
+        world.revision += 1;
+        world.lighting.set(lights.iter().copied(), floor);
+        world.read = lights;
+    }
+}
