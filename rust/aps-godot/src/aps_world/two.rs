@@ -90,14 +90,6 @@ impl ApsWorld {
         remove_light_zone(self.world_mut(main_world_key_2d()), id);
     }
 
-    /// The light level at `position` (pixels) in the main scene's 2D world.
-    #[func]
-    pub fn get_light_at_2d(&self, position: Vector2) -> f32 {
-        self.world(main_world_key_2d()).map_or(1.0, |w| {
-            w.state().conditions().light_at(from_pixels(position))
-        })
-    }
-
     /// The points (pixels) of `target`'s scent trail still held in its 2D world, oldest first.
     #[func]
     pub fn get_scent_trail_2d(&self, target: Given<Node2D>) -> PackedVector2Array {

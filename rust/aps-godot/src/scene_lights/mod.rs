@@ -14,20 +14,25 @@
 //! `aps/lights/render_layers`, or has the metadata `aps_ignore` set true. With
 //! `aps/lights/scene_lights` off, light is the zones' and the ambient light alone.
 
+mod flat_reading;
 mod reading;
 
-use crate::dim::{Spatial, Three};
+use crate::dim::{Spatial, Three, WorldOf};
 use crate::physics_space::{GodotSpace, RayKind};
 use crate::world_key::WorldKey;
 use aps_core::senses::rays::{BodyId, Space};
+use aps_core::world::scene_light::flat::flat_blocked;
 use aps_core::world::scene_light::{
-    LightMemo, SceneLight, SceneLighting, SceneReading, DEFAULT_REMEASURE_INTERVAL,
+    FlatOccluder, LightMemo, Sampled, SceneLight, SceneLighting, SceneReading,
+    DEFAULT_REMEASURE_INTERVAL,
 };
 use aps_core::Vec3;
 use godot::classes::World3D;
 use godot::prelude::*;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use reading::Read;
 
 /// The most sample points of one target its light is measured at (the rest read as these).
 const MEASURED_POINTS: usize = 4;
@@ -42,6 +47,8 @@ struct Lights {
     /// Light and environment nodes that entered the tree (freed ones are dropped as met).
     nodes: Vec<InstanceId>,
     known: HashSet<InstanceId>,
+    /// Each light texture read, by the light it was read for.
+    textures: HashMap<InstanceId, Arc<Sampled>>,
     worlds: HashMap<WorldKey, WorldLights>,
     /// The settings, read once a frame.
     settings: Option<(u64, Settings)>,
@@ -67,6 +74,13 @@ struct WorldLights {
     read: Vec<SceneLight>,
     /// The body each lamp sits in (its fixture), passed by its shadow rays.
     fixtures: HashMap<u64, BodyId>,
+    /// In a 2D world: each light's shadow mask (`shadow_item_cull_mask`).
+    shadow_masks: HashMap<u64, u32>,
+    /// In a 2D world: the occluders, as read this frame and as the lighting last took them.
+    occluders: Vec<FlatOccluder>,
+    occluders_read: Vec<FlatOccluder>,
+    /// The textures the lighting holds.
+    textures: Vec<Arc<Sampled>>,
 }
 
 thread_local! {
@@ -76,7 +90,7 @@ thread_local! {
 /// A node entered the tree (`ApsWorld` follows the tree): a light or an environment is read
 /// from the next frame on.
 pub fn entered(node: &Gd<Node>) {
-    if !reading::is_light_node(node) {
+    if !is_light_node(node) {
         return;
     }
     LIGHTS.with(|l| {
@@ -99,24 +113,28 @@ pub fn reading_for(
     memo: &mut LightMemo,
     now: f64,
 ) -> Option<SceneReading> {
-    // 2D targets are lit by the zones and the ambient light: the 2D lights are not read.
-    let Spatial::Three(three) = node else {
-        return None;
-    };
-    let world = three.get_world_3d()?;
+    let (_, world) = node.world()?;
     reading_in(&world, points, body, memo, now)
 }
 
 /// The scene's light at `point` in `world`, nothing excluded from its shadows (for
 /// `ApsWorld.get_light_at`). `None` as for [`reading_for`].
-pub fn reading_at(world: &Gd<World3D>, point: Vec3) -> Option<SceneReading> {
+pub fn reading_at(world: &WorldOf, point: Vec3) -> Option<SceneReading> {
     let mut memo = LightMemo::default();
     reading_in(world, &[point], None, &mut memo, 0.0)
 }
 
+/// The key of `world`.
+fn key_of(world: &WorldOf) -> WorldKey {
+    match world {
+        WorldOf::Three(w) => w.instance_id().to_i64(),
+        WorldOf::Two(w) => w.instance_id().to_i64(),
+    }
+}
+
 /// [`reading_for`] in `world`.
 fn reading_in(
-    world: &Gd<World3D>,
+    world: &WorldOf,
     points: &[Vec3],
     body: Option<BodyId>,
     memo: &mut LightMemo,
@@ -127,7 +145,8 @@ fn reading_in(
     if !settings.on {
         return None;
     }
-    let key = world.instance_id().to_i64();
+    let key = key_of(world);
+    let flat = matches!(world, WorldOf::Two(_));
     let (revision, says) = LIGHTS.with(|l| {
         let mut l = l.try_borrow_mut().ok()?;
         let l = &mut *l;
@@ -138,7 +157,12 @@ fn reading_in(
         let lights = l.worlds.entry(key).or_default();
         if lights.frame != Some(frame) {
             lights.frame = Some(frame);
-            refresh(lights, &mut l.nodes, &mut l.known, key, settings.render_layers);
+            let found = Found {
+                nodes: &mut l.nodes,
+                known: &mut l.known,
+                textures: &mut l.textures,
+            };
+            refresh(lights, found, key, flat, settings.render_layers);
         }
         Some((lights.revision, lights.lighting.says_anything()))
     })?;
@@ -149,12 +173,31 @@ fn reading_in(
     if let Some(kept) = memo.still(at, now, revision, settings.interval) {
         return Some(kept.clone());
     }
-    let reading = measure(world, key, frame, points, body, settings)?;
+    let reading = match world {
+        WorldOf::Three(w) => measure(w, key, frame, points, body, settings)?,
+        WorldOf::Two(_) => measure_flat(key, points)?,
+    };
     memo.keep(at, now, revision, reading.clone());
     Some(reading)
 }
 
-/// The reading at the brightest of `points` (up to [`MEASURED_POINTS`] of them).
+/// The brightest of the readings at `points` (up to [`MEASURED_POINTS`] of them).
+fn brightest(
+    points: &[Vec3],
+    mut one: impl FnMut(Vec3) -> SceneReading,
+) -> Option<SceneReading> {
+    let mut best: Option<SceneReading> = None;
+    for &p in points.iter().take(MEASURED_POINTS) {
+        let reading = one(p);
+        if best.as_ref().is_none_or(|b| reading.sum > b.sum) {
+            best = Some(reading);
+        }
+    }
+    best
+}
+
+/// The reading at the brightest of `points` in a 3D world: shadows are what the physics
+/// bodies on the shadow layers stop.
 fn measure(
     world: &Gd<World3D>,
     key: WorldKey,
@@ -171,8 +214,7 @@ fn measure(
     LIGHTS.with(|l| {
         let l = l.try_borrow().ok()?;
         let lights = l.worlds.get(&key)?;
-        let mut best: Option<SceneReading> = None;
-        for &p in points.iter().take(MEASURED_POINTS) {
+        brightest(points, |p| {
             let mut blocked = |light: &SceneLight, to: Vec3| {
                 let way = to - p;
                 let length = way.length();
@@ -186,12 +228,25 @@ fn measure(
                     .cast_ray(p, end, settings.shadow_layers, &exclude)
                     .is_some()
             };
-            let reading = lights.lighting.measure(p, &mut blocked);
-            if best.as_ref().is_none_or(|b| reading.sum > b.sum) {
-                best = Some(reading);
-            }
-        }
-        best
+            lights.lighting.measure(p, &mut blocked)
+        })
+    })
+}
+
+/// The reading at the brightest of `points` in a 2D world: shadows are what the
+/// `LightOccluder2D`s cast for each light's shadow mask.
+fn measure_flat(key: WorldKey, points: &[Vec3]) -> Option<SceneReading> {
+    LIGHTS.with(|l| {
+        let l = l.try_borrow().ok()?;
+        let lights = l.worlds.get(&key)?;
+        let plane = |v: Vec3| glam::Vec2::new(v.x, v.z);
+        brightest(points, |p| {
+            let mut blocked = |light: &SceneLight, to: Vec3| {
+                let mask = lights.shadow_masks.get(&light.id).copied().unwrap_or(0);
+                flat_blocked(&lights.occluders, plane(p), plane(to), mask)
+            };
+            lights.lighting.measure(p, &mut blocked)
+        })
     })
 }
 
@@ -231,48 +286,83 @@ fn scan(l: &mut Lights) {
     };
     let mut stack: Vec<Gd<Node>> = vec![root.upcast()];
     while let Some(node) = stack.pop() {
-        if reading::is_light_node(&node) && l.known.insert(node.instance_id()) {
+        if is_light_node(&node) && l.known.insert(node.instance_id()) {
             l.nodes.push(node.instance_id());
         }
         stack.extend(node.get_children().iter_shared());
     }
 }
 
-/// Reads the lights of world `key` again; a change bumps its revision.
-fn refresh(
-    world: &mut WorldLights,
-    nodes: &mut Vec<InstanceId>,
-    known: &mut HashSet<InstanceId>,
-    key: WorldKey,
-    render_layers: u32,
-) {
+/// What the tree holds for the lights, lent to a world's refresh.
+struct Found<'a> {
+    nodes: &'a mut Vec<InstanceId>,
+    known: &'a mut HashSet<InstanceId>,
+    textures: &'a mut HashMap<InstanceId, Arc<Sampled>>,
+}
+
+/// Reads the lights of world `key` (a 2D world if `flat`) again; a change bumps its revision.
+fn refresh(world: &mut WorldLights, found: Found<'_>, key: WorldKey, flat: bool, render_layers: u32) {
     let mut lights = Vec::new();
     let mut floor = None;
+    let mut textures: Vec<Arc<Sampled>> = Vec::new();
     world.fixtures.clear();
+    world.shadow_masks.clear();
+    world.occluders.clear();
+    let Found {
+        nodes,
+        known,
+        textures: cache,
+    } = found;
     nodes.retain(|&id| {
         let Ok(node) = Gd::<Node>::try_from_instance_id(id) else {
             known.remove(&id);
+            cache.remove(&id);
             return false;
         };
         if crate::world_key::world_key_of(&node) != Some(key) {
             return true;
         }
-        match reading::read(&node, render_layers) {
-            reading::Read::Light(light, fixture) => {
+        let read = if flat {
+            flat_reading::read(&node, &mut textures, cache)
+        } else {
+            reading::read(&node, render_layers)
+        };
+        match read {
+            Read::Light(light, fixture) => {
                 if let Some(f) = fixture {
                     world.fixtures.insert(light.id, f);
                 }
                 lights.push(light);
             }
-            reading::Read::Floor(f) => floor = floor.or(Some(f)),
-            reading::Read::Nothing => {}
+            Read::FlatLight(light, mask) => {
+                world.shadow_masks.insert(light.id, mask);
+                lights.push(light);
+            }
+            Read::Occluder(o) => world.occluders.push(o),
+            Read::Floor(f) => floor = floor.or(Some(f)),
+            Read::Nothing => {}
         }
         true
     });
     let floor = floor.flatten();
-    if lights != world.read || floor != world.lighting.floor() || world.revision == 0 {
+    let same_textures = textures.len() == world.textures.len()
+        && textures.iter().zip(&world.textures).all(|(a, b)| Arc::ptr_eq(a, b));
+    if lights != world.read
+        || floor != world.lighting.floor()
+        || !same_textures
+        || world.occluders != world.occluders_read
+        || world.revision == 0
+    {
         world.revision += 1;
         world.lighting.set(lights.iter().copied(), floor);
+        world.lighting.set_textures(textures.clone());
+        world.textures = textures;
         world.read = lights;
+        world.occluders_read = world.occluders.clone();
     }
+}
+
+/// Whether `node` is one the scene's light is read from, in 3D or 2D.
+fn is_light_node(node: &Gd<Node>) -> bool {
+    reading::is_light_node(node) || flat_reading::is_light_node(node)
 }

@@ -17,6 +17,10 @@ pub const IGNORE_META: &str = "aps_ignore";
 pub enum Read {
     /// A light, and the body it sits in (its shadow rays pass it).
     Light(SceneLight, Option<BodyId>),
+    /// A 2D light, and the occluder mask its shadows are cast by.
+    FlatLight(SceneLight, u32),
+    /// A 2D occluder.
+    Occluder(aps_core::world::scene_light::FlatOccluder),
     /// An environment: its ambient light, if it can be read (a sky's cannot).
     Floor(Option<f32>),
     Nothing,
@@ -24,7 +28,8 @@ pub enum Read {
 
 /// Whether `node` is a node the scene's light is read from.
 pub fn is_light_node(node: &Gd<Node>) -> bool {
-    node.clone().try_cast::<Light3D>().is_ok() || node.clone().try_cast::<WorldEnvironment>().is_ok()
+    node.clone().try_cast::<Light3D>().is_ok()
+        || node.clone().try_cast::<WorldEnvironment>().is_ok()
 }
 
 /// Reads `node` as it is now; lights on none of `render_layers` give nothing.
@@ -41,7 +46,11 @@ pub fn read(node: &Gd<Node>, render_layers: u32) -> Read {
     if !light.is_inside_tree()
         || !light.is_visible_in_tree()
         || light.get_layer_mask() & render_layers == 0
-        || (light.has_meta(IGNORE_META) && light.get_meta(IGNORE_META).try_to::<bool>().unwrap_or(false))
+        || (light.has_meta(IGNORE_META)
+            && light
+                .get_meta(IGNORE_META)
+                .try_to::<bool>()
+                .unwrap_or(false))
     {
         return Read::Nothing;
     }

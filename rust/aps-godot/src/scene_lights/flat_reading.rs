@@ -1,0 +1,203 @@
+//! Reading a 2D world's lights into the core's plain data: a `PointLight2D` (its texture, read
+//! once), a `DirectionalLight2D`, a `CanvasModulate` (the floor) and a `LightOccluder2D`.
+//!
+//! Colours count as the 2D renderer blends them, without turning them into linear light.
+
+use super::reading::{Read, IGNORE_META};
+use aps_core::world::scene_light::{luminance, FlatOccluder, Sampled, SceneLight, Spread, TexturePlacement};
+use glam::{Affine2, Vec2};
+use godot::classes::image::Format;
+use godot::classes::light_2d::BlendMode;
+use godot::classes::{
+    CanvasModulate, DirectionalLight2D, Image, Light2D, LightOccluder2D, PointLight2D, Texture2D,
+};
+use godot::prelude::*;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// A light texture is read at most this many texels wide and high (a larger one is shrunk
+/// first): enough for any fall-off, and little memory.
+const MAX_TEXELS: i32 = 128;
+
+/// The most light textures kept read at once; past it they are read again as needed.
+const MAX_KEPT_TEXTURES: usize = 256;
+
+/// Whether `node` is a 2D node the scene's light is read from.
+pub fn is_light_node(node: &Gd<Node>) -> bool {
+    node.clone().try_cast::<Light2D>().is_ok()
+        || node.clone().try_cast::<CanvasModulate>().is_ok()
+        || node.clone().try_cast::<LightOccluder2D>().is_ok()
+}
+
+/// Reads `node` as it is now; a point light's texture goes into `textures` (read through
+/// `cache`, by the texture's id).
+pub fn read(
+    node: &Gd<Node>,
+    textures: &mut Vec<Arc<Sampled>>,
+    cache: &mut HashMap<InstanceId, Arc<Sampled>>,
+) -> Read {
+    if let Ok(modulate) = node.clone().try_cast::<CanvasModulate>() {
+        if !modulate.is_inside_tree() || !modulate.is_visible_in_tree() {
+            return Read::Nothing;
+        }
+        let c = modulate.get_color();
+        return Read::Floor(Some(luminance([c.r, c.g, c.b])));
+    }
+    if let Ok(occluder) = node.clone().try_cast::<LightOccluder2D>() {
+        return read_occluder(&occluder).map_or(Read::Nothing, Read::Occluder);
+    }
+    let Ok(light) = node.clone().try_cast::<Light2D>() else {
+        return Read::Nothing;
+    };
+    if !light.is_inside_tree()
+        || !light.is_visible_in_tree()
+        || !light.is_enabled()
+        || (light.has_meta(IGNORE_META)
+            && light.get_meta(IGNORE_META).try_to::<bool>().unwrap_or(false))
+    {
+        return Read::Nothing;
+    }
+    let sign = if light.get_blend_mode() == BlendMode::SUB {
+        -1.0
+    } else {
+        1.0
+    };
+    let c = light.get_color();
+    let color = [c.r, c.g, c.b];
+    let xf = light.get_global_transform();
+    let ppm = crate::dim::pixels_per_meter();
+    let mask = light.get_item_shadow_cull_mask() as u32;
+    let id = light.instance_id().to_i64() as u64;
+    let position = crate::dim::from_pixels(xf.origin);
+    let shadow = light.is_shadow_enabled();
+    if let Ok(sun) = light.clone().try_cast::<DirectionalLight2D>() {
+        let down = xf.basis_xform(Vector2::new(0.0, 1.0)).normalized_or_zero();
+        let scene_light = SceneLight {
+            id,
+            spread: Spread::Directional {
+                direction: aps_core::Vec3::new(down.x, 0.0, down.y),
+                shadow_reach: sun.get_max_distance() / ppm,
+            },
+            position,
+            range: 0.0,
+            attenuation: 0.0,
+            intensity: sign * light.get_energy() * luminance(color),
+            shadow,
+        };
+        return Read::FlatLight(scene_light, mask);
+    }
+    let Ok(point) = light.try_cast::<PointLight2D>() else {
+        return Read::Nothing;
+    };
+    let Some(texture) = point.get_texture() else {
+        // Godot draws a point light without a texture as nothing.
+        return Read::Nothing;
+    };
+    let Some(sampled) = sampled(&texture, cache) else {
+        return Read::Nothing;
+    };
+    let size = texture.get_size() * point.get_texture_scale();
+    if !(size.x > 0.0 && size.y > 0.0) {
+        return Read::Nothing;
+    }
+    let offset = point.get_texture_offset();
+    let inverse = xf.affine_inverse();
+    let to_local = Affine2::from_cols(
+        Vec2::new(inverse.a.x, inverse.a.y),
+        Vec2::new(inverse.b.x, inverse.b.y),
+        Vec2::new(inverse.origin.x, inverse.origin.y),
+    );
+    // Core metres to pixels, into the light's own space, then across its texture's square.
+    let to_uv = Affine2::from_translation(Vec2::splat(0.5))
+        * Affine2::from_scale(Vec2::new(1.0 / size.x, 1.0 / size.y))
+        * Affine2::from_translation(Vec2::new(-offset.x, -offset.y))
+        * to_local
+        * Affine2::from_scale(Vec2::splat(ppm));
+    let stretch = xf.a.length().max(xf.b.length());
+    let center = crate::dim::from_pixels(xf * offset);
+    let index = textures.len() as u32;
+    textures.push(sampled);
+    let scene_light = SceneLight {
+        id,
+        spread: Spread::Textured {
+            texture: index,
+            place: TexturePlacement { to_uv },
+            color,
+            center,
+        },
+        position,
+        range: (size * 0.5).length() * stretch / ppm,
+        attenuation: 0.0,
+        intensity: sign * point.get_energy(),
+        shadow,
+    };
+    Read::FlatLight(scene_light, mask)
+}
+
+/// An occluder's polygon on the core's plane, if it has one and is shown.
+fn read_occluder(occluder: &Gd<LightOccluder2D>) -> Option<FlatOccluder> {
+    if !occluder.is_inside_tree() || !occluder.is_visible_in_tree() {
+        return None;
+    }
+    let polygon = occluder.get_occluder_polygon()?;
+    let xf = occluder.get_global_transform();
+    let points: Vec<Vec2> = polygon
+        .get_polygon()
+        .as_slice()
+        .iter()
+        .map(|&p| {
+            let at = crate::dim::from_pixels(xf * p);
+            Vec2::new(at.x, at.z)
+        })
+        .collect();
+    FlatOccluder::new(
+        occluder.get_occluder_light_mask() as u32,
+        &points,
+        polygon.is_closed(),
+    )
+}
+
+/// `texture` read into texels (once; kept in `cache` by its id). `None` while its image cannot
+/// be had (a generated texture before its first frame).
+fn sampled(
+    texture: &Gd<Texture2D>,
+    cache: &mut HashMap<InstanceId, Arc<Sampled>>,
+) -> Option<Arc<Sampled>> {
+    let id = texture.instance_id();
+    if let Some(kept) = cache.get(&id) {
+        return Some(kept.clone());
+    }
+    let image = texture.get_image()?;
+    // A copy: the texture's own image may be the one returned.
+    let mut image: Gd<Image> = image.duplicate_resource();
+    if image.is_compressed() {
+        image.decompress();
+    }
+    let (w, h) = (image.get_width(), image.get_height());
+    if w <= 0 || h <= 0 {
+        return None;
+    }
+    if w > MAX_TEXELS || h > MAX_TEXELS {
+        let shrink = f64::from(MAX_TEXELS) / f64::from(w.max(h));
+        let nw = ((f64::from(w) * shrink).round() as i32).max(1);
+        let nh = ((f64::from(h) * shrink).round() as i32).max(1);
+        image.resize(nw, nh);
+    }
+    image.convert(Format::RGBA8);
+    let (w, h) = (image.get_width(), image.get_height());
+    let data = image.get_data();
+    let texels: Vec<[f32; 3]> = data
+        .as_slice()
+        .chunks_exact(4)
+        .map(|px| {
+            let a = f32::from(px[3]) / 255.0;
+            [0, 1, 2].map(|i| f32::from(px[i]) / 255.0 * a)
+        })
+        .collect();
+    let sampled = Arc::new(Sampled::new(w as u32, h as u32, texels)?);
+    if cache.len() >= MAX_KEPT_TEXTURES {
+        cache.clear();
+    }
+    cache.insert(id, sampled.clone());
+    Some(sampled)
+}
