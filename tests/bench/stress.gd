@@ -19,7 +19,11 @@ extends Node3D
 ## Per Frame for every run, 0 for no cap), --scaling-sizes=100,1000 (the scaling section's crowds),
 ## --scaling-band-only (its runs with the band alone), --no-mirror (every ray to the engine, as
 ## with `aps/static_mirror` off) and --shadow (the engine checks every ray the static mirror
-## decides, as the tests do; slower).
+## decides, as the tests do; slower), --lights=N (N lamps with shadows over the level and a dim
+## environment, so the level's own lights light every target; 0 by default) and
+## --no-scene-lights (as with `aps/lights/scene_lights` off); with --bright the environment is
+## fully lit, so the lamps are measured (and their shadow rays cast) but every target reads 1:
+## what reading the lamps costs, with the same detections as without them.
 ##
 ## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
 ## rays" subtracts the time spent inside its ray queries, as the passes timed them
@@ -55,6 +59,10 @@ var with_dog := false
 var rng := RandomNumberGenerator.new()
 ## `--shadow`: the engine checks every ray the static mirror decides (off for timing).
 var shadow := false
+## `--lights=N`: lamps over the level of the main run.
+var lights_count := 0
+## `--bright`: the lamps' environment lights everything fully.
+var bright := false
 
 
 func _ready() -> void:
@@ -83,6 +91,12 @@ func _ready() -> void:
 			ProjectSettings.set_setting("aps/static_mirror", false)
 		elif arg == "--shadow":
 			shadow = true
+		elif arg.begins_with("--lights="):
+			lights_count = maxi(0, arg.trim_prefix("--lights=").to_int())
+		elif arg == "--bright":
+			bright = true
+		elif arg == "--no-scene-lights":
+			ProjectSettings.set_setting("aps/lights/scene_lights", false)
 		elif arg.begins_with("--budget="):
 			ProjectSettings.set_setting("aps/max_perception_updates_per_frame", int(arg.trim_prefix("--budget=")))
 		elif arg.begins_with("--only-") and arg.trim_prefix("--only-") in SECTIONS + PARTS:
@@ -90,10 +104,11 @@ func _ready() -> void:
 	# The project checks the static mirror against the engine in its tests; timing does not.
 	ProjectSettings.set_setting("aps/debug/static_mirror_shadow", shadow)
 	await get_tree().physics_frame
-	print("stress: physics engine %s, %d physics frames per run (first %d not counted); static mirror %s%s"
+	print("stress: physics engine %s, %d physics frames per run (first %d not counted); static mirror %s%s; %d lamps, scene lights %s"
 			% [ProjectSettings.get_setting("physics/3d/physics_engine"), frames_count, WARMUP,
 			"on" if ProjectSettings.get_setting("aps/static_mirror", true) else "off",
-			", checked by the engine (shadow)" if shadow else ""])
+			", checked by the engine (shadow)" if shadow else "", lights_count,
+			"on" if ProjectSettings.get_setting("aps/lights/scene_lights", true) else "off"])
 	if not only_section.is_empty():
 		await _section(only_section)
 		get_tree().quit(0)
@@ -559,6 +574,8 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 	if setup.is_valid():
 		setup.call(root.get_meta("guards"))
 	ApsWorld.reset_stats()
+	# The level's lights count since the start: their figures are taken from here.
+	var lights_before := ApsWorld.get_stats()
 	var times := PackedFloat64Array()
 	# Each counted frame's passes, rays and time in rays, to tell what the slowest frames held.
 	var frame_passes := PackedInt32Array()
@@ -648,6 +665,10 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 		print("perceivers run per frame: %.2f; the largest frame ran %d (%.2f x the mean)"
 				% [passes / n, most_passes, most_passes / maxf(passes / n, 1e-6)])
 		print("detections made: %d" % totals["detections"])
+		if totals["scene_lights"] > 0:
+			print("scene lights: %d lamps; %.1f targets' light measured a frame, %.1f shadow rays a frame"
+					% [totals["scene_lights"], (totals["light_measurements"] - lights_before["light_measurements"]) / n,
+					(totals["light_rays"] - lights_before["light_rays"]) / n])
 		print("in its rays: %.3f ms per frame (%.2f us a ray); APS beyond its rays: %.3f ms per frame, %.0f%% of its time"
 				% [in_rays_ms, in_rays_ms * 1000.0 / maxf(rays_per_frame, 1e-6), beyond_ms, 100.0 * beyond_ms / maxf(mean, 1e-6)])
 		print("one ray in a bare loop: %.2f us; by it, beyond its rays: %.3f ms per frame, %.0f%% of its time"
@@ -773,6 +794,7 @@ func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int, ma
 		b.add_child(s)
 		root.add_child(b)
 		b.position = Vector3(rng.randf_range(-half, half), s.shape.size.y * 0.5, rng.randf_range(-half, half))
+	_build_lights(root, half)
 	var eyes := []
 	var profile := ApsProfile.new()
 	profile.touch_enabled = false
@@ -808,6 +830,27 @@ func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int, ma
 	root.add_child(camera)
 	camera.position = Vector3(0, 20, 0)
 	camera.make_current()
+
+
+## `lights_count` lamps 4 m up, 12 m in range, casting shadows, and a dim environment.
+func _build_lights(root: Node3D, half: float) -> void:
+	if lights_count == 0:
+		return
+	var env := WorldEnvironment.new()
+	env.environment = Environment.new()
+	env.environment.ambient_light_source = Environment.AMBIENT_SOURCE_COLOR
+	env.environment.ambient_light_color = Color.WHITE if bright else Color(0.3, 0.3, 0.3)
+	root.add_child(env)
+	# Their own numbers: the guards and targets stand where they would without lamps.
+	var lamp_rng := RandomNumberGenerator.new()
+	lamp_rng.seed = 7
+	for i in lights_count:
+		var lamp := OmniLight3D.new()
+		lamp.omni_range = 12.0
+		lamp.light_energy = 1.5
+		lamp.shadow_enabled = true
+		root.add_child(lamp)
+		lamp.position = Vector3(lamp_rng.randf_range(-half, half), 4.0, lamp_rng.randf_range(-half, half))
 
 
 ## `count` guards' bodies without eyes (allies to the guards) in the band between `inner` and

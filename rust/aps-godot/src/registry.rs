@@ -182,6 +182,7 @@ impl Registry {
     pub fn look(
         &mut self,
         i: usize,
+        key: crate::world_key::WorldKey,
         now: f64,
         conditions: &aps_core::world::conditions::WorldConditions,
         tag: &mut dyn FnMut(&StringName) -> u32,
@@ -189,7 +190,7 @@ impl Registry {
         if i >= self.entries.len() {
             return None;
         }
-        let look = self.change_at(i, |e| crate::snapshot::look(e, now, conditions, tag));
+        let look = self.change_at(i, |e| crate::snapshot::look(e, key, now, conditions, tag));
         // Handles found at this look: its parts join the map the rays read.
         let e = &mut self.entries[i];
         let owner = e.id.to_i64();

@@ -239,10 +239,11 @@ impl Placement {
     }
 }
 
-/// Looks at one registry entry at world time `now`, lit by `conditions`. Evidence tags are
-/// turned into the world's tag numbers by `tag`.
+/// Looks at one registry entry of the world `key` at world time `now`, lit by `conditions`
+/// (and the scene's lights). Evidence tags are turned into the world's tag numbers by `tag`.
 pub(crate) fn look(
     entry: &mut Entry,
+    key: crate::world_key::WorldKey,
     now: f64,
     conditions: &WorldConditions,
     tag: &mut dyn FnMut(&StringName) -> u32,
@@ -253,7 +254,7 @@ pub(crate) fn look(
             return Look::Seen(snap.clone());
         }
     }
-    match look_now(entry, now, conditions, tag) {
+    match look_now(entry, key, now, conditions, tag) {
         Look::Seen(snap) => {
             let seen = entry.seen.insert((now, snap));
             Look::Seen(seen.1.clone())
@@ -393,6 +394,7 @@ fn movement(mover: &Mover, sampled: Vec3) -> (Vec3, bool) {
 
 fn look_now(
     entry: &mut Entry,
+    key: crate::world_key::WorldKey,
     now: f64,
     conditions: &WorldConditions,
     tag: &mut dyn FnMut(&StringName) -> u32,
@@ -467,7 +469,8 @@ fn look_now(
         } else {
             &snap.sample_points
         };
-        if let Some(reading) = crate::scene_lights::reading_for(node, points, snap.body, light, now)
+        if let Some(reading) =
+            crate::scene_lights::reading_for(key, node, points, snap.body, light, now)
         {
             let lit = combined(None, conditions.ambient_light, Some(&reading));
             match handles.component.as_ref() {

@@ -4,10 +4,10 @@
 
 use super::ApsWorld;
 use crate::convert::{to_vec3, MaybeNull};
-use crate::given::Given;
-use aps_core::world::scene_light::{combined, SceneReading};
 use crate::dim::{from_pixels, WorldOf};
+use crate::given::Given;
 use crate::world_key::{main_world_key, main_world_key_2d, WorldKey};
+use aps_core::world::scene_light::{combined, SceneReading};
 use aps_core::Vec3;
 use godot::classes::{Node2D, Node3D, Window};
 use godot::prelude::*;
@@ -20,7 +20,9 @@ impl ApsWorld {
     /// unshadowed (project setting `aps/lights/scene_lights`).
     #[func]
     pub fn get_light_at(&self, position: Vector3) -> f32 {
-        let world = main_viewport().and_then(|v| v.find_world_3d()).map(WorldOf::Three);
+        let world = main_viewport()
+            .and_then(|v| v.find_world_3d())
+            .map(WorldOf::Three);
         self.light_in(world, main_world_key(), to_vec3(position))
     }
 
@@ -29,7 +31,9 @@ impl ApsWorld {
     /// a `CanvasModulate`'s colour as the floor.
     #[func]
     pub fn get_light_at_2d(&self, position: Vector2) -> f32 {
-        let world = main_viewport().and_then(|v| v.find_world_2d()).map(WorldOf::Two);
+        let world = main_viewport()
+            .and_then(|v| v.find_world_2d())
+            .map(WorldOf::Two);
         self.light_in(world, main_world_key_2d(), from_pixels(position))
     }
 

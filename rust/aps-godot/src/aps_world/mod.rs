@@ -337,7 +337,10 @@ impl ApsWorld {
     /// answers the engine contradicted; 0 is expected), `mirror_shapes` (static shapes),
     /// `mirror_movers` (shapes of bodies that move), `mirror_bytes` (an estimate of its memory)
     /// and `mirror_off` (why the world is not mirrored, or ""; a `GridMap`, CSG with collision,
-    /// a soft body or a tile map). The monitors under APS in the debugger show
+    /// a soft body or a tile map). The level's own lights (project setting
+    /// `aps/lights/scene_lights`): `scene_lights` (lights read in the world at the last frame),
+    /// `light_measurements` (targets' light measured) and `light_rays` (shadow rays they cast,
+    /// through the same path as sight's). The monitors under APS in the debugger show
     /// the last frame's figures. Reading them changes nothing, so a debugger and a HUD can both
     /// read them. Another world's: `get_world_state(node).get_stats()`.
     #[func]
@@ -426,5 +429,11 @@ pub(crate) fn stats_dict(world: Option<&World>) -> VarDictionary {
     d.set("mirror_movers", mirror.map_or(0, |m| m.movers as i64));
     d.set("mirror_bytes", mirror.map_or(0, |m| m.memory as i64));
     d.set("mirror_off", mirror.and_then(|m| m.off).unwrap_or(""));
+    let lights = world
+        .and_then(|w| crate::scene_lights::report(w.key()))
+        .unwrap_or_default();
+    d.set("scene_lights", lights.lights as i64);
+    d.set("light_measurements", lights.measurements as i64);
+    d.set("light_rays", lights.rays as i64);
     d
 }

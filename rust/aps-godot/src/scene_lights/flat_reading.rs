@@ -4,7 +4,9 @@
 //! Colours count as the 2D renderer blends them, without turning them into linear light.
 
 use super::reading::{Read, IGNORE_META};
-use aps_core::world::scene_light::{luminance, FlatOccluder, Sampled, SceneLight, Spread, TexturePlacement};
+use aps_core::world::scene_light::{
+    luminance, FlatOccluder, Sampled, SceneLight, Spread, TexturePlacement,
+};
 use glam::{Affine2, Vec2};
 use godot::classes::image::Format;
 use godot::classes::light_2d::BlendMode;
@@ -53,7 +55,10 @@ pub fn read(
         || !light.is_visible_in_tree()
         || !light.is_enabled()
         || (light.has_meta(IGNORE_META)
-            && light.get_meta(IGNORE_META).try_to::<bool>().unwrap_or(false))
+            && light
+                .get_meta(IGNORE_META)
+                .try_to::<bool>()
+                .unwrap_or(false))
     {
         return Read::Nothing;
     }

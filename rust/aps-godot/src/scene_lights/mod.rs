@@ -29,10 +29,10 @@ use aps_core::world::scene_light::{
 use aps_core::Vec3;
 use godot::classes::World3D;
 use godot::prelude::*;
+use reading::Read;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
-use reading::Read;
 
 /// The most sample points of one target its light is measured at (the rest read as these).
 const MEASURED_POINTS: usize = 4;
@@ -51,7 +51,7 @@ struct Lights {
     textures: HashMap<InstanceId, Arc<Sampled>>,
     worlds: HashMap<WorldKey, WorldLights>,
     /// The settings, read once a frame.
-    settings: Option<(u64, Settings)>,
+    settings: Option<(Frame, Settings)>,
 }
 
 #[derive(Clone, Copy)]
@@ -66,7 +66,7 @@ struct Settings {
 
 #[derive(Default)]
 struct WorldLights {
-    frame: Option<u64>,
+    frame: Option<Frame>,
     lighting: SceneLighting,
     /// Bumped whenever what the lights give changes (0: never read).
     revision: u64,
@@ -81,6 +81,43 @@ struct WorldLights {
     occluders_read: Vec<FlatOccluder>,
     /// The textures the lighting holds.
     textures: Vec<Arc<Sampled>>,
+    /// Targets' lights measured, and the shadow rays that took, since the world was first lit.
+    measurements: u64,
+    rays: u64,
+}
+
+/// What a world's scene lights hold and did, for the stats.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LightReport {
+    /// Lights read at the last frame.
+    pub lights: usize,
+    pub measurements: u64,
+    pub rays: u64,
+}
+
+/// The scene lights of world `key`, for the stats; `None` if no target there was lit yet.
+pub fn report(key: WorldKey) -> Option<LightReport> {
+    LIGHTS.with(|l| {
+        let l = l.try_borrow().ok()?;
+        let w = l.worlds.get(&key)?;
+        Some(LightReport {
+            lights: w.lighting.lights().len(),
+            measurements: w.measurements,
+            rays: w.rays,
+        })
+    })
+}
+
+/// Counts one measurement of `rays` shadow rays in world `key`.
+fn count(key: WorldKey, rays: u64) {
+    LIGHTS.with(|l| {
+        if let Ok(mut l) = l.try_borrow_mut() {
+            if let Some(w) = l.worlds.get_mut(&key) {
+                w.measurements += 1;
+                w.rays += rays;
+            }
+        }
+    });
 }
 
 thread_local! {
@@ -103,25 +140,57 @@ pub fn entered(node: &Gd<Node>) {
 }
 
 /// The scene's light on a target at `points` (its sample points, in the core's space) in the
-/// world of `node`, kept in `memo` and measured again only when it no longer holds; `body`
-/// (the target's own body) never shadows it. `None` when scene lights are off, or the world has
-/// neither a light nor an environment to read.
+/// world `key` that `node` is in, at world time `now`, kept in `memo` and measured again only
+/// when it no longer holds; `body` (the target's own body) never shadows it. `None` when scene
+/// lights are off, or the world has neither a light nor an environment to read.
+///
+/// Looks come many a frame: with nothing to read this costs no call into the engine, and the
+/// world's lights are read at its first look of each frame (a new world time).
 pub fn reading_for(
+    key: WorldKey,
     node: &Spatial,
     points: &[Vec3],
     body: Option<BodyId>,
     memo: &mut LightMemo,
     now: f64,
 ) -> Option<SceneReading> {
+    let frame = Frame::Time(now.to_bits());
+    let settings = settings(frame)?;
+    let flat = matches!(node, Spatial::Two(_));
+    let (revision, says) = lights_of(key, frame, flat, settings)?;
+    if !says {
+        return None;
+    }
+    let at = points.first().copied()?;
+    if let Some(kept) = memo.still(at, now, revision, settings.interval) {
+        return Some(kept.clone());
+    }
     let (_, world) = node.world()?;
-    reading_in(&world, points, body, memo, now)
+    let reading = measure_in(&world, key, points, body, settings)?;
+    memo.keep(at, now, revision, reading.clone());
+    Some(reading)
 }
 
 /// The scene's light at `point` in `world`, nothing excluded from its shadows (for
 /// `ApsWorld.get_light_at`). `None` as for [`reading_for`].
 pub fn reading_at(world: &WorldOf, point: Vec3) -> Option<SceneReading> {
-    let mut memo = LightMemo::default();
-    reading_in(world, &[point], None, &mut memo, 0.0)
+    let frame = Frame::Physics(godot::classes::Engine::singleton().get_physics_frames());
+    let settings = settings(frame)?;
+    let key = key_of(world);
+    let flat = matches!(world, WorldOf::Two(_));
+    let (_, says) = lights_of(key, frame, flat, settings)?;
+    if !says {
+        return None;
+    }
+    measure_in(world, key, &[point], None, settings)
+}
+
+/// Which frame a call comes in: by the world time of a look, or by the engine's physics frame
+/// count for a script's call. Either way, a new one reads the lights again.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Frame {
+    Time(u64),
+    Physics(u64),
 }
 
 /// The key of `world`.
@@ -132,22 +201,10 @@ fn key_of(world: &WorldOf) -> WorldKey {
     }
 }
 
-/// [`reading_for`] in `world`.
-fn reading_in(
-    world: &WorldOf,
-    points: &[Vec3],
-    body: Option<BodyId>,
-    memo: &mut LightMemo,
-    now: f64,
-) -> Option<SceneReading> {
-    let frame = godot::classes::Engine::singleton().get_physics_frames();
-    let settings = settings(frame);
-    if !settings.on {
-        return None;
-    }
-    let key = key_of(world);
-    let flat = matches!(world, WorldOf::Two(_));
-    let (revision, says) = LIGHTS.with(|l| {
+/// The revision of world `key`'s lights, and whether the scene says anything about light
+/// there: the lights read again first if this is a new `frame`.
+fn lights_of(key: WorldKey, frame: Frame, flat: bool, settings: Settings) -> Option<(u64, bool)> {
+    LIGHTS.with(|l| {
         let mut l = l.try_borrow_mut().ok()?;
         let l = &mut *l;
         if !l.scanned {
@@ -165,27 +222,28 @@ fn reading_in(
             refresh(lights, found, key, flat, settings.render_layers);
         }
         Some((lights.revision, lights.lighting.says_anything()))
-    })?;
-    if !says {
-        return None;
-    }
-    let at = points.first().copied()?;
-    if let Some(kept) = memo.still(at, now, revision, settings.interval) {
-        return Some(kept.clone());
-    }
+    })
+}
+
+/// The reading at the brightest of `points` in `world`.
+fn measure_in(
+    world: &WorldOf,
+    key: WorldKey,
+    points: &[Vec3],
+    body: Option<BodyId>,
+    settings: Settings,
+) -> Option<SceneReading> {
+    let mut rays = 0;
     let reading = match world {
-        WorldOf::Three(w) => measure(w, key, frame, points, body, settings)?,
-        WorldOf::Two(_) => measure_flat(key, points)?,
+        WorldOf::Three(w) => measure(w, key, points, body, settings, &mut rays),
+        WorldOf::Two(_) => measure_flat(key, points, &mut rays),
     };
-    memo.keep(at, now, revision, reading.clone());
-    Some(reading)
+    count(key, rays);
+    reading
 }
 
 /// The brightest of the readings at `points` (up to [`MEASURED_POINTS`] of them).
-fn brightest(
-    points: &[Vec3],
-    mut one: impl FnMut(Vec3) -> SceneReading,
-) -> Option<SceneReading> {
+fn brightest(points: &[Vec3], mut one: impl FnMut(Vec3) -> SceneReading) -> Option<SceneReading> {
     let mut best: Option<SceneReading> = None;
     for &p in points.iter().take(MEASURED_POINTS) {
         let reading = one(p);
@@ -201,12 +259,13 @@ fn brightest(
 fn measure(
     world: &Gd<World3D>,
     key: WorldKey,
-    frame: u64,
     points: &[Vec3],
     body: Option<BodyId>,
     settings: Settings,
+    rays: &mut u64,
 ) -> Option<SceneReading> {
     let state = world.get_direct_space_state()?;
+    let frame = godot::classes::Engine::singleton().get_physics_frames();
     let mirror = (settings.mirror && crate::level_mirror::prepare(key, frame))
         .then_some((key, settings.mirror_shadow));
     let mut query = Three::new_query(&Array::new());
@@ -222,6 +281,7 @@ fn measure(
                     return false;
                 }
                 let end = p + way * ((length - SHORT_OF_LAMP) / length);
+                *rays += 1;
                 let mut exclude: smallvec::SmallVec<[BodyId; 2]> = body.into_iter().collect();
                 exclude.extend(lights.fixtures.get(&light.id).copied());
                 space
@@ -235,7 +295,7 @@ fn measure(
 
 /// The reading at the brightest of `points` in a 2D world: shadows are what the
 /// `LightOccluder2D`s cast for each light's shadow mask.
-fn measure_flat(key: WorldKey, points: &[Vec3]) -> Option<SceneReading> {
+fn measure_flat(key: WorldKey, points: &[Vec3], rays: &mut u64) -> Option<SceneReading> {
     LIGHTS.with(|l| {
         let l = l.try_borrow().ok()?;
         let lights = l.worlds.get(&key)?;
@@ -243,6 +303,7 @@ fn measure_flat(key: WorldKey, points: &[Vec3]) -> Option<SceneReading> {
         brightest(points, |p| {
             let mut blocked = |light: &SceneLight, to: Vec3| {
                 let mask = lights.shadow_masks.get(&light.id).copied().unwrap_or(0);
+                *rays += 1;
                 flat_blocked(&lights.occluders, plane(p), plane(to), mask)
             };
             lights.lighting.measure(p, &mut blocked)
@@ -250,31 +311,31 @@ fn measure_flat(key: WorldKey, points: &[Vec3]) -> Option<SceneReading> {
     })
 }
 
-/// Reads the settings once a frame.
-fn settings(frame: u64) -> Settings {
+/// The settings, read once a frame; `None` with scene lights off.
+fn settings(frame: Frame) -> Option<Settings> {
     let kept = LIGHTS.with(|l| {
         l.try_borrow()
             .ok()
             .and_then(|l| l.settings.filter(|(f, _)| *f == frame).map(|(_, s)| s))
     });
-    if let Some(s) = kept {
-        return s;
-    }
-    use crate::settings::{self as s};
-    let read = Settings {
-        on: s::flag_or(s::SCENE_LIGHTS, true),
-        interval: s::float_or(s::LIGHT_REMEASURE_INTERVAL, DEFAULT_REMEASURE_INTERVAL),
-        shadow_layers: s::number(s::LIGHT_SHADOW_LAYERS, i64::from(u32::MAX)) as u32,
-        render_layers: s::number(s::LIGHT_RENDER_LAYERS, i64::from(u32::MAX)) as u32,
-        mirror: s::flag_or(s::STATIC_MIRROR, true),
-        mirror_shadow: s::flag_or(s::STATIC_MIRROR_SHADOW, false),
-    };
-    LIGHTS.with(|l| {
-        if let Ok(mut l) = l.try_borrow_mut() {
-            l.settings = Some((frame, read));
-        }
+    let read = kept.unwrap_or_else(|| {
+        use crate::settings::{self as s};
+        let read = Settings {
+            on: s::flag_or(s::SCENE_LIGHTS, true),
+            interval: s::float_or(s::LIGHT_REMEASURE_INTERVAL, DEFAULT_REMEASURE_INTERVAL),
+            shadow_layers: s::number(s::LIGHT_SHADOW_LAYERS, i64::from(u32::MAX)) as u32,
+            render_layers: s::number(s::LIGHT_RENDER_LAYERS, i64::from(u32::MAX)) as u32,
+            mirror: s::flag_or(s::STATIC_MIRROR, true),
+            mirror_shadow: s::flag_or(s::STATIC_MIRROR_SHADOW, false),
+        };
+        LIGHTS.with(|l| {
+            if let Ok(mut l) = l.try_borrow_mut() {
+                l.settings = Some((frame, read));
+            }
+        });
+        read
     });
-    read
+    read.on.then_some(read)
 }
 
 /// Finds every light and environment already in the tree.
@@ -301,7 +362,13 @@ struct Found<'a> {
 }
 
 /// Reads the lights of world `key` (a 2D world if `flat`) again; a change bumps its revision.
-fn refresh(world: &mut WorldLights, found: Found<'_>, key: WorldKey, flat: bool, render_layers: u32) {
+fn refresh(
+    world: &mut WorldLights,
+    found: Found<'_>,
+    key: WorldKey,
+    flat: bool,
+    render_layers: u32,
+) {
     let mut lights = Vec::new();
     let mut floor = None;
     let mut textures: Vec<Arc<Sampled>> = Vec::new();
@@ -346,7 +413,10 @@ fn refresh(world: &mut WorldLights, found: Found<'_>, key: WorldKey, flat: bool,
     });
     let floor = floor.flatten();
     let same_textures = textures.len() == world.textures.len()
-        && textures.iter().zip(&world.textures).all(|(a, b)| Arc::ptr_eq(a, b));
+        && textures
+            .iter()
+            .zip(&world.textures)
+            .all(|(a, b)| Arc::ptr_eq(a, b));
     if lights != world.read
         || floor != world.lighting.floor()
         || !same_textures

@@ -88,7 +88,10 @@ impl World {
             if !head.perceivable || own.contains(&head.id) {
                 continue;
             }
-            match self.registry.look(i as usize, now, conditions, tag) {
+            match self
+                .registry
+                .look(i as usize, self.key, now, conditions, tag)
+            {
                 Some(Look::Seen(snap)) if (eye - snap.position).length_squared() <= range_sq => {
                     out.push(Nearby {
                         id: snap.id,
@@ -140,7 +143,7 @@ impl World {
                     if !head.perceivable {
                         continue;
                     }
-                    match self.registry.look(i, now, conditions, tag) {
+                    match self.registry.look(i, self.key, now, conditions, tag) {
                         Some(Look::Seen(snap)) => {
                             let near = (eye - snap.position).length_squared() <= range_sq;
                             if near || is_held {
@@ -197,6 +200,7 @@ impl World {
         if !self.scent_wanted {
             return;
         }
+        let key = self.key;
         let state = Rc::make_mut(&mut self.state);
         for i in 0..self.registry.heads().len() {
             let head = self.registry.heads()[i];
@@ -206,7 +210,8 @@ impl World {
             if !head.perceivable || !state.scent_due(target_id(head.id), now) {
                 continue;
             }
-            if let Some(Look::Seen(snap)) = self.registry.look(i, now, state.conditions(), tag) {
+            if let Some(Look::Seen(snap)) = self.registry.look(i, key, now, state.conditions(), tag)
+            {
                 state.deposit_scent(snap.id, snap.position, snap.scent_multiplier, now);
             }
         }

@@ -134,11 +134,22 @@ mod tests {
     fn a_texture_is_read_between_its_texels() {
         // 2 × 1: black, then white.
         let t = Sampled::new(2, 1, vec![[0.0; 3], [1.0; 3]]).unwrap();
-        assert_eq!(t.at(Vec2::new(0.25, 0.5)), [0.0; 3], "on the first texel's centre");
+        assert_eq!(
+            t.at(Vec2::new(0.25, 0.5)),
+            [0.0; 3],
+            "on the first texel's centre"
+        );
         assert_eq!(t.at(Vec2::new(0.75, 0.5)), [1.0; 3], "on the second's");
-        assert!((t.at(Vec2::new(0.5, 0.5))[0] - 0.5).abs() < 1e-6, "half way between");
+        assert!(
+            (t.at(Vec2::new(0.5, 0.5))[0] - 0.5).abs() < 1e-6,
+            "half way between"
+        );
         assert_eq!(t.at(Vec2::new(0.1, 0.5)), [0.0; 3], "clamped at the edge");
-        assert_eq!(t.at(Vec2::new(1.2, 0.5)), [0.0; 3], "nothing outside the texture");
+        assert_eq!(
+            t.at(Vec2::new(1.2, 0.5)),
+            [0.0; 3],
+            "nothing outside the texture"
+        );
         assert!(Sampled::new(2, 2, vec![[0.0; 3]]).is_none());
     }
 
@@ -152,15 +163,29 @@ mod tests {
         ];
         let box_ = FlatOccluder::new(1, &square, true).unwrap();
         assert!(box_.crosses(Vec2::new(-3.0, 0.0), Vec2::new(3.0, 0.0)));
-        assert!(!box_.crosses(Vec2::new(-3.0, 2.0), Vec2::new(3.0, 2.0)), "passes above");
-        assert!(box_.crosses(Vec2::new(-3.0, 1.0), Vec2::new(3.0, 1.0)), "along an edge");
+        assert!(
+            !box_.crosses(Vec2::new(-3.0, 2.0), Vec2::new(3.0, 2.0)),
+            "passes above"
+        );
+        assert!(
+            box_.crosses(Vec2::new(-3.0, 1.0), Vec2::new(3.0, 1.0)),
+            "along an edge"
+        );
         let open = FlatOccluder::new(1, &square, false).unwrap();
         // Only the closing edge (left side) is missing.
         assert!(!open.crosses(Vec2::new(-3.0, 0.0), Vec2::new(0.0, 0.0)));
         assert!(box_.crosses(Vec2::new(-3.0, 0.0), Vec2::new(0.0, 0.0)));
         let both = [box_];
-        assert!(flat_blocked(&both, Vec2::new(-3.0, 0.0), Vec2::new(3.0, 0.0), 1));
-        assert!(!flat_blocked(&both, Vec2::new(-3.0, 0.0), Vec2::new(3.0, 0.0), 2), "another mask");
+        assert!(flat_blocked(
+            &both,
+            Vec2::new(-3.0, 0.0),
+            Vec2::new(3.0, 0.0),
+            1
+        ));
+        assert!(
+            !flat_blocked(&both, Vec2::new(-3.0, 0.0), Vec2::new(3.0, 0.0), 2),
+            "another mask"
+        );
         assert!(FlatOccluder::new(1, &[Vec2::ZERO], true).is_none());
         assert!(FlatOccluder::new(1, &[Vec2::ZERO, Vec2::NAN], true).is_none());
     }

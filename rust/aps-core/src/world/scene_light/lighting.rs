@@ -2,9 +2,9 @@
 
 use super::reading::{Lit, SceneReading};
 use super::{Sampled, SceneLight};
-use std::sync::Arc;
 use crate::world::light_zones::{LightZone, LightZones};
 use glam::Vec3;
+use std::sync::Arc;
 
 /// The most lights one world's scene keeps; past it the rest give nothing (and the adapter
 /// says so once).
