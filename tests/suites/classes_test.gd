@@ -105,11 +105,11 @@ func test_bodies_entering_and_leaving_the_tree_are_followed() -> void:
 
 
 func test_the_addons_script_classes_have_their_icon_file_name_and_tooltips() -> void:
-	# Nodes the addon ships as GDScript (ApsAwarenessIndicator and its 2D twin) follow the same
+	# Nodes the addon ships as GDScript (ApsAwarenessIndicator, its 2D twin, ApsLightGem) follow the same
 	# rule as the library's classes: class name = icon name, and file name = the class name in
 	# snake_case.
 	var scripts := _addon_script_classes()
-	for c in ["ApsAwarenessIndicator", "ApsAwarenessIndicator2D"]:
+	for c in ["ApsAwarenessIndicator", "ApsAwarenessIndicator2D", "ApsLightGem"]:
 		expect(scripts.has(c), "%s is a global class: %s" % [c, scripts.keys()])
 	for c: String in scripts:
 		var entry: Dictionary = scripts[c]
