@@ -195,3 +195,22 @@ func test_zones_stand_and_the_setting_turns_scene_lights_off() -> void:
 	ProjectSettings.set_setting("aps/lights/scene_lights", true)
 	await frames(1)
 	expect_near(ApsWorld.get_light_at(Vector3(50, 1, 0)), _floor(), 0.01, "on again: the environment's floor far from the lamp")
+
+
+func test_debug_drawing_draws_a_line_from_each_target_to_the_lamps_that_lit_it() -> void:
+	ApsWorldBuilder.floor(self)
+	# A fully lit environment: the lamp changes no reading, so vision draws the same rays.
+	var env := _environment()
+	env.environment.ambient_light_color = Color.WHITE
+	var lamp := _omni_light(Vector3(0, 3, -10), 10.0, 1.0, 1.0, true)
+	var lit := _runner(Vector3(-2, 0, -10), "Lit")
+	var other := _runner(Vector3(2, 0, -10), "AlsoLit")
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
+	guard.debug_draw = ApsPerceptionComponent.DRAW_RAYS
+	await seconds(1.0)
+	expect(guard.get_belief_state(lit) >= ApsPerceptionComponent.STATE_DETECTED and guard.get_belief_state(other) >= ApsPerceptionComponent.STATE_DETECTED, "both seen")
+	var with_lamp: int = guard.get_debug_draw_counts()["lines"]
+	lamp.set_meta("aps_ignore", true)
+	await seconds(NEXT_LOOK)
+	var without: int = guard.get_debug_draw_counts()["lines"]
+	expect_eq(with_lamp - without, 2, "one line from each runner to the lamp (%d lines with it, %d without)" % [with_lamp, without])

@@ -41,6 +41,7 @@ impl<D: ComponentKind> PerceiverState<D> {
             if b.state == BeliefState::Undetected && b.confidence < 0.01 {
                 continue;
             }
+            let (light, lamps) = light_marks(&aps, b.target, f);
             beliefs.push(BeliefMark {
                 at: stands_at(b.target).unwrap_or(b.last_known_position),
                 name: self.target_label(b.target),
@@ -58,6 +59,8 @@ impl<D: ComponentKind> PerceiverState<D> {
                 } else {
                     String::new()
                 },
+                light,
+                lamps,
             });
             if f & flags::SCENT != 0 && b.kind == TargetKind::Actor {
                 if let Some(w) = world {
@@ -89,6 +92,45 @@ impl<D: ComponentKind> PerceiverState<D> {
             attention,
         })
     }
+}
+
+/// The level's lights on target `t` as its last measurement found them: in words, for the
+/// labels, and where each lamp stands, for the rays (flags `f`).
+fn light_marks(aps: &ApsWorld, t: TargetId, f: u32) -> (String, Vec<(Vec3, bool)>) {
+    if f & (flags::LABELS | flags::RAYS) == 0 {
+        return (String::new(), Vec::new());
+    }
+    let Some(reading) = live_node_as::<Node>(t).and_then(|n| aps.reading_of(&n)) else {
+        return (String::new(), Vec::new());
+    };
+    let lamp = |id: u64| {
+        InstanceId::try_from_i64(id as i64).and_then(|i| Gd::<Node>::try_from_instance_id(i).ok())
+    };
+    let words = if f & flags::LABELS != 0 {
+        reading.words(&|id| {
+            lamp(id).map_or_else(|| format!("light #{id}"), |n| n.get_name().to_string())
+        })
+    } else {
+        String::new()
+    };
+    let lamps = if f & flags::RAYS != 0 {
+        reading
+            .lights
+            .iter()
+            .filter_map(|l| {
+                let at = lamp(l.id).filter(|n| n.is_inside_tree())?;
+                Some((Spatial::of(&at)?.global_position(), l.shadowed))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let text = if words.is_empty() {
+        String::new()
+    } else {
+        format!("light: {words}")
+    };
+    (text, lamps)
 }
 
 /// Where a target stands now, in the core's space, if it still exists and is in the tree (a

@@ -43,6 +43,10 @@ pub struct BeliefMark {
     pub loss: LossReason,
     /// A script's explanation line, when labels carry one.
     pub why: String,
+    /// The level's lights on it in words ("lit by Lamp2 (0.62)"), when labels carry them.
+    pub light: String,
+    /// Where each of the lights that lit it stands, and whether a shadow kept it off.
+    pub lamps: Vec<(Vec3, bool)>,
 }
 
 /// What one frame draws from.
@@ -69,6 +73,11 @@ pub struct DrawScene {
     pub red_rays: u32,
     pub circles: u32,
 }
+
+/// A line to a lamp that lights a believed target.
+const LAMP_LIT: Color = Color::from_rgba(1.0, 0.85, 0.35, 1.0);
+/// A line to a lamp whose light a shadow keeps off it.
+const SHADED: Color = Color::from_rgba(0.35, 0.35, 0.45, 1.0);
 
 /// The colour a state is drawn in.
 #[must_use]
@@ -123,7 +132,17 @@ impl DrawScene {
                     text.push('\n');
                     text.push_str(&b.why);
                 }
+                if !b.light.is_empty() {
+                    text.push('\n');
+                    text.push_str(&b.light);
+                }
                 s.label(text, b.at + up * 2.1, color);
+            }
+            if f & flags::RAYS != 0 {
+                // The lamps that lit it, warm; those whose light a shadow kept off, dim.
+                for &(lamp, shadowed) in &b.lamps {
+                    s.line(b.at + up, lamp, if shadowed { SHADED } else { LAMP_LIT });
+                }
             }
             if f & flags::WHEREABOUTS != 0 && b.state != BeliefState::Undetected {
                 s.cross(b.last_known, up, 0.3, color);
