@@ -1,13 +1,13 @@
 extends Node3D
-## The APS demo: a small stealth level of nine wings, each teaching one idea of APS.
+## The APS demo: a small stealth level of ten wings, each teaching one idea of APS.
 ##
 ## Three ways to run it (user arguments, after `--`):
 ## - no arguments (what `cargo xtask demo` does headless): a scripted tour. A bot plays the
 ##   player through every wing; the timeline of what each AI perceived and did is printed, then
 ##   one line per wing saying what it showed. Exits 0 only if every wing showed its idea.
 ##   `--wing=<name>` tours one wing only (confidence, states_loss, memory, senses, crowds, squad,
-##   saves, through, top_down).
-## - `--play` (`cargo xtask demo --play`): a person plays. Keys 1-9 go to a wing; F5 saves the
+##   saves, through, top_down, lamps).
+## - `--play` (`cargo xtask demo --play`): a person plays. Keys 1-9 and 0 go to a wing; F5 saves the
 ##   game and F9 loads it (the level is built again from its scenes, the AIs' beliefs restored).
 ## - `--screenshots=<dir>`: stages an instructive moment in each wing, saves <dir>/<wing>.png
 ##   from the viewport, and quits (with `--wing=<name>`, that wing's picture only).
@@ -29,6 +29,8 @@ const WINGS := [
 	# A 2D level (top_down.gd): in 3D only a patch of floor far east of the road, where the 3D
 	# player waits while the level shown is 2D.
 	{"name": "top_down", "x": 1700.0},
+	# At night: the sun and the ambient light go out while the player is here.
+	{"name": "lamps", "x": 1900.0},
 ]
 
 ## Where F5 saves the game and F9 loads it from.
@@ -155,6 +157,7 @@ func _play() -> void:
 	controls.save_requested.connect(_save_game)
 	controls.load_requested.connect(_load_game)
 	controls.quit_requested.connect(_quit.bind(0))
+	controls.use_requested.connect(func() -> void: wings[_current].use())
 	add_child(controls)
 	hud.set_help(DemoControls.HELP)
 
@@ -283,7 +286,7 @@ func _tour(only: String) -> void:
 
 
 func _intro() -> void:
-	DemoTimeline.say("APS demo: a scripted tour. A bot plays the player through nine wings of a small stealth level.")
+	DemoTimeline.say("APS demo: a scripted tour. A bot plays the player through ten wings of a small stealth level.")
 	DemoTimeline.say("Each line is a signal an AI received from APS (its state and confidence that the player is there,")
 	DemoTimeline.say("0 to 1, and why it lost them), what the AI's own script decided to do about it (>), what the")
 	DemoTimeline.say("player did, or a reading the demo took (*). Times are seconds of game time.")

@@ -7,6 +7,7 @@ signal wing_requested(index: int)
 signal save_requested()
 signal load_requested()
 signal quit_requested()
+signal use_requested()
 
 ## Each action and its keys.
 const KEYS := {
@@ -33,12 +34,14 @@ const KEYS := {
 	&"demo_wing_7": [KEY_7],
 	&"demo_wing_8": [KEY_8],
 	&"demo_wing_9": [KEY_9],
+	&"demo_wing_10": [KEY_0],
+	&"demo_use": [KEY_G],
 }
 
-const HELP := "WASD / arrows  move\nShift  run (loud, shakes the ground)\nC / Ctrl  crouch (low, quiet)\nF  flashlight\nSpace  throw a stone ahead\nQ / E  turn the camera\nV  turn the wind\nF5  save (what every AI believes)\nF9  load (the level rebuilt, beliefs restored)\n1-9  go to a wing (9: top-down, 2D)\nEsc  quit"
+const HELP := "WASD / arrows  move\nShift  run (loud, shakes the ground)\nC / Ctrl  crouch (low, quiet)\nF  flashlight\nSpace  throw a stone ahead\nQ / E  turn the camera\nV  turn the wind\nF5  save (what every AI believes)\nF9  load (the level rebuilt, beliefs restored)\nG  the wing's own action (10: shoot the lamp out)\n1-9, 0  go to a wing (9: top-down, 2D; 0: wing 10)\nEsc  quit"
 
-## The wings keys 1, 2, ... go to.
-const WING_KEYS := 9
+## The wings keys 1, 2, ..., 9, 0 go to.
+const WING_KEYS := 10
 
 ## How far ahead a stone lands.
 const THROW_DISTANCE := 9.0
@@ -90,6 +93,8 @@ func _unhandled_input(event: InputEvent) -> void:
 		load_requested.emit()
 	elif event.is_action_pressed(&"demo_quit"):
 		quit_requested.emit()
+	elif event.is_action_pressed(&"demo_use"):
+		use_requested.emit()
 	else:
 		for i in WING_KEYS:
 			if event.is_action_pressed(StringName("demo_wing_%d" % (i + 1))):

@@ -3,7 +3,8 @@ extends DemoWing
 ## Sentinel (DemoGuard2D: an ApsPerceptionComponent2D under a CharacterBody2D, with the Guard
 ## preset, the profile the 3D guards use, in metres; `aps/2d/pixels_per_meter` turns its 40 m of
 ## sight into 4000 px), a wall to hide behind (a StaticBody2D: it blocks sight), a dark corner
-## (ApsWorld.add_light_zone_2d at level 0) and a stone (ApsWorld.emit_sound_2d with no thrower).
+## (ApsWorld.add_light_zone_2d at level 0) and a stone (ApsWorld.emit_sound_2d with no thrower);
+## then at dusk (a CanvasModulate) a PointLight2D lamp whose shadow a LightOccluder2D casts.
 ##
 ## The demo's main scene is 3D. This wing's level is 2D nodes on a CanvasLayer of the root
 ## viewport ($Level), so they live in the main scene's World2D: the world the 2D calls that name
@@ -17,6 +18,8 @@ const YARD := Vector2(1152, 648)
 ## The dark corner: where, how big (pixels), how lit (0..1).
 const DARK_RADIUS := 100.0
 const DARK_LEVEL := 0.0
+## Where the dusk step's lamp stands.
+const LAMP_2D := Vector2(152, 300)
 ## What the Sentinel draws while the wing is shown: cones, rays, labels, where it believes the
 ## player is, why it lost them, the sounds it hears.
 const DRAW := ApsPerceptionComponent2D.DRAW_CONES | ApsPerceptionComponent2D.DRAW_RAYS | ApsPerceptionComponent2D.DRAW_LABELS | ApsPerceptionComponent2D.DRAW_WHEREABOUTS | ApsPerceptionComponent2D.DRAW_LOSS_REASONS | ApsPerceptionComponent2D.DRAW_SOUNDS
@@ -90,6 +93,7 @@ func tour() -> void:
 	await _dark_and_light(bot2)
 	await _cover(bot2)
 	await _stone(bot2)
+	await _lamp(bot2)
 
 
 ## The dark corner, then the light, as far away: the light factor is the only difference.
@@ -170,6 +174,58 @@ func _stone(bot2: DemoBot2D) -> void:
 	check(heard and off <= 30.0 and faced and turned > 60.0 and (state == ApsPerceptionComponent2D.STATE_LOST or state == ApsPerceptionComponent2D.STATE_REMEMBERED),
 			"it heard the stone behind its back, believed it %.0f px from where it landed, and turned %.0f deg to it" % [off, turned])
 	await bot2.wait(1.0)
+
+
+## At dusk: a CanvasModulate dims the yard, a PointLight2D lamp lights a pool, and a
+## LightOccluder2D beside it casts a shadow (no light zone: the level's own 2D lights). The
+## player in the lamp's shadow reads dark, in its pool lit, and the Sentinel's vision follows.
+func _lamp(bot2: DemoBot2D) -> void:
+	var dusk := CanvasModulate.new()
+	dusk.color = Color(0.05, 0.05, 0.07)
+	level.add_child(dusk)
+	var glow := GradientTexture2D.new()
+	glow.width = 256
+	glow.height = 256
+	glow.fill = GradientTexture2D.FILL_RADIAL
+	glow.fill_from = Vector2(0.5, 0.5)
+	glow.fill_to = Vector2(1.0, 0.5)
+	var fade := Gradient.new()
+	fade.set_color(0, Color.WHITE)
+	fade.set_color(1, Color(1, 1, 1, 0))
+	glow.gradient = fade
+	var lamp := PointLight2D.new()
+	lamp.texture = glow
+	lamp.texture_scale = 2.0
+	lamp.energy = 1.5
+	lamp.shadow_enabled = true
+	lamp.position = LAMP_2D
+	level.add_child(lamp)
+	var post := LightOccluder2D.new()
+	var box := OccluderPolygon2D.new()
+	box.polygon = PackedVector2Array([Vector2(-10, -30), Vector2(10, -30), Vector2(10, 30), Vector2(-10, 30)])
+	post.occluder = box
+	post.position = LAMP_2D + Vector2(68, 0)
+	level.add_child(post)
+	yard.write(LAMP_2D + Vector2(0, -60), "lamp: PointLight2D\nshadow: LightOccluder2D", 14)
+
+	# Back at its post, looking over the yard as at the start.
+	sentinel.stand_down()
+	sentinel.rotation = sentinel.home_rotation
+	runner.teleport(LAMP_2D + Vector2(138, 0), Vector2.RIGHT)
+	bot2.narrate("at dusk, stands in the shadow the occluder casts from the lamp")
+	await bot2.wait(2.0)
+	var shade := ApsWorld.get_target_light_2d(runner)
+	var shaded: float = _vision().get("confidence", 0.0)
+	bot2.narrate("steps into the lamp's pool")
+	await bot2.go_to(LAMP_2D + Vector2(0, 70))
+	await bot2.wait(1.5)
+	var lit := ApsWorld.get_target_light_2d(runner)
+	var seen: float = _vision().get("confidence", 0.0)
+	DemoTimeline.note(tag, "in the lamp's shadow the player reads light %.2f and the Sentinel's vision %.2f; in its pool %.2f and %.2f" % [shade, shaded, lit, seen])
+	check(shade < 0.1 and lit > 0.8 and shaded > 0.0 and seen > shaded * 3.0,
+			"at dusk, in a PointLight2D's shadow the player read light %.2f (vision %.2f), in its pool %.2f (vision %.2f)" % [shade, shaded, lit, seen])
+	for node in [dusk, lamp, post]:
+		node.queue_free()
 
 
 ## The photo: the Sentinel's debug drawing while it tracks the player in the light, the dark

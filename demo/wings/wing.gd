@@ -53,6 +53,11 @@ func leave() -> void:
 	pass
 
 
+## G in play: the wing's own action, if it has one (shooting out a lamp).
+func use() -> void:
+	pass
+
+
 ## The tour's route through this wing, driving `bot`. Ends when the wing has shown its idea.
 func tour() -> void:
 	await get_tree().physics_frame

@@ -117,3 +117,28 @@ func test_switching_a_light_off_darkens_the_target() -> void:
 	lamp.visible = false
 	await seconds(0.4)
 	expect_near(ApsWorld.get_target_light_2d(runner), GREY, 0.01, "hidden: the floor only")
+
+
+func test_a_generated_gradient_texture_lights_once_it_exists() -> void:
+	_modulate()
+	var at := Vector2(8000, 2000)
+	var glow := GradientTexture2D.new()
+	glow.width = 64
+	glow.height = 64
+	glow.fill = GradientTexture2D.FILL_RADIAL
+	glow.fill_from = Vector2(0.5, 0.5)
+	glow.fill_to = Vector2(1.0, 0.5)
+	var fade := Gradient.new()
+	fade.set_color(0, Color.WHITE)
+	fade.set_color(1, Color(1, 1, 1, 0))
+	glow.gradient = fade
+	var lamp := PointLight2D.new()
+	lamp.texture = glow
+	lamp.texture_scale = 4.0
+	add_child(lamp)
+	lamp.global_position = at
+	await frames(3)
+	# 32 px from the centre of a 256 px radial gradient: a quarter of the way out.
+	var expected := GREY + 0.75
+	expect_near(ApsWorld.get_light_at_2d(at + Vector2(32, 0)), expected, 0.03, "the gradient's light a quarter of the way out")
+	expect_near(ApsWorld.get_light_at_2d(at + Vector2(200, 0)), GREY, 0.01, "beyond its edge, the floor")

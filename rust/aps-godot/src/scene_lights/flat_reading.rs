@@ -8,10 +8,12 @@ use aps_core::world::scene_light::{
     luminance, FlatOccluder, Sampled, SceneLight, Spread, TexturePlacement,
 };
 use glam::{Affine2, Vec2};
+use godot::classes::gradient_texture_2d::{Fill, Repeat};
 use godot::classes::image::Format;
 use godot::classes::light_2d::BlendMode;
 use godot::classes::{
-    CanvasModulate, DirectionalLight2D, Image, Light2D, LightOccluder2D, PointLight2D, Texture2D,
+    CanvasModulate, DirectionalLight2D, GradientTexture2D, Image, Light2D, LightOccluder2D,
+    PointLight2D, Texture2D,
 };
 use godot::prelude::*;
 use std::collections::HashMap;
@@ -172,7 +174,24 @@ fn sampled(
     if let Some(kept) = cache.get(&id) {
         return Some(kept.clone());
     }
-    let image = texture.get_image()?;
+    // A generated gradient is read from its own settings: what the renderer holds of it cannot
+    // always be read back (with no GPU, or before its first frame).
+    if let Ok(gradient) = texture.clone().try_cast::<GradientTexture2D>() {
+        let sampled = Arc::new(from_gradient(&gradient)?);
+        keep(cache, id, sampled.clone());
+        return Some(sampled);
+    }
+    let Some(image) = texture.get_image() else {
+        crate::warnings::warn("light_texture_unreadable", Some(id), || {
+            format!(
+                "APS: the texture of a PointLight2D ({}) cannot be read; that light gives \
+                     perception nothing. Use an ImageTexture, a GradientTexture2D or an \
+                     imported texture",
+                texture.get_class()
+            )
+        });
+        return None;
+    };
     // A copy: the texture's own image may be the one returned.
     let mut image: Gd<Image> = image.duplicate_resource();
     if image.is_compressed() {
@@ -200,9 +219,53 @@ fn sampled(
         })
         .collect();
     let sampled = Arc::new(Sampled::new(w as u32, h as u32, texels)?);
+    keep(cache, id, sampled.clone());
+    Some(sampled)
+}
+
+fn keep(cache: &mut HashMap<InstanceId, Arc<Sampled>>, id: InstanceId, sampled: Arc<Sampled>) {
     if cache.len() >= MAX_KEPT_TEXTURES {
         cache.clear();
     }
-    cache.insert(id, sampled.clone());
-    Some(sampled)
+    cache.insert(id, sampled);
+}
+
+/// A `GradientTexture2D`'s texels, worked out from its fill, its two points, its repeat and
+/// its gradient as the texture fills itself (at most [`MAX_TEXELS`] a side).
+fn from_gradient(texture: &Gd<GradientTexture2D>) -> Option<Sampled> {
+    let mut gradient = texture.get_gradient()?;
+    let w = texture.get_width().clamp(1, MAX_TEXELS);
+    let h = texture.get_height().clamp(1, MAX_TEXELS);
+    let from = texture.get_fill_from();
+    let to = texture.get_fill_to();
+    let span = to - from;
+    let fill = texture.get_fill();
+    let repeat = texture.get_repeat();
+    let mut texels = Vec::with_capacity((w * h) as usize);
+    for y in 0..h {
+        for x in 0..w {
+            let uv = Vector2::new((x as f32 + 0.5) / w as f32, (y as f32 + 0.5) / h as f32);
+            let d = uv - from;
+            let t = match fill {
+                Fill::RADIAL => d.length() / span.length().max(1e-6),
+                Fill::SQUARE => d.x.abs().max(d.y.abs()) / span.x.abs().max(span.y.abs()).max(1e-6),
+                _ => d.dot(span) / span.length_squared().max(1e-6),
+            };
+            let t = match repeat {
+                Repeat::REPEAT => t.rem_euclid(1.0),
+                Repeat::REPEAT_MIRROR => {
+                    let m = t.rem_euclid(2.0);
+                    if m > 1.0 {
+                        2.0 - m
+                    } else {
+                        m
+                    }
+                }
+                _ => t.clamp(0.0, 1.0),
+            };
+            let c = gradient.sample(t);
+            texels.push([c.r * c.a, c.g * c.a, c.b * c.a]);
+        }
+    }
+    Sampled::new(w as u32, h as u32, texels)
 }
