@@ -214,3 +214,53 @@ func test_debug_drawing_draws_a_line_from_each_target_to_the_lamps_that_lit_it()
 	await seconds(NEXT_LOOK)
 	var without: int = guard.get_debug_draw_counts()["lines"]
 	expect_eq(with_lamp - without, 2, "one line from each runner to the lamp (%d lines with it, %d without)" % [with_lamp, without])
+
+
+func test_the_sun_lights_the_open_and_not_under_a_roof() -> void:
+	ApsWorldBuilder.floor(self)
+	_environment()
+	var sun := DirectionalLight3D.new()
+	sun.light_energy = 0.6
+	sun.shadow_enabled = true
+	add_child(sun)
+	sun.rotation_degrees = Vector3(-60, 20, 0)
+	# A roof 3 m up, 10 m square, over (20, 0, 0).
+	ApsWorldBuilder.wall(self, Vector3(20, 3, 0), Vector3(10, 0.2, 10))
+	await frames(2)
+	expect_near(ApsWorld.get_light_at(Vector3(0, 1, 0)), _floor() + 0.6, 0.01, "in the open: the floor and the sun's energy")
+	expect_near(ApsWorld.get_light_at(Vector3(20, 1, 0)), _floor(), 0.01, "under the roof: the floor only")
+	sun.shadow_enabled = false
+	await frames(1)
+	expect_near(ApsWorld.get_light_at(Vector3(20, 1, 0)), _floor() + 0.6, 0.01, "its shadow off, the sun reaches under the roof too")
+
+
+func test_bad_lights_and_lights_freed_from_handlers_harm_nothing() -> void:
+	ApsWorldBuilder.floor(self)
+	_environment()
+	var weird: Array[Light3D] = []
+	for energy in [NAN, INF, -INF, 1e30]:
+		var lamp := _omni_light(Vector3(0, 3, -8), 8.0, 1.0, energy, true)
+		weird.append(lamp)
+	var bad_range := _omni_light(Vector3(0, 3, -8), NAN, NAN, 1.0, true)
+	var negative := _omni_light(Vector3(0, 3, -8), -5.0, -3.0, 1.0, true)
+	var spot := SpotLight3D.new()
+	spot.spot_angle = NAN
+	spot.spot_angle_attenuation = -INF
+	add_child(spot)
+	var runner := _runner(Vector3(0, 0, -8))
+	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
+	# Every light in the yard goes the moment the runner is noticed, from inside APS's signal.
+	guard.target_suspected.connect(func(_t: Node3D, _c: float) -> void:
+		for lamp in weird:
+			if is_instance_valid(lamp):
+				lamp.free()
+		if is_instance_valid(bad_range):
+			bad_range.free())
+	await seconds(1.5)
+	var level := ApsWorld.get_target_light(runner)
+	expect(level >= 0.0 and level <= 1.0, "the light stays between 0 and 1: %s" % level)
+	expect(not is_nan(ApsWorld.get_light_at(Vector3(0, 1, -8))), "and is a number")
+	negative.queue_free()
+	spot.queue_free()
+	await frames(2)
+	expect(ApsWorld.get_lights_on(runner).size() <= 4, "the readings name at most four lights")
