@@ -171,21 +171,34 @@ impl LightZones {
 
     /// Calls `f` with every zone around `p` (its surface included), each once, in no set order.
     pub fn each_at(&self, p: Vec3, mut f: impl FnMut(&LightZone)) {
-        if self.live == 0 {
-            return;
-        }
-        let mut take = |slot: usize| {
+        self.slots_near(p, |slot| {
             if let Some(Some(zone)) = self.slots.get(slot) {
                 if zone.contains(p) {
                     f(zone);
                 }
             }
-        };
-        if self.slots.len() <= SCAN_UP_TO {
-            (0..self.slots.len()).for_each(&mut take);
+        });
+    }
+
+    /// [`LightZones::smallest_at`], and how many zones it tested (for the tests of its cost).
+    fn search(&self, p: Vec3) -> (Option<&LightZone>, u32) {
+        let mut best: Option<(usize, &LightZone)> = None;
+        let mut tested = 0;
+        self.slots_near(p, |slot| tested += self.consider(slot, p, &mut best));
+        (best.map(|(_, zone)| zone), tested)
+    }
+
+    /// Calls `f` with the slot of each zone that may hold `p`, each once: every slot while
+    /// there are few, else those of `p`'s cell in each grid in use (a zone is indexed in one
+    /// grid only, so none is met twice).
+    fn slots_near(&self, p: Vec3, mut f: impl FnMut(usize)) {
+        if self.live == 0 {
             return;
         }
-        // A zone is indexed in one grid only, so no zone is met twice.
+        if self.slots.len() <= SCAN_UP_TO {
+            (0..self.slots.len()).for_each(f);
+            return;
+        }
         for grid in 0..GRIDS {
             if self.per_grid[grid] == 0 {
                 continue;
@@ -193,35 +206,9 @@ impl LightZones {
             let width = cell_width(grid);
             let at = [0, 1, 2].map(|a| cell_index(f64::from(p[a]), width));
             for &slot in self.cells.get(&cell(grid, at)).into_iter().flatten() {
-                take(slot as usize);
+                f(slot as usize);
             }
         }
-    }
-
-    /// [`LightZones::smallest_at`], and how many zones it tested (for the tests of its cost).
-    fn search(&self, p: Vec3) -> (Option<&LightZone>, u32) {
-        let mut best: Option<(usize, &LightZone)> = None;
-        let mut tested = 0;
-        if self.live == 0 {
-            return (None, 0);
-        }
-        if self.slots.len() <= SCAN_UP_TO {
-            for slot in 0..self.slots.len() {
-                tested += self.consider(slot, p, &mut best);
-            }
-        } else {
-            for grid in 0..GRIDS {
-                if self.per_grid[grid] == 0 {
-                    continue;
-                }
-                let width = cell_width(grid);
-                let at = [0, 1, 2].map(|a| cell_index(f64::from(p[a]), width));
-                for &slot in self.cells.get(&cell(grid, at)).into_iter().flatten() {
-                    tested += self.consider(slot as usize, p, &mut best);
-                }
-            }
-        }
-        (best.map(|(_, zone)| zone), tested)
     }
 
     /// Makes the zone in `slot` the `best` if it holds `p` and is smaller (or as small and

@@ -46,13 +46,8 @@ impl ApsWorld {
         let Some(target) = target.required(call, "target", "answers 1.0") else {
             return 1.0;
         };
-        let id = target.instance_id();
-        let key = crate::world_key::world_key_of(&target.clone().upcast());
-        let seen = key
-            .and_then(|k| self.world(k))
-            .and_then(|w| w.registry().get(id))
-            .and_then(|e| e.seen.as_ref().map(|(_, snap)| snap.light_level));
-        seen.unwrap_or_else(|| self.get_light_at(target.get_global_position()))
+        self.last_light(&target.clone().upcast())
+            .unwrap_or_else(|| self.get_light_at(target.get_global_position()))
     }
 
     /// [method get_target_light] for a 2D target.
@@ -62,13 +57,8 @@ impl ApsWorld {
         let Some(target) = target.required(call, "target", "answers 1.0") else {
             return 1.0;
         };
-        let id = target.instance_id();
-        let key = crate::world_key::world_key_of(&target.clone().upcast());
-        let seen = key
-            .and_then(|k| self.world(k))
-            .and_then(|w| w.registry().get(id))
-            .and_then(|e| e.seen.as_ref().map(|(_, snap)| snap.light_level));
-        seen.unwrap_or_else(|| self.get_light_at_2d(target.get_global_position()))
+        self.last_light(&target.clone().upcast())
+            .unwrap_or_else(|| self.get_light_at_2d(target.get_global_position()))
     }
 
     /// [method get_lights_on] for a 2D target.
@@ -108,6 +98,13 @@ impl ApsWorld {
             .filter(|_| zone.is_none())
             .and_then(|w| crate::scene_lights::reading_at(&w, p));
         combined(zone, conditions.ambient_light, scene.as_ref())
+    }
+
+    /// The light on `target` at perception's last look at it, if it was looked at.
+    fn last_light(&self, target: &Gd<Node>) -> Option<f32> {
+        let key = crate::world_key::world_key_of(target)?;
+        let entry = self.world(key)?.registry().get(target.instance_id())?;
+        entry.seen.as_ref().map(|(_, snap)| snap.light_level)
     }
 
     /// [`ApsWorld::get_lights_on`] for any node.

@@ -3,7 +3,7 @@
 //!
 //! Colours count as the 2D renderer blends them, without turning them into linear light.
 
-use super::reading::{Read, IGNORE_META};
+use super::reading::{opted_out, Read};
 use aps_core::world::scene_light::{
     luminance, FlatOccluder, Sampled, SceneLight, Spread, TexturePlacement,
 };
@@ -56,11 +56,7 @@ pub fn read(
     if !light.is_inside_tree()
         || !light.is_visible_in_tree()
         || !light.is_enabled()
-        || (light.has_meta(IGNORE_META)
-            && light
-                .get_meta(IGNORE_META)
-                .try_to::<bool>()
-                .unwrap_or(false))
+        || opted_out(&light.clone().upcast())
     {
         return Read::Nothing;
     }

@@ -13,6 +13,15 @@ use godot::prelude::*;
 /// The metadata that keeps a light out of perception.
 pub const IGNORE_META: &str = "aps_ignore";
 
+/// Whether `light` is kept out of perception by its metadata [`IGNORE_META`].
+pub fn opted_out(light: &Gd<Node>) -> bool {
+    light.has_meta(IGNORE_META)
+        && light
+            .get_meta(IGNORE_META)
+            .try_to::<bool>()
+            .unwrap_or(false)
+}
+
 /// What a node gives the scene's light.
 pub enum Read {
     /// A light, and the body it sits in (its shadow rays pass it).
@@ -46,11 +55,7 @@ pub fn read(node: &Gd<Node>, render_layers: u32) -> Read {
     if !light.is_inside_tree()
         || !light.is_visible_in_tree()
         || light.get_layer_mask() & render_layers == 0
-        || (light.has_meta(IGNORE_META)
-            && light
-                .get_meta(IGNORE_META)
-                .try_to::<bool>()
-                .unwrap_or(false))
+        || opted_out(&light.clone().upcast())
     {
         return Read::Nothing;
     }
