@@ -7,7 +7,8 @@
 //! file. `bench` and `soak` install a release build as the release file and also as the debug
 //! file, because their headless runs use the editor's Godot, which loads the debug entry: that
 //! is how they measure the release build (the next `test` or `demo` puts the dev build back).
-//! `package` installs each build as its own file.
+//! `package` zips the editor build (optimised, with its debug checks on) as the debug file and
+//! the release build as the release file.
 
 use crate::cmd;
 use crate::paths::Paths;
@@ -23,6 +24,8 @@ const LIB_NAME: &str = "aps_godot";
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Profile {
     Dev,
+    /// Optimised with debug checks on: the library an editor loads, in a package.
+    Editor,
     Release,
 }
 
@@ -30,6 +33,7 @@ impl Profile {
     pub fn describe(self) -> &'static str {
         match self {
             Profile::Dev => "dev",
+            Profile::Editor => "editor",
             Profile::Release => "release",
         }
     }
@@ -38,7 +42,18 @@ impl Profile {
     fn target_subdir(self) -> &'static str {
         match self {
             Profile::Dev => "debug",
+            Profile::Editor => "editor",
             Profile::Release => "release",
+        }
+    }
+
+    /// What the library calls its build (`ApsWorld.get_build`, `build.rs`): a package's check
+    /// looks for it in each file.
+    pub fn build_mark(self) -> &'static str {
+        match self {
+            Profile::Dev => "aps-build:opt0+checks",
+            Profile::Editor => "aps-build:opt3+checks",
+            Profile::Release => "aps-build:opt3",
         }
     }
 }
@@ -90,8 +105,14 @@ pub fn build(paths: &Paths, profile: Profile) -> Result<PathBuf, String> {
     cargo
         .current_dir(&paths.workspace)
         .args(["build", "--package", PACKAGE]);
-    if let Profile::Release = profile {
-        cargo.arg("--release");
+    match profile {
+        Profile::Dev => {}
+        Profile::Editor => {
+            cargo.args(["--profile", "editor"]);
+        }
+        Profile::Release => {
+            cargo.arg("--release");
+        }
     }
     cmd::run(&mut cargo)?;
     let target = target_dir(paths)?;

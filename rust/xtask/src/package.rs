@@ -10,7 +10,7 @@
 //! A package for another platform is built on that platform with the same command (see
 //! `.github/workflows/release.yml`). The version is the workspace's, which `plugin.cfg` states too.
 
-use crate::build::{self, Slot};
+use crate::build::{self, Profile, Slot};
 use crate::paths::Paths;
 use crate::zip::{self, Entry};
 use std::fs;
@@ -78,6 +78,65 @@ pub fn write(
         .map_err(|e| format!("cannot write into {}: {e}", folder.display()))?;
     fs::write(out, bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     Ok(entries.into_iter().map(|entry| entry.name).collect())
+}
+
+/// Checks that each library is the build its slot needs, by the name the library gives its
+/// build (`ApsWorld.get_build`): the debug slot must hold the optimised build with its checks,
+/// not a development build, and the release slot the release build.
+pub fn check_builds(libraries: &[(Slot, Profile, &PathBuf)]) -> Result<(), String> {
+    for (slot, profile, library) in libraries {
+        let bytes = read_bytes(library)?;
+        let found = build_marks(&bytes);
+        if found != [profile.build_mark()] {
+            return Err(format!(
+                "{} should hold the {} build ({}) for the {} slot, but it names itself {:?}",
+                library.display(),
+                profile.describe(),
+                profile.build_mark(),
+                slot.tag(),
+                found
+            ));
+        }
+        println!(
+            "{} slot: {} ({})",
+            slot.tag(),
+            profile.build_mark(),
+            library.display()
+        );
+    }
+    Ok(())
+}
+
+/// Every build name of [`Profile::build_mark`] that `bytes` holds, each once, in the order
+/// found. The library's strings run together, so each place that starts like a build name is
+/// read as the longest name it starts with.
+fn build_marks(bytes: &[u8]) -> Vec<&'static str> {
+    const PREFIX: &[u8] = b"aps-build:";
+    let mut known = [Profile::Dev, Profile::Editor, Profile::Release].map(Profile::build_mark);
+    known.sort_by_key(|m| std::cmp::Reverse(m.len()));
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(i) = bytes[at..].windows(PREFIX.len()).position(|w| w == PREFIX) {
+        let start = at + i;
+        if let Some(mark) = known
+            .iter()
+            .find(|m| bytes[start..].starts_with(m.as_bytes()))
+        {
+            if !found.contains(mark) {
+                found.push(*mark);
+            }
+        }
+        at = start + PREFIX.len();
+    }
+    found
+}
+
+/// A file's size in megabytes, for the report.
+pub fn size_text(path: &Path) -> String {
+    fs::metadata(path).map_or_else(
+        |e| format!("size unknown ({e})"),
+        |m| format!("{:.1} MB ({} bytes)", m.len() as f64 / 1_048_576.0, m.len()),
+    )
 }
 
 fn addon_dir(root: &Path) -> PathBuf {
@@ -155,6 +214,15 @@ mod tests {
     fn the_workspace_and_the_plugin_agree_on_the_version() {
         let paths = Paths::discover().unwrap();
         assert!(version(&paths).is_ok(), "{:?}", version(&paths));
+    }
+
+    #[test]
+    fn finds_the_build_a_library_names() {
+        let bytes = b"..ApsWorld.windaps-build:opt3+checksApsWorld.node_added.. `aps-build:` ..";
+        assert_eq!(build_marks(bytes), ["aps-build:opt3+checks"]);
+        let bytes = b"\0aps-build:opt3\0x\0aps-build:opt3\0";
+        assert_eq!(build_marks(bytes), ["aps-build:opt3"]);
+        assert!(build_marks(b"no mark here").is_empty());
     }
 
     #[test]

@@ -140,28 +140,37 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
     Ok(report.finish())
 }
 
-/// `cargo xtask package`: the dev and the release build, each as its own library, zipped with
-/// the addon into `dist/aps-<version>.zip`.
+/// `cargo xtask package`: the editor build (optimised, with its debug checks) as the debug
+/// library and the release build as the release library, each checked to be the build its slot
+/// needs, zipped with the addon into `dist/aps-<version>.zip`; the sizes are printed.
 pub fn package(paths: &Paths) -> Result<ExitCode, String> {
     let version = package::version(paths)?;
     let out = package::dist_file(paths, &version);
     let mut report = Report::new("package");
-    let dev = report.step("build aps-godot (dev): the debug library", || {
-        build::build(paths, Profile::Dev)
+    let editor = report.step("build aps-godot (editor): the debug library", || {
+        build::build(paths, Profile::Editor)
     });
     let release = report.step("build aps-godot (release): the release library", || {
         build::build(paths, Profile::Release)
     });
     let step = format!("write {}", out.display());
-    match (dev, release) {
-        (Some(dev), Some(release)) => {
+    match (editor, release) {
+        (Some(editor), Some(release)) => {
             report.step(step, || {
-                let libraries = [(Slot::Debug, dev), (Slot::Release, release)];
+                let libraries = [(Slot::Debug, editor), (Slot::Release, release)];
+                package::check_builds(&[
+                    (Slot::Debug, Profile::Editor, &libraries[0].1),
+                    (Slot::Release, Profile::Release, &libraries[1].1),
+                ])?;
                 let names = package::write(paths, &libraries, &out)?;
                 println!("{} holds:", out.display());
                 for name in names {
                     println!("  {name}");
                 }
+                for (slot, library) in &libraries {
+                    println!("{} library: {}", slot.tag(), package::size_text(library));
+                }
+                println!("the package: {}", package::size_text(&out));
                 Ok(())
             });
         }

@@ -148,6 +148,9 @@ impl IObject for ApsWorld {
     }
 }
 
+/// The build, as `build.rs` named it; the package's check finds this text in the library file.
+pub const BUILD: &str = concat!("aps-build:", env!("APS_BUILD"));
+
 #[godot_api]
 impl ApsWorld {
     /// Makes `node` (a [Node3D], or a [Node2D] for 2D perceivers) perceivable (Register
@@ -320,6 +323,14 @@ impl ApsWorld {
     pub fn get_perceivable_count(&mut self) -> i64 {
         self.ensure_tracking();
         self.main_world().map_or(0, |w| w.registry().len() as i64)
+    }
+
+    /// Which build of the library is running: `aps-build:`, then `opt` and how far it is
+    /// optimised (3 for the packaged libraries, 0 for a development build), then `+checks`
+    /// where its debug checks are on (the library an editor loads).
+    #[func]
+    pub fn get_build() -> GString {
+        GString::from(BUILD)
     }
 
     /// Counters of the main scene's world since the start or the last reset_stats:
