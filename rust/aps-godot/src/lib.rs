@@ -72,6 +72,8 @@ mod world_key;
 
 #[cfg(test)]
 mod layers_test;
+#[cfg(test)]
+mod reference_test;
 
 use godot::prelude::*;
 

@@ -55,15 +55,17 @@ Commands:
   soak [-- ARGS]        build the extension (release); run res://tests/soak/soak.tscn headless:
                         10 minutes of game time spawning, freeing, reparenting, re-profiling;
                         prints RSS and Godot's object, node and orphan counts
-  package               build the extension (dev and release) and write dist/aps-<version>.zip:
-                        addons/aps/ as a user installs it, with this platform's debug and
-                        release libraries in bin/
+  package               build the extension (editor and release) and write
+                        dist/aps-<version>.zip: addons/aps/ as a user installs it, with this
+                        platform's debug (optimised, checks on) and release libraries in bin/
   screenshot [--editor-only] [-- ARGS]
                         build; the demo in a window (Xvfb if need be), then the editor tour
                         (gizmo, warning, preset, the debugger tab with a game attached),
                         save docs/screenshots/*.png;
                         --editor-only: the editor tour alone
   lint                  cargo fmt --check and cargo clippy -D warnings, workspace-wide
+  reference             write the class reference (docs/reference/, a page per class) from the
+                        classes' own documentation; `test` checks it is current
   godot [ARGS...]       run the Godot xtask uses, with ARGS (e.g. `godot --editor --path .`)
   help                  this text
 
@@ -143,6 +145,10 @@ fn dispatch(command: &str, args: Vec<OsString>) -> Result<ExitCode, String> {
         "lint" => {
             options(command, &args, &[])?;
             tasks::lint(&paths)
+        }
+        "reference" => {
+            options(command, &args, &[])?;
+            tasks::reference(&paths)
         }
         "godot" => tasks::godot(&paths, &args),
         other => Err(format!(

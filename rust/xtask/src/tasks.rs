@@ -316,6 +316,25 @@ pub fn soak(paths: &Paths, scene_args: &[OsString]) -> Result<ExitCode, String> 
 }
 
 /// `cargo xtask lint`: formatting and clippy, as CI would hold them.
+/// `cargo xtask reference`: writes the class reference (`docs/reference/`, one page per class)
+/// from the extension's own documentation; `cargo xtask test` checks it is current (the
+/// reference test of `aps-godot`).
+pub fn reference(paths: &Paths) -> Result<ExitCode, String> {
+    let mut report = Report::new("reference");
+    report.step(
+        "write docs/reference/ from the classes' documentation",
+        || {
+            cmd::run(
+                cmd::cargo()
+                    .current_dir(&paths.workspace)
+                    .env("APS_WRITE_REFERENCE", "1")
+                    .args(["test", "--package", "aps-godot", "--lib", "reference_test"]),
+            )
+        },
+    );
+    Ok(report.finish())
+}
+
 pub fn lint(paths: &Paths) -> Result<ExitCode, String> {
     let mut report = Report::new("lint");
     report.step("cargo fmt --all -- --check", || {

@@ -36,6 +36,9 @@ use aps_core::Vec3;
 use godot::classes::{Camera2D, Camera3D, CharacterBody2D, CharacterBody3D, IObject, Node, Object};
 use godot::prelude::*;
 
+/// The most different tag names APS keeps (sounds, places).
+pub const MAX_TAGS: usize = 4096;
+
 /// The APS subsystem: who can be perceived, what happens (sounds, touches, damage, scent
 /// trails), the world's conditions (light, wind, rain) and its clock.
 ///
@@ -50,9 +53,6 @@ use godot::prelude::*;
 /// [member rain], light zones, [method get_stats], a sound with no instigator) go to the main
 /// scene's world. For another world, [method get_world_state] returns an [ApsWorldState] with
 /// the same calls.
-/// The most different tag names APS keeps (sounds, places).
-pub const MAX_TAGS: usize = 4096;
-
 #[derive(GodotClass)]
 #[class(init, singleton, tool, base = Object)]
 pub struct ApsWorld {
