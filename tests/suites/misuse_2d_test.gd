@@ -5,7 +5,7 @@ extends ApsTestSuite
 ## bodies, worlds and viewports, 2D and 3D nodes mixed in one call, numbers that are not numbers
 ## or are at the edge of a float, odd collision shapes and sample points, crowds made and freed
 ## in one frame, saves of the other kind, and the scale changed at runtime. Each test asks for
-## what README's "What APS promises" does: one clear warning naming the call and the value, safe
+## what docs/promises.md says: one clear warning naming the call and the value, safe
 ## behaviour, no engine error APS could have avoided, never a panic crossing into Godot.
 ##
 ## The suite's own logger records every error (a godot-rust panic is one) and warning while a

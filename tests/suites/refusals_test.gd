@@ -1,7 +1,7 @@
 extends ApsTestSuite
 ## Every APS call that takes an object, given one it cannot use: a node of the other dimension,
 ## a node (or object) of another class, a freed node, and null where the call needs a node.
-## README's "What APS promises": each is refused with exactly one warning naming the call and
+## docs/promises.md: each is refused with exactly one warning naming the call and
 ## what it was given, the call gives its safe answer, and the calling function goes on. Each is
 ## called typed (the receiver's class known to the script), untyped (the receiver held in a
 ## Variant) and by name with call(), then a hundred times more: still one warning.

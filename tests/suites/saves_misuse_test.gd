@@ -4,7 +4,7 @@ extends ApsTestSuite
 ## numbers at the edge of their type, keys naming nothing, the AI itself or nodes outside the
 ## level, data far larger than any save), save and load called from inside APS's own passes and
 ## handlers, and a replicator's peer_filter that frees things or talks back. Each test asks for
-## what README's "What APS promises" does: one clear warning and a safe answer, never a panic
+## what docs/promises.md says: one clear warning and a safe answer, never a panic
 ## crossing into Godot, never a non-finite number or an impossible state loaded, never an AI
 ## left blind, and bounded work.
 ##
