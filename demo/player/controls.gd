@@ -38,7 +38,20 @@ const KEYS := {
 	&"demo_use": [KEY_G],
 }
 
-const HELP := "WASD / arrows  move\nShift  run (loud, shakes the ground)\nC / Ctrl  crouch (low, quiet)\nF  flashlight\nSpace  throw a stone ahead\nQ / E  turn the camera\nV  turn the wind\nF5  save (what every AI believes)\nF9  load (the level rebuilt, beliefs restored)\nG  the wing's own action (10: shoot the lamp out)\n1-9, 0  go to a wing (9: top-down, 2D; 0: wing 10)\nEsc  quit"
+const HELP := (
+	"WASD / arrows  move\n"
+	+ "Shift  run (loud, shakes the ground)\n"
+	+ "C / Ctrl  crouch (low, quiet)\n"
+	+ "F  flashlight\n"
+	+ "Space  throw a stone ahead\n"
+	+ "Q / E  turn the camera\n"
+	+ "V  turn the wind\n"
+	+ "F5  save (what every AI believes)\n"
+	+ "F9  load (the level rebuilt, beliefs restored)\n"
+	+ "G  the wing's own action (10: shoot the lamp out)\n"
+	+ "1-9, 0  go to a wing (9: top-down, 2D; 0: wing 10)\n"
+	+ "Esc  quit"
+)
 
 ## The wings keys 1, 2, ..., 9, 0 go to.
 const WING_KEYS := 10

@@ -201,7 +201,7 @@ func test_the_plugin_draws_for_2d_components_only() -> void:
 	# editor (the editor tour asks a real one): here the script can only load.
 	var plugin: GDScript = load("res://addons/aps/plugin.gd")
 	expect(plugin != null and plugin.can_instantiate(), "plugin.gd loads")
-	var script: GDScript = load("res://addons/aps/editor/perception_gizmo_2d.gd")
+	var script: GDScript = Gizmo2D
 	expect(script != null and script.can_instantiate(), "perception_gizmo_2d.gd loads")
 
 

@@ -160,7 +160,7 @@ func test_dragging_a_handle_gives_range_and_angle_in_steps() -> void:
 
 
 func test_the_gizmo_plugin_script_parses() -> void:
-	var script: GDScript = load("res://addons/aps/editor/perception_gizmo.gd")
+	var script: GDScript = PerceptionGizmo
 	expect(script != null and script.can_instantiate(), "perception_gizmo.gd loads")
 	expect_eq(script.get_instance_base_type(), &"EditorNode3DGizmoPlugin", "a 3D gizmo plugin")
 

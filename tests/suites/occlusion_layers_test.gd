@@ -143,10 +143,10 @@ func test_grid_maps_and_tile_maps_are_walls_the_scene_dock_judges() -> void:
 	var root := Node2D.new()
 	add_child(root)
 	var tiles := TileMapLayer.new()
-	var set := TileSet.new()
-	set.add_physics_layer()
-	set.set_physics_layer_collision_layer(0, LAYER_5)
-	tiles.tile_set = set
+	var tile_set := TileSet.new()
+	tile_set.add_physics_layer()
+	tile_set.set_physics_layer_collision_layer(0, LAYER_5)
+	tiles.tile_set = tile_set
 	root.add_child(tiles)
 	var eye := ApsWorldBuilder2D.guard(root, Vector2.ZERO, Vector2.RIGHT, own)
 	text = "\n".join(eye.get_setup_warnings())

@@ -119,8 +119,12 @@ func _guards_and_runners(runner_at: Vector2, profile: ApsProfile = null) -> void
 	body2.add_child(g2)
 	r3 = _body3(runner_at, "Runner3D")
 	r2 = _body2(runner_at, "Runner2D")
-	g3.target_state_changed.connect(func(t, _o, n): if t == r3: states3.append([frame, n]))
-	g2.target_state_changed.connect(func(t, _o, n): if t == r2: states2.append([frame, n]))
+	g3.target_state_changed.connect(func(t, _o, n):
+		if t == r3:
+			states3.append([frame, n]))
+	g2.target_state_changed.connect(func(t, _o, n):
+		if t == r2:
+			states2.append([frame, n]))
 	g3.target_lost.connect(func(t, reason, at: Vector3):
 		if t == r3:
 			losses3.append([frame, reason, Vector2(at.x, at.z)]))

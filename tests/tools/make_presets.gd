@@ -21,7 +21,12 @@ static func presets() -> Array[Dictionary]:
 			"file": "guard",
 			"title": "Guard",
 			"line": "A patrolling guard: the APS defaults, which the spec tunes for one, and blind to its own side.",
-			"why": "Sight (40 m) and hearing lead, smell is off, and prediction stays off so a slow patrol never seems psychic (spec section 7). Detect Friendlies is off, as in every hostile preset: AI are Teammates (every AI starts on team 1), so two guards made from one scene never raise signals about each other, and the player, on no team, is their enemy. Start every other profile from here.",
+			"why": (
+				"Sight (40 m) and hearing lead, smell is off, and prediction stays off so a slow patrol never seems psychic "
+				+ "(spec section 7). Detect Friendlies is off, as in every hostile preset: AI are Teammates (every AI starts on "
+				+ "team 1), so two guards made from one scene never raise signals about each other, and the player, on no team, "
+				+ "is their enemy. Start every other profile from here."
+			),
 			"values": {
 				"detect_friendlies": false,
 			},
@@ -70,7 +75,11 @@ static func presets() -> Array[Dictionary]:
 			"file": "sniper",
 			"title": "Sniper",
 			"line": "A sniper: sees far down a narrow cone and ranks targets by how sure it is, not how close (Sort Weight Confidence 0.8, Proximity 0.05).",
-			"why": "The spec raises the confidence weight for snipers (section 6); weights 0.8, 0.15, 0.05 keep the spec's total of 1. Vision reaches 120 m (at 60 m distance still leaves 0.75 of confidence); the main cone narrows to 20 degrees and the peripheral one to 50, a scope's view. A rival must score 0.3 better to take its aim.",
+			"why": (
+				"The spec raises the confidence weight for snipers (section 6); weights 0.8, 0.15, 0.05 keep the spec's total "
+				+ "of 1. Vision reaches 120 m (at 60 m distance still leaves 0.75 of confidence); the main cone narrows to 20 "
+				+ "degrees and the peripheral one to 50, a scope's view. A rival must score 0.3 better to take its aim."
+			),
 			"values": {
 				"detect_friendlies": false,
 				"sort_weight_confidence": 0.8,
@@ -116,7 +125,15 @@ static func presets() -> Array[Dictionary]:
 			"file": "civilian",
 			"title": "Civilian",
 			"line": "A civilian: easily frightened; strangers are Feared, faint things make it curious, fear shows early.",
-			"why": "Fear is the threat of a Feared target (or pain), so Default Relationship Feared makes anyone of another team or no team frightening, and Threat Weight Relationship 0.2 (Feared counts 1.5) lets a stranger it tracks raise fear past 0.6. Fear and panic keep their full caps (1); aggression is capped at 0.1, it won't fight. Suspect Threshold 0.1 and Hearing Sensitivity 1.25 make it notice, and grow curious about, faint sights and sounds sooner; Emotion Active Threshold 0.2 lets that show. It perceives every side, its own too: being on team 1 with every AI, guards and other civilians are its Teammates and never frighten it, while a player on no team does.",
+			"why": (
+				"Fear is the threat of a Feared target (or pain), so Default Relationship Feared makes anyone of another team "
+				+ "or no team frightening, and Threat Weight Relationship 0.2 (Feared counts 1.5) lets a stranger it tracks raise "
+				+ "fear past 0.6. Fear and panic keep their full caps (1); aggression is capped at 0.1, it won't fight. Suspect "
+				+ "Threshold 0.1 and Hearing Sensitivity 1.25 make it notice, and grow curious about, faint sights and sounds "
+				+ "sooner; Emotion Active Threshold 0.2 lets that show. It perceives every side, its own too: being on team 1 "
+				+ "with every AI, guards and other civilians are its Teammates and never frighten it, while a player on no team "
+				+ "does."
+			),
 			"values": {
 				"default_relationship": ApsPerceptionComponent.RELATIONSHIP_FEARED,
 				"threat_weight_relationship": 0.2,

@@ -12,6 +12,7 @@ mod debugger_game;
 mod display;
 mod editor_tour;
 mod fresh_project;
+mod gdscript_lint;
 mod godot;
 mod import;
 mod multiplayer;
@@ -63,7 +64,8 @@ Commands:
                         (gizmo, warning, preset, the debugger tab with a game attached),
                         save docs/screenshots/*.png;
                         --editor-only: the editor tour alone
-  lint                  cargo fmt --check and cargo clippy -D warnings, workspace-wide
+  lint                  cargo fmt --check and cargo clippy -D warnings, workspace-wide; gdlint
+                        over every GDScript file (gdtoolkit, installed into .cache/)
   reference             write the class reference (docs/reference/, a page per class) from the
                         classes' own documentation; `test` checks it is current
   godot [ARGS...]       run the Godot xtask uses, with ARGS (e.g. `godot --editor --path .`)

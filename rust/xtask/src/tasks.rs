@@ -57,6 +57,9 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
                 "--no-fail-fast",
             ]))
         });
+        report.step("gdlint over every GDScript file", || {
+            crate::gdscript_lint::run(paths)
+        });
         report.step(
             format!(
                 "cargo check -p aps-godot against the newest Godot API ({})",
@@ -357,6 +360,9 @@ pub fn lint(paths: &Paths) -> Result<ExitCode, String> {
             ]))
         },
     );
+    report.step("gdlint over every GDScript file", || {
+        crate::gdscript_lint::run(paths)
+    });
     Ok(report.finish())
 }
 
