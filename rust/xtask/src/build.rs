@@ -39,7 +39,7 @@ impl Profile {
     }
 
     /// The folder of the target directory that Cargo builds this profile into.
-    fn target_subdir(self) -> &'static str {
+    pub fn target_subdir(self) -> &'static str {
         match self {
             Profile::Dev => "debug",
             Profile::Editor => "editor",
@@ -148,7 +148,7 @@ pub fn installed_file_name(slot: Slot) -> Result<String, String> {
 /// The file `aps.gdextension` names for `slot` on `os` and `arch` (Rust's names for them): the
 /// library name, then the entry's key (`linux.debug.x86_64`: Godot's feature tags, so `arm64`
 /// for `aarch64`), then the platform's suffix. macOS has one universal entry per slot.
-fn file_name(os: &str, arch: &str, slot: Slot) -> Result<String, String> {
+pub fn file_name(os: &str, arch: &str, slot: Slot) -> Result<String, String> {
     let arch = || match arch {
         "x86_64" => Ok("x86_64"),
         "aarch64" => Ok("arm64"),

@@ -15,6 +15,7 @@ mod fresh_project;
 mod gdscript_lint;
 mod godot;
 mod import;
+mod library_check;
 mod multiplayer;
 mod output;
 mod package;
@@ -26,6 +27,7 @@ mod screenshot;
 mod software_gl;
 mod tasks;
 mod versions;
+mod windows;
 mod zip;
 
 use paths::Paths;
@@ -56,9 +58,12 @@ Commands:
   soak [-- ARGS]        build the extension (release); run res://tests/soak/soak.tscn headless:
                         10 minutes of game time spawning, freeing, reparenting, re-profiling;
                         prints RSS and Godot's object, node and orphan counts
-  package               build the extension (editor and release) and write
+  package [--target windows]
+                        build the extension (editor and release) and write
                         dist/aps-<version>.zip: addons/aps/ as a user installs it, with this
-                        platform's debug (optimised, checks on) and release libraries in bin/
+                        platform's debug (optimised, checks on) and release libraries in bin/;
+                        --target windows: the Windows libraries too, cross-built here (as root,
+                        with a toolchain xtask installs into .cache/godot/root)
   screenshot [--editor-only] [-- ARGS]
                         build; the demo in a window (Xvfb if need be), then the editor tour
                         (gizmo, warning, preset, the debugger tab with a game attached),
@@ -141,8 +146,16 @@ fn dispatch(command: &str, args: Vec<OsString>) -> Result<ExitCode, String> {
             tasks::screenshot(&paths, editor_only, &scene_args)
         }
         "package" => {
-            options(command, &args, &[])?;
-            tasks::package(&paths)
+            let windows = match args.as_slice() {
+                [] => false,
+                [flag, target] if flag == "--target" && target == "windows" => true,
+                _ => {
+                    return Err(
+                        "`cargo xtask package` takes no option but `--target windows`".into(),
+                    )
+                }
+            };
+            tasks::package(&paths, windows)
         }
         "lint" => {
             options(command, &args, &[])?;

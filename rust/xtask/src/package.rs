@@ -48,11 +48,25 @@ pub fn dist_file(paths: &Paths, version: &str) -> PathBuf {
         .join(format!("aps-{version}.zip"))
 }
 
-/// Writes the package to `out` with `libraries` (one file per slot) in `bin/`; returns the
-/// names of its entries.
+/// Writes the package to `out` with this platform's `libraries` (one file per slot) in `bin/`;
+/// returns the names of its entries.
 pub fn write(
     paths: &Paths,
     libraries: &[(Slot, PathBuf)],
+    out: &Path,
+) -> Result<Vec<String>, String> {
+    let named = libraries
+        .iter()
+        .map(|(slot, path)| Ok((build::installed_file_name(*slot)?, path.clone())))
+        .collect::<Result<Vec<_>, String>>()?;
+    write_named(paths, &named, out)
+}
+
+/// Writes the package to `out` with `libraries` in `bin/`, each under the file name
+/// `aps.gdextension` gives it; returns the names of its entries.
+pub fn write_named(
+    paths: &Paths,
+    libraries: &[(String, PathBuf)],
     out: &Path,
 ) -> Result<Vec<String>, String> {
     let mut entries = Vec::new();
@@ -64,8 +78,7 @@ pub fn write(
     add_folder(&addon_dir(&paths.workspace), &prefix, &mut entries)?;
     let bin = format!("{prefix}{BIN}/");
     entries.push(Entry::folder(&bin));
-    for (slot, library) in libraries {
-        let name = build::installed_file_name(*slot)?;
+    for (name, library) in libraries {
         entries.push(Entry::file(&format!("{bin}{name}"), read_bytes(library)?));
     }
     let bytes = zip::archive(&entries)?;

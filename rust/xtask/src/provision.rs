@@ -18,7 +18,7 @@ const MIRROR: &str = "http://deb.debian.org/debian";
 const PACKAGE: &str = "godot";
 
 /// The unpacked Debian root, inside the cache folder.
-const ROOT_DIR: &str = "root";
+pub const ROOT_DIR: &str = "root";
 /// Written only after a provisioning succeeded: a root without it is an interrupted attempt.
 const MARKER: &str = "provisioned";
 
@@ -182,7 +182,7 @@ pub fn install_in_root(root: &Path, packages: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
-fn update_root(root: &Path) -> Result<(), String> {
+pub fn update_root(root: &Path) -> Result<(), String> {
     // The mirror's Release file for sid can be past its validity date; apt would refuse it.
     in_root(
         root,
@@ -195,7 +195,7 @@ fn update_root(root: &Path) -> Result<(), String> {
     )
 }
 
-fn install_packages(root: &Path, packages: &[&str]) -> Result<(), String> {
+pub fn install_packages(root: &Path, packages: &[&str]) -> Result<(), String> {
     let mut args = vec!["apt-get", "install", "-y", "--no-install-recommends"];
     args.extend_from_slice(packages);
     in_root(root, &args)?;
@@ -214,7 +214,7 @@ fn apt_get() -> Command {
 
 /// Runs a command inside the root with a clean, standard environment: dpkg needs the sbin
 /// directories on PATH, and the host's locale may not exist in a minimal root.
-fn in_root(root: &Path, args: &[&str]) -> Result<(), String> {
+pub fn in_root(root: &Path, args: &[&str]) -> Result<(), String> {
     let mut cmd = Command::new(find_tool("chroot").unwrap_or_else(|| "chroot".into()));
     cmd.arg(root)
         .args(args)

@@ -143,41 +143,69 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
     Ok(report.finish())
 }
 
-/// `cargo xtask package`: the editor build (optimised, with its debug checks) as the debug
-/// library and the release build as the release library, each checked to be the build its slot
-/// needs, zipped with the addon into `dist/aps-<version>.zip`; the sizes are printed.
-pub fn package(paths: &Paths) -> Result<ExitCode, String> {
+/// `cargo xtask package [--target windows]`: the editor build (optimised, with its debug checks)
+/// as the debug library and the release build as the release library, each checked to be the
+/// build its slot needs, zipped with the addon into `dist/aps-<version>.zip`; the sizes are
+/// printed. With `--target windows`, the Windows libraries too, built here with a cross
+/// toolchain (see `windows`) and checked to be DLLs Windows can load.
+pub fn package(paths: &Paths, windows: bool) -> Result<ExitCode, String> {
     let version = package::version(paths)?;
     let out = package::dist_file(paths, &version);
     let mut report = Report::new("package");
-    let editor = report.step("build aps-godot (editor): the debug library", || {
-        build::build(paths, Profile::Editor)
-    });
-    let release = report.step("build aps-godot (release): the release library", || {
-        build::build(paths, Profile::Release)
-    });
-    let step = format!("write {}", out.display());
-    match (editor, release) {
-        (Some(editor), Some(release)) => {
-            report.step(step, || {
-                let libraries = [(Slot::Debug, editor), (Slot::Release, release)];
-                package::check_builds(&[
-                    (Slot::Debug, Profile::Editor, &libraries[0].1),
-                    (Slot::Release, Profile::Release, &libraries[1].1),
-                ])?;
-                let names = package::write(paths, &libraries, &out)?;
-                println!("{} holds:", out.display());
-                for name in names {
-                    println!("  {name}");
-                }
-                for (slot, library) in &libraries {
-                    println!("{} library: {}", slot.tag(), package::size_text(library));
-                }
-                println!("the package: {}", package::size_text(&out));
-                Ok(())
-            });
+    let mut libraries: Vec<(String, std::path::PathBuf)> = Vec::new();
+    let mut complete = true;
+    for (slot, profile) in [
+        (Slot::Debug, Profile::Editor),
+        (Slot::Release, Profile::Release),
+    ] {
+        let step = format!(
+            "build aps-godot ({}): the {} library",
+            profile.describe(),
+            slot.tag()
+        );
+        let built = report.step(step, || {
+            let library = build::build(paths, profile)?;
+            package::check_builds(&[(slot, profile, &library)])?;
+            Ok((build::installed_file_name(slot)?, library))
+        });
+        match built {
+            Some(named) => libraries.push(named),
+            None => complete = false,
         }
-        _ => report.skip(step, "needs both builds"),
+        if windows {
+            let step = format!(
+                "build aps-godot for Windows ({}): the {} library",
+                profile.describe(),
+                slot.tag()
+            );
+            let built = report.step(step, || {
+                let library = crate::windows::build(paths, profile)?;
+                package::check_builds(&[(slot, profile, &library)])?;
+                crate::library_check::check_windows_dll(&library)?;
+                Ok((build::file_name("windows", "x86_64", slot)?, library))
+            });
+            match built {
+                Some(named) => libraries.push(named),
+                None => complete = false,
+            }
+        }
+    }
+    let step = format!("write {}", out.display());
+    if complete {
+        report.step(step, || {
+            let names = package::write_named(paths, &libraries, &out)?;
+            println!("{} holds:", out.display());
+            for name in names {
+                println!("  {name}");
+            }
+            for (name, library) in &libraries {
+                println!("{name}: {}", package::size_text(library));
+            }
+            println!("the package: {}", package::size_text(&out));
+            Ok(())
+        });
+    } else {
+        report.skip(step, "needs every library");
     }
     Ok(report.finish())
 }
