@@ -34,9 +34,6 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-/// The most sample points of one target its light is measured at (the rest read as these).
-const MEASURED_POINTS: usize = 4;
-
 /// How far short of a lamp a shadow ray stops: a bulb sits inside its own fixture.
 const SHORT_OF_LAMP: f32 = 0.05;
 
@@ -242,18 +239,6 @@ fn measure_in(
     reading
 }
 
-/// The brightest of the readings at `points` (up to [`MEASURED_POINTS`] of them).
-fn brightest(points: &[Vec3], mut one: impl FnMut(Vec3) -> SceneReading) -> Option<SceneReading> {
-    let mut best: Option<SceneReading> = None;
-    for &p in points.iter().take(MEASURED_POINTS) {
-        let reading = one(p);
-        if best.as_ref().is_none_or(|b| reading.sum > b.sum) {
-            best = Some(reading);
-        }
-    }
-    best
-}
-
 /// The reading at the brightest of `points` in a 3D world: shadows are what the physics
 /// bodies on the shadow layers stop.
 fn measure(
@@ -273,8 +258,9 @@ fn measure(
     LIGHTS.with(|l| {
         let l = l.try_borrow().ok()?;
         let lights = l.worlds.get(&key)?;
-        brightest(points, |p| {
-            let mut blocked = |light: &SceneLight, to: Vec3| {
+        lights
+            .lighting
+            .measure_brightest(points, &mut |light, p, to| {
                 let way = to - p;
                 let length = way.length();
                 if length <= SHORT_OF_LAMP {
@@ -287,9 +273,7 @@ fn measure(
                 space
                     .cast_ray(p, end, settings.shadow_layers, &exclude)
                     .is_some()
-            };
-            lights.lighting.measure(p, &mut blocked)
-        })
+            })
     })
 }
 
@@ -300,14 +284,13 @@ fn measure_flat(key: WorldKey, points: &[Vec3], rays: &mut u64) -> Option<SceneR
         let l = l.try_borrow().ok()?;
         let lights = l.worlds.get(&key)?;
         let plane = |v: Vec3| glam::Vec2::new(v.x, v.z);
-        brightest(points, |p| {
-            let mut blocked = |light: &SceneLight, to: Vec3| {
+        lights
+            .lighting
+            .measure_brightest(points, &mut |light, p, to| {
                 let mask = lights.shadow_masks.get(&light.id).copied().unwrap_or(0);
                 *rays += 1;
                 flat_blocked(&lights.occluders, plane(p), plane(to), mask)
-            };
-            lights.lighting.measure(p, &mut blocked)
-        })
+            })
     })
 }
 

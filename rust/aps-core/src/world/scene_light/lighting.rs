@@ -6,6 +6,9 @@ use crate::world::light_zones::{LightZone, LightZones};
 use glam::Vec3;
 use std::sync::Arc;
 
+/// The most sample points of one target its light is measured at (the rest read as these).
+pub const MEASURED_POINTS: usize = 4;
+
 /// The most lights one world's scene keeps; past it the rest give nothing (and the adapter
 /// says so once).
 pub const MAX_SCENE_LIGHTS: usize = 65_536;
@@ -77,6 +80,25 @@ impl SceneLighting {
     #[must_use]
     pub fn says_anything(&self) -> bool {
         !self.lights.is_empty() || self.floor.is_some()
+    }
+
+    /// The light the scene puts on a target at its sample points `points` (the first
+    /// [`MEASURED_POINTS`] of them): the reading of its brightest point, as vision sees the
+    /// target by its best-lit part. `blocked(light, from, to)` is asked as in
+    /// [`SceneLighting::measure`], from each point. `None` without points.
+    pub fn measure_brightest(
+        &self,
+        points: &[Vec3],
+        blocked: &mut dyn FnMut(&SceneLight, Vec3, Vec3) -> bool,
+    ) -> Option<SceneReading> {
+        let mut best: Option<SceneReading> = None;
+        for &p in points.iter().take(MEASURED_POINTS) {
+            let reading = self.measure(p, &mut |light, to| blocked(light, p, to));
+            if best.as_ref().is_none_or(|b| reading.sum > b.sum) {
+                best = Some(reading);
+            }
+        }
+        best
     }
 
     /// The light the scene puts on `p`. `blocked(light, to)` says whether something stands
@@ -256,5 +278,31 @@ mod tests {
         assert_eq!(dark.sum, 0.0);
         let outside = scene.measure(Vec3::new(13.0, 0.0, 0.0), &mut |_, _| false);
         assert_eq!(outside.sum, 0.0, "beyond the texture");
+    }
+
+    #[test]
+    fn a_target_reads_the_light_of_its_brightest_point() {
+        let mut scene = SceneLighting::default();
+        scene.set([omni(1, Vec3::new(0.0, 3.0, 0.0), 8.0, 1.0, 1.0)], None);
+        let head = Vec3::new(0.0, 1.7, 1.0);
+        let feet = Vec3::new(0.0, 0.1, 1.0);
+        // The feet are in a shadow, the head is not.
+        let reading = scene
+            .measure_brightest(&[feet, head], &mut |_, from, _| from == feet)
+            .unwrap();
+        let expected = omni_attenuation(head.distance(Vec3::new(0.0, 3.0, 0.0)), 8.0, 1.0);
+        assert!((reading.sum - expected).abs() < 1e-6);
+        // Points past the first four are not measured.
+        let far = [Vec3::new(50.0, 0.0, 0.0); 4];
+        let mut points = far.to_vec();
+        points.push(head);
+        assert_eq!(
+            scene
+                .measure_brightest(&points, &mut |_, _, _| false)
+                .unwrap()
+                .sum,
+            0.0
+        );
+        assert!(scene.measure_brightest(&[], &mut |_, _, _| false).is_none());
     }
 }

@@ -23,7 +23,7 @@ mod reading;
 
 pub use flat::{FlatOccluder, Sampled, TexturePlacement};
 
-pub use lighting::{SceneLighting, MAX_SCENE_LIGHTS};
+pub use lighting::{SceneLighting, MAX_SCENE_LIGHTS, MEASURED_POINTS};
 pub use memo::{LightMemo, DEFAULT_REMEASURE_INTERVAL, REMEASURE_DISTANCE};
 pub use reading::{combined, Lit, SceneReading, NAMED_LIGHTS};
 
