@@ -7,6 +7,7 @@
 
 mod build;
 mod cmd;
+mod cross;
 mod debugger_game;
 #[cfg(all(unix, not(target_os = "macos")))]
 mod display;
@@ -27,7 +28,6 @@ mod screenshot;
 mod software_gl;
 mod tasks;
 mod versions;
-mod windows;
 mod zip;
 
 use paths::Paths;
@@ -58,12 +58,13 @@ Commands:
   soak [-- ARGS]        build the extension (release); run res://tests/soak/soak.tscn headless:
                         10 minutes of game time spawning, freeing, reparenting, re-profiling;
                         prints RSS and Godot's object, node and orphan counts
-  package [--target windows]
+  package [--target windows] [--target macos]
                         build the extension (editor and release) and write
                         dist/aps-<version>.zip: addons/aps/ as a user installs it, with this
                         platform's debug (optimised, checks on) and release libraries in bin/;
-                        --target windows: the Windows libraries too, cross-built here (as root,
-                        with a toolchain xtask installs into .cache/godot/root)
+                        --target windows, --target macos: that platform's libraries too
+                        (macOS: one universal x86_64 + arm64 library per slot), cross-built here
+                        as root, with a toolchain xtask installs into .cache/godot/root
   screenshot [--editor-only] [-- ARGS]
                         build; the demo in a window (Xvfb if need be), then the editor tour
                         (gizmo, warning, preset, the debugger tab with a game attached),
@@ -146,16 +147,28 @@ fn dispatch(command: &str, args: Vec<OsString>) -> Result<ExitCode, String> {
             tasks::screenshot(&paths, editor_only, &scene_args)
         }
         "package" => {
-            let windows = match args.as_slice() {
-                [] => false,
-                [flag, target] if flag == "--target" && target == "windows" => true,
-                _ => {
-                    return Err(
-                        "`cargo xtask package` takes no option but `--target windows`".into(),
-                    )
+            let mut platforms = Vec::new();
+            for pair in args.chunks(2) {
+                match pair {
+                    [flag, target] if flag == "--target" => {
+                        match cross::Platform::parse(&target.to_string_lossy()) {
+                            Some(p) if !platforms.contains(&p) => platforms.push(p),
+                            _ => {
+                                return Err(format!(
+                                    "`cargo xtask package --target` takes windows or macos, \
+                                     each once, not {target:?}"
+                                ))
+                            }
+                        }
+                    }
+                    _ => {
+                        return Err("`cargo xtask package` takes no option but \
+                                    `--target windows` and `--target macos`"
+                            .into())
+                    }
                 }
-            };
-            tasks::package(&paths, windows)
+            }
+            tasks::package(&paths, &platforms)
         }
         "lint" => {
             options(command, &args, &[])?;

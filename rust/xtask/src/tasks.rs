@@ -143,12 +143,12 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
     Ok(report.finish())
 }
 
-/// `cargo xtask package [--target windows]`: the editor build (optimised, with its debug checks)
-/// as the debug library and the release build as the release library, each checked to be the
-/// build its slot needs, zipped with the addon into `dist/aps-<version>.zip`; the sizes are
-/// printed. With `--target windows`, the Windows libraries too, built here with a cross
-/// toolchain (see `windows`) and checked to be DLLs Windows can load.
-pub fn package(paths: &Paths, windows: bool) -> Result<ExitCode, String> {
+/// `cargo xtask package [--target windows] [--target macos]`: the editor build (optimised, with
+/// its debug checks) as the debug library and the release build as the release library, each
+/// checked to be the build its slot needs, zipped with the addon into `dist/aps-<version>.zip`;
+/// the sizes are printed. Each `--target` adds that platform's libraries, built here with a
+/// cross toolchain (see `cross`) and checked to be libraries that platform can load.
+pub fn package(paths: &Paths, platforms: &[crate::cross::Platform]) -> Result<ExitCode, String> {
     let version = package::version(paths)?;
     let out = package::dist_file(paths, &version);
     let mut report = Report::new("package");
@@ -172,17 +172,25 @@ pub fn package(paths: &Paths, windows: bool) -> Result<ExitCode, String> {
             Some(named) => libraries.push(named),
             None => complete = false,
         }
-        if windows {
+        for &platform in platforms {
             let step = format!(
-                "build aps-godot for Windows ({}): the {} library",
+                "build aps-godot for {} ({}): the {} library",
+                platform.name(),
                 profile.describe(),
                 slot.tag()
             );
             let built = report.step(step, || {
-                let library = crate::windows::build(paths, profile)?;
+                let library = crate::cross::build(paths, platform, profile)?;
                 package::check_builds(&[(slot, profile, &library)])?;
-                crate::library_check::check_windows_dll(&library)?;
-                Ok((build::file_name("windows", "x86_64", slot)?, library))
+                match platform {
+                    crate::cross::Platform::Windows => {
+                        crate::library_check::check_windows_dll(&library)?;
+                    }
+                    crate::cross::Platform::MacOs => {
+                        crate::library_check::check_macos_dylib(&library)?;
+                    }
+                }
+                Ok((build::file_name(platform.name(), "x86_64", slot)?, library))
             });
             match built {
                 Some(named) => libraries.push(named),
