@@ -182,10 +182,9 @@ fn page(xml: &str) -> (String, String) {
             }
         }
     }
-    // Methods whose names start with `_` are the engine's callbacks and the classes' own.
     let methods: Vec<_> = section("methods", "method")
         .into_iter()
-        .filter(|m| !m.attribute("name").unwrap_or("_").starts_with('_'))
+        .filter(|m| !internal_method(m.attribute("name").unwrap_or("_")))
         .collect();
     if !methods.is_empty() {
         out.push_str("## Methods\n\n");
@@ -195,13 +194,16 @@ fn page(xml: &str) -> (String, String) {
                     .and_then(|r| r.attribute("type"))
                     .unwrap_or(""),
             );
+            let name = m.attribute("name").unwrap_or("");
+            // gdext's documentation marks no method virtual: a `_` method that is listed is
+            // one a script overrides.
             let qualifiers = m
                 .attribute("qualifiers")
                 .map(|q| format!(" {q}"))
+                .or_else(|| name.starts_with('_').then(|| " virtual".to_string()))
                 .unwrap_or_default();
             out.push_str(&format!(
-                "### `{}({}) -> {ret}{qualifiers}`\n\n",
-                m.attribute("name").unwrap_or(""),
+                "### `{name}({}) -> {ret}{qualifiers}`\n\n",
                 params(m)
             ));
             let text = text_of(child(m, "description"));
@@ -229,7 +231,7 @@ fn page(xml: &str) -> (String, String) {
     }
     let constants = section("constants", "constant");
     if !constants.is_empty() {
-        out.push_str("## Constants\n\n| name | value | |\n|---|---|---|\n");
+        out.push_str("## Constants\n\n| name | |\n|---|---|\n");
         let mut constants = constants;
         constants.sort_by_key(|c| {
             (
@@ -246,15 +248,29 @@ fn page(xml: &str) -> (String, String) {
                 .unwrap_or_default()
                 .replace('\n', " ")
                 .replace('|', "\\|");
+            // A value the class derives from the core's enums is Rust source, not a number a
+            // script could use (scripts compare against the name): only a literal is shown.
+            let value = c
+                .attribute("value")
+                .filter(|v| v.parse::<i64>().is_ok())
+                .map(|v| format!(" = {v}"))
+                .unwrap_or_default();
             out.push_str(&format!(
-                "| `{}` | {} | {text} |\n",
-                c.attribute("name").unwrap_or(""),
-                c.attribute("value").unwrap_or("")
+                "| `{}`{value} | {text} |\n",
+                c.attribute("name").unwrap_or("")
             ));
         }
         out.push('\n');
     }
     (name, out.trim_end().to_string() + "\n")
+}
+
+/// Whether a method of that name is left out of the reference: the engine's callbacks the
+/// classes implement (`_get_configuration_warnings`, `_on_set`, ...) and APS's own calls between
+/// its parts (`_aps_*`). Other `_` methods are virtual ones a script overrides
+/// (`ApsSense._evaluate`, `ApsSignificancePolicy._score`).
+fn internal_method(name: &str) -> bool {
+    name.starts_with("_aps_") || name.starts_with("_on_") || name == "_get_configuration_warnings"
 }
 
 /// Every page, by file name, and the index.

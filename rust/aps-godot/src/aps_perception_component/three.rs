@@ -323,7 +323,8 @@ impl ApsPerceptionComponent {
         self.state.confidence(self.replica_id(), target)
     }
 
-    /// Why `target` was lost (a `LOSS_*` constant); `LOSS_NONE` if it is not lost.
+    /// Why `target` was last lost (a `LOSS_*` constant). It stays through Remembered and
+    /// Expired; `LOSS_NONE` if the target was never lost, or was Detected again since.
     #[func]
     pub fn get_loss_reason(&self, target: Given<Node3D>) -> i32 {
         let target = self.named("get_loss_reason", &target);
@@ -707,18 +708,25 @@ impl ApsPerceptionComponent {
 
 #[godot_api(secondary)]
 impl ApsPerceptionComponent {
+    /// Belief state: nothing sensed, or below the Suspect Threshold.
     #[constant]
     pub const STATE_UNDETECTED: i32 = BeliefState::Undetected as i32;
+    /// Belief state: something may be there (from the Suspect Threshold).
     #[constant]
     pub const STATE_SUSPECTED: i32 = BeliefState::Suspected as i32;
+    /// Belief state: the AI is sure something is there (from the Detect Threshold).
     #[constant]
     pub const STATE_DETECTED: i32 = BeliefState::Detected as i32;
+    /// Belief state: held firmly (from the Track Threshold, after Min Track Duration).
     #[constant]
     pub const STATE_TRACKED: i32 = BeliefState::Tracked as i32;
+    /// Belief state: every sense let go and the grace time ran out.
     #[constant]
     pub const STATE_LOST: i32 = BeliefState::Lost as i32;
+    /// Belief state: fading in memory after Lost.
     #[constant]
     pub const STATE_REMEMBERED: i32 = BeliefState::Remembered as i32;
+    /// Belief state: forgotten (below the Memory Expire Threshold).
     #[constant]
     pub const STATE_EXPIRED: i32 = BeliefState::Expired as i32;
 
@@ -731,20 +739,28 @@ impl ApsPerceptionComponent {
     #[constant]
     pub const MISSING_TARGETS_DROP: i32 = 1;
 
+    /// Loss reason: none (the target was never lost, or was found again since).
     #[constant]
     pub const LOSS_NONE: i32 = LossReason::None as i32;
+    /// Loss reason: something came between the eye and the target.
     #[constant]
     pub const LOSS_OCCLUDED: i32 = LossReason::Occluded as i32;
+    /// Loss reason: it left the range or the cone of the sense that had it.
     #[constant]
     pub const LOSS_OUT_OF_RANGE: i32 = LossReason::OutOfRange as i32;
+    /// Loss reason: the sound that gave it away died down.
     #[constant]
     pub const LOSS_SOUND_FADED: i32 = LossReason::SoundFaded as i32;
+    /// Loss reason: the scent trail went cold.
     #[constant]
     pub const LOSS_SCENT_LOST: i32 = LossReason::ScentLost as i32;
+    /// Loss reason: the signal just stopped (in view but too dark, a sense turned off, nowhere real).
     #[constant]
     pub const LOSS_SENSOR_DROPOUT: i32 = LossReason::SensorDropout as i32;
+    /// Loss reason: the target's node was freed.
     #[constant]
     pub const LOSS_TARGET_DESTROYED: i32 = LossReason::TargetDestroyed as i32;
+    /// Loss reason: none of the above could be told (a custom sense's default).
     #[constant]
     pub const LOSS_UNKNOWN: i32 = LossReason::Unknown as i32;
 
@@ -758,60 +774,85 @@ impl ApsPerceptionComponent {
     #[constant]
     pub const LOSS_DETAIL_OUTSIDE_CONE: i32 = LossDetail::OutsideCone as i32;
 
+    /// Awareness of the AI: no top target, or one below the Suspect Threshold.
     #[constant]
     pub const AWARENESS_UNAWARE: i32 = AwarenessLevel::Unaware as i32;
+    /// Awareness of the AI: its top target is at the Suspect Threshold or above.
     #[constant]
     pub const AWARENESS_PERIPHERAL: i32 = AwarenessLevel::Peripheral as i32;
+    /// Awareness of the AI: its top target is at the Detect Threshold or above.
     #[constant]
     pub const AWARENESS_SUSPICIOUS: i32 = AwarenessLevel::Suspicious as i32;
+    /// Awareness of the AI: its top target is at the Track Threshold or above.
     #[constant]
     pub const AWARENESS_ALERTED: i32 = AwarenessLevel::Alerted as i32;
+    /// Awareness of the AI: its top target is at the Full Aware Threshold or above.
     #[constant]
     pub const AWARENESS_FULLY_AWARE: i32 = AwarenessLevel::FullyAware as i32;
 
+    /// Sense slot: vision.
     #[constant]
     pub const SENSE_VISION: i32 = Sense::Vision as i32;
+    /// Sense slot: hearing.
     #[constant]
     pub const SENSE_HEARING: i32 = Sense::Hearing as i32;
+    /// Sense slot: smell.
     #[constant]
     pub const SENSE_SMELL: i32 = Sense::Smell as i32;
+    /// Sense slot: touch.
     #[constant]
     pub const SENSE_TOUCH: i32 = Sense::Touch as i32;
+    /// Sense slot: vibration (footfalls through the ground).
     #[constant]
     pub const SENSE_VIBRATION: i32 = Sense::Vibration as i32;
+    /// Sense slot: damage (being hurt by a target).
     #[constant]
     pub const SENSE_DAMAGE: i32 = Sense::Damage as i32;
+    /// Sense slot: pain (the AI's own hurt, which dulls the other senses).
     #[constant]
     pub const SENSE_PAIN: i32 = Sense::Pain as i32;
+    /// Sense slot: echolocation.
     #[constant]
     pub const SENSE_ECHOLOCATION: i32 = Sense::Echolocation as i32;
     /// Belief shared by squad mates arrives through this slot.
     #[constant]
     pub const SENSE_SQUAD: i32 = SQUAD_SENSE.0 as i32;
 
+    /// Threat level: no threat.
     #[constant]
     pub const THREAT_NONE: i32 = ThreatLevel::None as i32;
+    /// Threat level: low.
     #[constant]
     pub const THREAT_LOW: i32 = ThreatLevel::Low as i32;
+    /// Threat level: medium.
     #[constant]
     pub const THREAT_MEDIUM: i32 = ThreatLevel::Medium as i32;
+    /// Threat level: high.
     #[constant]
     pub const THREAT_HIGH: i32 = ThreatLevel::High as i32;
+    /// Threat level: critical.
     #[constant]
     pub const THREAT_CRITICAL: i32 = ThreatLevel::Critical as i32;
 
+    /// Relationship: feared (weighs most in threat).
     #[constant]
     pub const RELATIONSHIP_FEARED: i32 = Relationship::Feared as i32;
+    /// Relationship: a high-value target.
     #[constant]
     pub const RELATIONSHIP_HIGH_VALUE: i32 = Relationship::HighValue as i32;
+    /// Relationship: enemy (the default for another team).
     #[constant]
     pub const RELATIONSHIP_ENEMY: i32 = Relationship::Enemy as i32;
+    /// Relationship: unknown.
     #[constant]
     pub const RELATIONSHIP_UNKNOWN: i32 = Relationship::Unknown as i32;
+    /// Relationship: neutral.
     #[constant]
     pub const RELATIONSHIP_NEUTRAL: i32 = Relationship::Neutral as i32;
+    /// Relationship: friendly (no threat, still perceived).
     #[constant]
     pub const RELATIONSHIP_FRIENDLY: i32 = Relationship::Friendly as i32;
+    /// Relationship: teammate (no threat).
     #[constant]
     pub const RELATIONSHIP_TEAMMATE: i32 = Relationship::Teammate as i32;
 

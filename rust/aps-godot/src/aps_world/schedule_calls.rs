@@ -25,8 +25,8 @@ pub type Due = (InstanceId, f32, u8);
 #[godot_api(secondary)]
 impl ApsWorld {
     /// Sounds of `tag` are heard only by AI at level-of-detail tier `max_tier` or better
-    /// (0 full rate .. 3), in every world; a tier 2 AI ignores a sound whose max tier is 1.
-    /// Default: every tier.
+    /// (0 full rate .. 3, and 4 for suspended AI, which is every tier), in every world; a
+    /// tier 2 AI ignores a sound whose max tier is 1. Default: every tier.
     #[func]
     pub fn set_sound_max_tier(&mut self, tag: StringName, max_tier: i32) {
         if !(0..=4).contains(&max_tier) {
