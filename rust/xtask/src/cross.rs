@@ -18,7 +18,8 @@
 //! by `library_check` (the right format, exporting `gdext_rust_init`, linking only the
 //! platform's own libraries); they are not run here.
 
-use crate::build::Profile;
+use crate::build::{self, Profile, Slot};
+use crate::library_check;
 use crate::paths::Paths;
 use crate::provision;
 use std::fs;
@@ -76,6 +77,23 @@ impl Platform {
         match self {
             Platform::Windows => "aps_godot.dll",
             Platform::MacOs => "libaps_godot.dylib",
+        }
+    }
+
+    /// The library's name in the package, for `slot` (the name `aps.gdextension` gives it).
+    pub fn file_name(self, slot: Slot) -> Result<String, String> {
+        match self {
+            Platform::Windows => build::file_name("windows", "x86_64", slot),
+            // One universal file for both Macs: its name carries no architecture.
+            Platform::MacOs => build::file_name("macos", "aarch64", slot),
+        }
+    }
+
+    /// Checks that `library` is one this platform can load (see `library_check`).
+    pub fn check(self, library: &Path) -> Result<(), String> {
+        match self {
+            Platform::Windows => library_check::check_windows_dll(library),
+            Platform::MacOs => library_check::check_macos_dylib(library),
         }
     }
 

@@ -222,7 +222,10 @@ fn fat_slices(b: &[u8]) -> Result<Vec<(u32, &[u8])>, String> {
             Ok(slices)
         }
         Some(0xcffa_edfe) => {
-            let cpu = u32::from_le_bytes([b[4], b[5], b[6], b[7]]);
+            let cpu = b
+                .get(4..8)
+                .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+                .ok_or("truncated")?;
             Ok(vec![(cpu, b)])
         }
         _ => Err("not a Mach-O file".into()),
@@ -418,6 +421,8 @@ mod tests {
     fn a_file_that_is_no_mach_o_is_refused() {
         assert!(fat_slices(b"\x7fELF....").is_err());
         assert!(fat_slices(b"").is_err());
+        // A thin Mach-O header cut short after its magic.
+        assert!(fat_slices(&[0xcf, 0xfa, 0xed, 0xfe, 7]).is_err());
         // A fat header naming a slice past the end of the file.
         let mut fat = vec![0xca, 0xfe, 0xba, 0xbe, 0, 0, 0, 1];
         fat.extend_from_slice(&[

@@ -182,15 +182,8 @@ pub fn package(paths: &Paths, platforms: &[crate::cross::Platform]) -> Result<Ex
             let built = report.step(step, || {
                 let library = crate::cross::build(paths, platform, profile)?;
                 package::check_builds(&[(slot, profile, &library)])?;
-                match platform {
-                    crate::cross::Platform::Windows => {
-                        crate::library_check::check_windows_dll(&library)?;
-                    }
-                    crate::cross::Platform::MacOs => {
-                        crate::library_check::check_macos_dylib(&library)?;
-                    }
-                }
-                Ok((build::file_name(platform.name(), "x86_64", slot)?, library))
+                platform.check(&library)?;
+                Ok((platform.file_name(slot)?, library))
             });
             match built {
                 Some(named) => libraries.push(named),
