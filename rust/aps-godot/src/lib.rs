@@ -86,6 +86,9 @@ unsafe impl ExtensionLibrary for ApsExtension {
             settings::register();
             monitors::register();
         }
+        if stage == InitStage::Editor {
+            editor::first_load::before_docs_rebuild();
+        }
     }
 
     fn on_stage_deinit(stage: InitStage) {

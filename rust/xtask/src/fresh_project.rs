@@ -3,8 +3,10 @@
 //! `cargo xtask test` builds a package (the dev build as both libraries, so CI need not build
 //! the release profile; `cargo xtask package` builds each) and installs it twice, in projects
 //! under the target folder that start with a `project.godot` and nothing else (no `.godot/`):
-//! - the package test imports its project and runs `tests/package/guard_sees_runner.tscn`
-//!   there: a guard must detect a runner 6 m ahead within 2 s;
+//! - the package test imports its project once as a user would, with nothing in it but
+//!   `project.godot` and the package (the import must exit 0), then runs
+//!   `tests/package/guard_sees_runner.tscn` there: a guard must detect a runner 6 m ahead
+//!   within 2 s;
 //! - the plugin-toggle test starts from a `project.godot` as the editor writes it, with
 //!   settings of the user's own, and has a headless editor enable and disable the APS plugin
 //!   (`tests/editor/plugin_toggle_check`): the file may change only in its plugin list;
@@ -21,6 +23,9 @@ use crate::run::{self, Scene};
 use crate::zip;
 use std::fs;
 use std::path::{Path, PathBuf};
+
+/// The package's extension, as Godot lists it once it found it.
+const EXTENSION: &str = "res://addons/aps/aps.gdextension";
 
 /// The scene the package test runs, copied into the fresh project from the repository.
 const GUARD_SCENE: &str = "res://tests/package/guard_sees_runner.tscn";
@@ -61,6 +66,11 @@ pub fn package_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Result<(),
         &minimal_project("APS package test"),
     )?;
     zip::extract(zip_file, &project)?;
+    let fresh = Paths {
+        workspace: paths.workspace.clone(),
+        project: project.clone(),
+    };
+    import::first_import(godot, &fresh, EXTENSION)?;
     for file in GUARD_FILES {
         let from = paths.workspace.join(file);
         let to = project.join(file);
@@ -70,10 +80,6 @@ pub fn package_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Result<(),
         }
         fs::copy(&from, &to).map_err(|e| format!("cannot copy {}: {e}", from.display()))?;
     }
-    let fresh = Paths {
-        workspace: paths.workspace.clone(),
-        project,
-    };
     import::ensure(godot, &fresh)?;
     run::headless(
         godot,
@@ -84,6 +90,24 @@ pub fn package_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Result<(),
             expect_summary: false,
         },
     )
+}
+
+/// Installs the package into a fresh project, nothing else beside `project.godot`, and imports
+/// it once as a user would: `cargo xtask package` checks its package this way.
+pub fn first_import_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Result<(), String> {
+    let project = scratch_folder(paths, "first-import")?.join("project");
+    fs::create_dir_all(&project)
+        .map_err(|e| format!("cannot create {}: {e}", project.display()))?;
+    write(
+        &project.join("project.godot"),
+        &minimal_project("APS first import"),
+    )?;
+    zip::extract(zip_file, &project)?;
+    let fresh = Paths {
+        workspace: paths.workspace.clone(),
+        project,
+    };
+    import::first_import(godot, &fresh, EXTENSION)
 }
 
 /// The scene the quiet-editor test opens, copied into its fresh project.

@@ -146,7 +146,8 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
 /// `cargo xtask package [--target windows] [--target macos]`: the editor build (optimised, with
 /// its debug checks) as the debug library and the release build as the release library, each
 /// checked to be the build its slot needs, zipped with the addon into `dist/aps-<version>.zip`;
-/// the sizes are printed. Each `--target` adds that platform's libraries, built here with a
+/// the sizes are printed, and the package is imported once in a fresh project, as a user first
+/// imports it. Each `--target` adds that platform's libraries, built here with a
 /// cross toolchain (see `cross`) and checked to be libraries that platform can load.
 pub fn package(paths: &Paths, platforms: &[crate::cross::Platform]) -> Result<ExitCode, String> {
     let version = package::version(paths)?;
@@ -205,8 +206,16 @@ pub fn package(paths: &Paths, platforms: &[crate::cross::Platform]) -> Result<Ex
             println!("the package: {}", package::size_text(&out));
             Ok(())
         });
+        report.step("import the package once in a fresh project", || {
+            let godot = godot::find(paths)?;
+            fresh_project::first_import_test(&godot, paths, &out)
+        });
     } else {
         report.skip(step, "needs every library");
+        report.skip(
+            "import the package once in a fresh project",
+            "needs the package",
+        );
     }
     Ok(report.finish())
 }

@@ -2,6 +2,7 @@
 //! the Scene dock) and keeping those warnings and the perception gizmo in step with the
 //! resources they are drawn from. Nothing here runs in a game.
 
+pub mod first_load;
 pub mod listener;
 pub mod walls;
 pub mod warnings;
