@@ -7,8 +7,8 @@
 //! file. `bench` and `soak` install a release build as the release file and also as the debug
 //! file, because their headless runs use the editor's Godot, which loads the debug entry: that
 //! is how they measure the release build (the next `test` or `demo` puts the dev build back).
-//! `package` zips the editor build (optimised, with its debug checks on) as the debug file and
-//! the release build as the release file.
+//! `package` zips the release build once per platform, as the release file, and its
+//! `aps.gdextension` names that file for the debug entry too (see `package`).
 
 use crate::cmd;
 use crate::paths::Paths;
@@ -24,8 +24,6 @@ const LIB_NAME: &str = "aps_godot";
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Profile {
     Dev,
-    /// Optimised with debug checks on: the library an editor loads, in a package.
-    Editor,
     Release,
 }
 
@@ -33,7 +31,6 @@ impl Profile {
     pub fn describe(self) -> &'static str {
         match self {
             Profile::Dev => "dev",
-            Profile::Editor => "editor",
             Profile::Release => "release",
         }
     }
@@ -42,7 +39,6 @@ impl Profile {
     pub fn target_subdir(self) -> &'static str {
         match self {
             Profile::Dev => "debug",
-            Profile::Editor => "editor",
             Profile::Release => "release",
         }
     }
@@ -52,7 +48,6 @@ impl Profile {
     pub fn build_mark(self) -> &'static str {
         match self {
             Profile::Dev => "aps-build:opt0+checks",
-            Profile::Editor => "aps-build:opt3+checks",
             Profile::Release => "aps-build:opt3",
         }
     }
@@ -107,9 +102,6 @@ pub fn build(paths: &Paths, profile: Profile) -> Result<PathBuf, String> {
         .args(["build", "--package", PACKAGE]);
     match profile {
         Profile::Dev => {}
-        Profile::Editor => {
-            cargo.args(["--profile", "editor"]);
-        }
         Profile::Release => {
             cargo.arg("--release");
         }

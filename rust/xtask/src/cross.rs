@@ -109,7 +109,6 @@ impl Platform {
     fn command(self, profile: Profile) -> String {
         let profile = match profile {
             Profile::Dev => "",
-            Profile::Editor => "--profile editor",
             Profile::Release => "--release",
         };
         let cargo = match self {

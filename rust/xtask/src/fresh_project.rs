@@ -1,7 +1,7 @@
 //! The package, installed the way a user installs it: unzipped into a new project.
 //!
-//! `cargo xtask test` builds a package (the dev build as both libraries, so CI need not build
-//! the release profile; `cargo xtask package` builds each) and installs it twice, in projects
+//! `cargo xtask test` builds a package (with the dev build as its library, so CI need not build
+//! the release profile; `cargo xtask package` ships the release build) and installs it in projects
 //! under the target folder that start with a `project.godot` and nothing else (no `.godot/`):
 //! - the package test imports its project once as a user would, with nothing in it but
 //!   `project.godot` and the package (the import must exit 0), then runs
@@ -36,20 +36,17 @@ const GUARD_FILES: [&str; 3] = [
     "tests/package/guard_sees_runner.gd.uid",
 ];
 
-/// Packages `dev_library` as both libraries (a test package: `cargo xtask package` builds
-/// each); returns the zip.
+/// Packages `dev_library` as the package's library (a test package: `cargo xtask package`
+/// ships the release build); returns the zip.
 pub fn test_package(paths: &Paths, dev_library: &Path) -> Result<PathBuf, String> {
     let scratch = scratch_folder(paths, "package")?;
     let version = package::version(paths)?;
-    let zip_file = scratch.join(format!("aps-{version}-dev-build-as-both.zip"));
+    let zip_file = scratch.join(format!("aps-{version}-dev-build.zip"));
     println!(
-        "packaging the dev build as both the debug and the release library (a test package: \
-         `cargo xtask package` builds each)"
+        "packaging the dev build as the package's library (a test package: `cargo xtask \
+         package` ships the release build)"
     );
-    let libraries = [
-        (Slot::Debug, dev_library.to_path_buf()),
-        (Slot::Release, dev_library.to_path_buf()),
-    ];
+    let libraries = [(Slot::Release, dev_library.to_path_buf())];
     let names = package::write(paths, &libraries, &zip_file)?;
     println!("wrote {} ({} entries)", zip_file.display(), names.len());
     Ok(zip_file)

@@ -4,8 +4,9 @@
 //! The zip holds `addons/aps/` at its root, the layout the Godot Asset Library and the Asset
 //! Store install from: everything in the addon folder (`aps.gdextension`, `plugin.cfg`,
 //! `plugin.gd`, `editor/`, `icons/`, `presets/`, the addon's own `README.md` and `LICENSE`, and
-//! the `.uid` files by which Godot 4.4+ knows its scripts), then `bin/` with this platform's two
-//! libraries under the names `aps.gdextension` gives them. Left out: `.import` files (Godot
+//! the `.uid` files by which Godot 4.4+ knows its scripts), then `bin/` with one library per
+//! platform, under the name `aps.gdextension` gives its release entry; the packaged
+//! `aps.gdextension` names that file for the debug entry too. Left out: `.import` files (Godot
 //! writes its own on a user's first import), hidden files, and whatever else lies in `bin/`.
 //! A package for another platform is built on that platform with the same command (see
 //! `.github/workflows/release.yml`). The version is the workspace's, which `plugin.cfg` states too.
@@ -93,31 +94,98 @@ pub fn write_named(
     Ok(entries.into_iter().map(|entry| entry.name).collect())
 }
 
-/// Checks that each library is the build its slot needs, by the name the library gives its
-/// build (`ApsWorld.get_build`): the debug slot must hold the optimised build with its checks,
-/// not a development build, and the release slot the release build.
-pub fn check_builds(libraries: &[(Slot, Profile, &PathBuf)]) -> Result<(), String> {
-    for (slot, profile, library) in libraries {
-        let bytes = read_bytes(library)?;
-        let found = build_marks(&bytes);
-        if found != [profile.build_mark()] {
-            return Err(format!(
-                "{} should hold the {} build ({}) for the {} slot, but it names itself {:?}",
-                library.display(),
-                profile.describe(),
-                profile.build_mark(),
-                slot.tag(),
-                found
-            ));
-        }
-        println!(
-            "{} slot: {} ({})",
-            slot.tag(),
+/// Checks that `library` is the build of `profile`, by the name the library gives its build
+/// (`ApsWorld.get_build`): a package must not ship a development build.
+pub fn check_build(profile: Profile, library: &Path) -> Result<(), String> {
+    let bytes = read_bytes(library)?;
+    let found = build_marks(&bytes);
+    if found != [profile.build_mark()] {
+        return Err(format!(
+            "{} should hold the {} build ({}), but it names itself {:?}",
+            library.display(),
+            profile.describe(),
             profile.build_mark(),
-            library.display()
-        );
+            found
+        ));
     }
+    println!("{}: {}", library.display(), profile.build_mark());
     Ok(())
+}
+
+/// The file that tells Godot which library to load; the package's own version of it.
+const GDEXTENSION: &str = "aps.gdextension";
+
+/// The package's `aps.gdextension`: as the repository's, but with each `debug` entry of
+/// `[libraries]` naming the file of its `release` twin (`linux.debug.x86_64` takes
+/// `linux.release.x86_64`'s), so that one library per platform serves the editor, debug exports
+/// and release exports. The repository keeps two entries because development installs a quick
+/// unoptimised build in the debug slot; a user gets the release build everywhere, which is as
+/// fast in the editor as in the game and keeps the package small. The section's comments, which
+/// describe the repository's two files, are replaced by one that describes this.
+fn packaged_gdextension(text: &str) -> Result<String, String> {
+    let entries: Vec<(&str, &str)> = library_lines(text)
+        .filter_map(|line| {
+            let (key, value) = line.split_once('=')?;
+            Some((key.trim(), value.trim()))
+        })
+        .collect();
+    let mut out = String::new();
+    let mut in_libraries = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            in_libraries = trimmed == "[libraries]";
+            out.push_str(line);
+            out.push('\n');
+            if in_libraries {
+                out.push_str(
+                    "\n; One library per platform: the editor, and games exported with either \
+                     template, load\n; the same optimised release build.\n",
+                );
+            }
+            continue;
+        }
+        if in_libraries && trimmed.starts_with(';') {
+            continue;
+        }
+        let Some((key, _)) = line.split_once('=').filter(|_| in_libraries) else {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        };
+        let key = key.trim();
+        let parts: Vec<&str> = key.split('.').collect();
+        if !parts.contains(&"debug") {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let twin: Vec<&str> = parts
+            .iter()
+            .map(|&part| if part == "debug" { "release" } else { part })
+            .collect();
+        let twin = twin.join(".");
+        let value = entries
+            .iter()
+            .find(|(other, _)| *other == twin)
+            .map(|(_, value)| *value)
+            .ok_or_else(|| format!("{GDEXTENSION}: {key} has no {twin} entry to share"))?;
+        out.push_str(&format!("{key} = {value}\n"));
+    }
+    Ok(out)
+}
+
+/// The lines of `[libraries]` that are not comments or blank.
+fn library_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut in_libraries = false;
+    text.lines().filter(move |line| {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            in_libraries = trimmed == "[libraries]";
+            return false;
+        }
+        in_libraries && !trimmed.is_empty() && !trimmed.starts_with(';')
+    })
 }
 
 /// Every build name of [`Profile::build_mark`] that `bytes` holds, each once, in the order
@@ -125,7 +193,7 @@ pub fn check_builds(libraries: &[(Slot, Profile, &PathBuf)]) -> Result<(), Strin
 /// read as the longest name it starts with.
 fn build_marks(bytes: &[u8]) -> Vec<&'static str> {
     const PREFIX: &[u8] = b"aps-build:";
-    let mut known = [Profile::Dev, Profile::Editor, Profile::Release].map(Profile::build_mark);
+    let mut known = [Profile::Dev, Profile::Release].map(Profile::build_mark);
     known.sort_by_key(|m| std::cmp::Reverse(m.len()));
     let mut found = Vec::new();
     let mut at = 0;
@@ -176,6 +244,9 @@ fn add_folder(dir: &Path, prefix: &str, entries: &mut Vec<Entry>) -> Result<(), 
             let folder = format!("{prefix}{name}/");
             entries.push(Entry::folder(&folder));
             add_folder(&path, &folder, entries)?;
+        } else if name == GDEXTENSION && prefix == format!("{}/", ADDON.join("/")) {
+            let text = packaged_gdextension(&read(&path)?)?;
+            entries.push(Entry::file(&format!("{prefix}{name}"), text.into_bytes()));
         } else {
             entries.push(Entry::file(&format!("{prefix}{name}"), read_bytes(&path)?));
         }
@@ -215,6 +286,50 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_packaged_gdextension_gives_each_debug_entry_its_release_twin_file() {
+        let paths = Paths::discover().unwrap();
+        let original = read(&addon_dir(&paths.workspace).join(GDEXTENSION)).unwrap();
+        let packaged = packaged_gdextension(&original).unwrap();
+        let before: Vec<_> = library_lines(&original).collect();
+        let after: Vec<_> = library_lines(&packaged).collect();
+        assert_eq!(before.len(), after.len(), "{packaged}");
+        let value = |lines: &[&str], key: &str| {
+            lines
+                .iter()
+                .find_map(|line| {
+                    let (k, v) = line.split_once('=')?;
+                    (k.trim() == key).then(|| v.trim().to_string())
+                })
+                .unwrap()
+        };
+        for key in ["linux.debug.x86_64", "windows.debug.x86_64", "macos.debug"] {
+            let twin = key.replace("debug", "release");
+            assert_eq!(value(&after, key), value(&before, &twin), "{key}");
+            assert_eq!(value(&after, &twin), value(&before, &twin), "{twin}");
+        }
+        assert!(!packaged.contains(".debug.x86_64.so\""), "{packaged}");
+        // Everything outside [libraries] stays as it was.
+        assert!(packaged.contains("entry_symbol = \"gdext_rust_init\""));
+        assert_eq!(
+            original
+                .lines()
+                .filter(|l| l.contains("ApsWorld ="))
+                .count(),
+            packaged
+                .lines()
+                .filter(|l| l.contains("ApsWorld ="))
+                .count()
+        );
+    }
+
+    #[test]
+    fn a_debug_entry_without_a_release_twin_is_refused() {
+        let text = "[libraries]\nlinux.debug.x86_64 = \"res://a.so\"\n";
+        let err = packaged_gdextension(text).unwrap_err();
+        assert!(err.contains("linux.release.x86_64"), "{err}");
+    }
+
+    #[test]
     fn reads_quoted_values() {
         let cargo = "[workspace.package]\nversion = \"0.1.0\"\nedition = \"2021\"\n";
         assert_eq!(quoted_value(cargo, "version").as_deref(), Some("0.1.0"));
@@ -231,8 +346,8 @@ mod tests {
 
     #[test]
     fn finds_the_build_a_library_names() {
-        let bytes = b"..ApsWorld.windaps-build:opt3+checksApsWorld.node_added.. `aps-build:` ..";
-        assert_eq!(build_marks(bytes), ["aps-build:opt3+checks"]);
+        let bytes = b"..ApsWorld.windaps-build:opt0+checksApsWorld.node_added.. `aps-build:` ..";
+        assert_eq!(build_marks(bytes), ["aps-build:opt0+checks"]);
         let bytes = b"\0aps-build:opt3\0x\0aps-build:opt3\0";
         assert_eq!(build_marks(bytes), ["aps-build:opt3"]);
         assert!(build_marks(b"no mark here").is_empty());

@@ -28,7 +28,7 @@ const SOAK: &str = "res://tests/soak/soak.tscn";
 const FIND_GODOT: &str = "find Godot, import the project";
 const MULTIPLAYER_TEST: &str =
     "multiplayer: a server and a client over ENet on 127.0.0.1, in 3D and 2D";
-const TEST_PACKAGE: &str = "package the dev build (as both libraries)";
+const TEST_PACKAGE: &str = "package the dev build (as the package's library)";
 const PACKAGE_TEST: &str = "the package in a fresh project: a guard sees a runner";
 const TOGGLE_TEST: &str =
     "the package in a fresh project: toggling the APS plugin changes only project.godot's plugin list";
@@ -143,9 +143,9 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
     Ok(report.finish())
 }
 
-/// `cargo xtask package [--target windows] [--target macos]`: the editor build (optimised, with
-/// its debug checks) as the debug library and the release build as the release library, each
-/// checked to be the build its slot needs, zipped with the addon into `dist/aps-<version>.zip`;
+/// `cargo xtask package [--target windows] [--target macos]`: the release build, checked to be
+/// it, zipped with the addon into `dist/aps-<version>.zip` as the one library of its platform
+/// (the packaged `aps.gdextension` names it for the debug entry too: see `package`);
 /// the sizes are printed, and the package is imported once in a fresh project, as a user first
 /// imports it. Each `--target` adds that platform's libraries, built here with a
 /// cross toolchain (see `cross`) and checked to be libraries that platform can load.
@@ -155,41 +155,35 @@ pub fn package(paths: &Paths, platforms: &[crate::cross::Platform]) -> Result<Ex
     let mut report = Report::new("package");
     let mut libraries: Vec<(String, std::path::PathBuf)> = Vec::new();
     let mut complete = true;
-    for (slot, profile) in [
-        (Slot::Debug, Profile::Editor),
-        (Slot::Release, Profile::Release),
-    ] {
+    let profile = Profile::Release;
+    let step = format!(
+        "build aps-godot ({}): the package's library",
+        profile.describe()
+    );
+    let built = report.step(step, || {
+        let library = build::build(paths, profile)?;
+        package::check_build(profile, &library)?;
+        Ok((build::installed_file_name(Slot::Release)?, library))
+    });
+    match built {
+        Some(named) => libraries.push(named),
+        None => complete = false,
+    }
+    for &platform in platforms {
         let step = format!(
-            "build aps-godot ({}): the {} library",
-            profile.describe(),
-            slot.tag()
+            "build aps-godot for {} ({}): its library",
+            platform.name(),
+            profile.describe()
         );
         let built = report.step(step, || {
-            let library = build::build(paths, profile)?;
-            package::check_builds(&[(slot, profile, &library)])?;
-            Ok((build::installed_file_name(slot)?, library))
+            let library = crate::cross::build(paths, platform, profile)?;
+            package::check_build(profile, &library)?;
+            platform.check(&library)?;
+            Ok((platform.file_name(Slot::Release)?, library))
         });
         match built {
             Some(named) => libraries.push(named),
             None => complete = false,
-        }
-        for &platform in platforms {
-            let step = format!(
-                "build aps-godot for {} ({}): the {} library",
-                platform.name(),
-                profile.describe(),
-                slot.tag()
-            );
-            let built = report.step(step, || {
-                let library = crate::cross::build(paths, platform, profile)?;
-                package::check_builds(&[(slot, profile, &library)])?;
-                platform.check(&library)?;
-                Ok((platform.file_name(slot)?, library))
-            });
-            match built {
-                Some(named) => libraries.push(named),
-                None => complete = false,
-            }
         }
     }
     let step = format!("write {}", out.display());
