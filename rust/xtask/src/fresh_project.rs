@@ -54,23 +54,11 @@ pub fn test_package(paths: &Paths, dev_library: &Path) -> Result<PathBuf, String
 
 /// Installs the package into a fresh project and runs the guard scene there.
 pub fn package_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Result<(), String> {
-    let scratch = scratch_folder(paths, "package-test")?;
-    let project = scratch.join("project");
-    fs::create_dir_all(&project)
-        .map_err(|e| format!("cannot create {}: {e}", project.display()))?;
-    write(
-        &project.join("project.godot"),
-        &minimal_project("APS package test"),
-    )?;
-    zip::extract(zip_file, &project)?;
-    let fresh = Paths {
-        workspace: paths.workspace.clone(),
-        project: project.clone(),
-    };
+    let fresh = install(paths, "package-test", "APS package test", zip_file)?;
     import::first_import(godot, &fresh, EXTENSION)?;
     for file in GUARD_FILES {
         let from = paths.workspace.join(file);
-        let to = project.join(file);
+        let to = fresh.project.join(file);
         if let Some(folder) = to.parent() {
             fs::create_dir_all(folder)
                 .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
@@ -92,19 +80,22 @@ pub fn package_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Result<(),
 /// Installs the package into a fresh project, nothing else beside `project.godot`, and imports
 /// it once as a user would: `cargo xtask package` checks its package this way.
 pub fn first_import_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Result<(), String> {
-    let project = scratch_folder(paths, "first-import")?.join("project");
+    let fresh = install(paths, "first-import", "APS first import", zip_file)?;
+    import::first_import(godot, &fresh, EXTENSION)
+}
+
+/// A new project in the scratch folder `scratch`: a minimal `project.godot` named `name`, and
+/// the package unzipped beside it.
+fn install(paths: &Paths, scratch: &str, name: &str, zip_file: &Path) -> Result<Paths, String> {
+    let project = scratch_folder(paths, scratch)?.join("project");
     fs::create_dir_all(&project)
         .map_err(|e| format!("cannot create {}: {e}", project.display()))?;
-    write(
-        &project.join("project.godot"),
-        &minimal_project("APS first import"),
-    )?;
+    write(&project.join("project.godot"), &minimal_project(name))?;
     zip::extract(zip_file, &project)?;
-    let fresh = Paths {
+    Ok(Paths {
         workspace: paths.workspace.clone(),
         project,
-    };
-    import::first_import(godot, &fresh, EXTENSION)
+    })
 }
 
 /// The scene the quiet-editor test opens, copied into its fresh project.
