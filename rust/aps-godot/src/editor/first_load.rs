@@ -16,20 +16,22 @@
 //! A windowed editor keeps drawing frames, so it runs the deferred call in time and its cache is
 //! left alone, as is every run that loaded APS at startup from `.godot/extension_list.cfg`.
 
-use godot::classes::{DirAccess, DisplayServer, EditorInterface, Engine};
+use godot::classes::{DirAccess, DisplayServer, EditorInterface, Engine, FileAccess};
 use godot::prelude::*;
 
 /// Deletes the editor's documentation cache when APS is loaded into a running headless editor,
 /// so that the editor's rebuild of its documentation defers no call past its shutdown.
 pub fn before_docs_rebuild() {
-    if !loaded_into_running_headless_editor() {
+    if !loaded_into_running_headless_editor()
+        || !Engine::singleton().has_singleton("EditorInterface")
+    {
         return;
     }
     let Some(paths) = EditorInterface::singleton().get_editor_paths() else {
         return;
     };
     let cache = paths.get_cache_dir().path_join(&cache_file_name());
-    if godot::classes::FileAccess::file_exists(&cache) {
+    if FileAccess::file_exists(&cache) {
         // A failure (a read-only cache folder, a file held open on Windows) leaves the run as
         // it would have been without APS's help; there is nothing more to do about it here.
         let _ = DirAccess::remove_absolute(&cache);
