@@ -84,7 +84,9 @@ func _ready() -> void:
 		elif arg == "--with-dog":
 			with_dog = true
 		elif arg.begins_with("--scaling-sizes="):
-			scaling_sizes = Array(arg.trim_prefix("--scaling-sizes=").split(",")).map(func(n): return n.to_int())
+			scaling_sizes = Array(arg.trim_prefix("--scaling-sizes=").split(",")).map(
+				func(n): return n.to_int()
+			)
 		elif arg == "--scaling-band-only":
 			scaling_band_only = true
 		elif arg == "--no-mirror":
@@ -98,28 +100,53 @@ func _ready() -> void:
 		elif arg == "--no-scene-lights":
 			ProjectSettings.set_setting("aps/lights/scene_lights", false)
 		elif arg.begins_with("--budget="):
-			ProjectSettings.set_setting("aps/max_perception_updates_per_frame", int(arg.trim_prefix("--budget=")))
+			ProjectSettings.set_setting(
+				"aps/max_perception_updates_per_frame", int(arg.trim_prefix("--budget="))
+			)
 		elif arg.begins_with("--only-") and arg.trim_prefix("--only-") in SECTIONS + PARTS:
 			only_section = arg.trim_prefix("--only-")
 	# The project checks the static mirror against the engine in its tests; timing does not.
 	ProjectSettings.set_setting("aps/debug/static_mirror_shadow", shadow)
 	await get_tree().physics_frame
-	print("stress: physics engine %s, %d physics frames per run (first %d not counted); static mirror %s%s; %d lamps, scene lights %s"
-			% [ProjectSettings.get_setting("physics/3d/physics_engine"), frames_count, WARMUP,
-			"on" if ProjectSettings.get_setting("aps/static_mirror", true) else "off",
-			", checked by the engine (shadow)" if shadow else "", lights_count,
-			"on" if ProjectSettings.get_setting("aps/lights/scene_lights", true) else "off"])
+	print(
+		(
+			"stress: physics engine %s, %d physics frames per run (first %d not counted); static mirror %s%s; %d lamps, scene lights %s"
+			% [
+				ProjectSettings.get_setting("physics/3d/physics_engine"),
+				frames_count,
+				WARMUP,
+				"on" if ProjectSettings.get_setting("aps/static_mirror", true) else "off",
+				", checked by the engine (shadow)" if shadow else "",
+				lights_count,
+				"on" if ProjectSettings.get_setting("aps/lights/scene_lights", true) else "off"
+			]
+		)
+	)
 	if not only_section.is_empty():
 		await _section(only_section)
 		get_tree().quit(0)
 		return
-	var main: Dictionary = await _run(guards_count, true, true, "level of detail on, spatial index on")
+	var main: Dictionary = await _run(
+		guards_count, true, true, "level of detail on, spatial index on"
+	)
 	if not only_main:
 		var no_index: Dictionary = await _run(guards_count, false, true, "spatial index off")
-		print("ratio, spatial index off / on: %.2f x the time per frame" % (no_index["mean_ms"] / maxf(main["mean_ms"], 1e-6)))
+		print(
+			(
+				"ratio, spatial index off / on: %.2f x the time per frame"
+				% (no_index["mean_ms"] / maxf(main["mean_ms"], 1e-6))
+			)
+		)
 		var no_lod: Dictionary = await _run(guards_count, true, false, "level of detail off")
-		print("ratio, level of detail off / on: %.2f x the time per frame, %.2f x the passes"
-				% [no_lod["mean_ms"] / maxf(main["mean_ms"], 1e-6), no_lod["passes"] / maxf(main["passes"], 1e-6)])
+		print(
+			(
+				"ratio, level of detail off / on: %.2f x the time per frame, %.2f x the passes"
+				% [
+					no_lod["mean_ms"] / maxf(main["mean_ms"], 1e-6),
+					no_lod["passes"] / maxf(main["passes"], 1e-6)
+				]
+			)
+		)
 	if perceivables and not only_main:
 		await _perceivables()
 	if not only_main:
@@ -140,11 +167,16 @@ func _ready() -> void:
 ## the same crowd around it. The sizes take turns for `--scaling-rounds` rounds and each figure is
 ## the median of its rounds, so a busy spell of the machine falls on every size alike.
 func _scaling() -> void:
-	for margin in ([SCALING_BAND] if scaling_band_only else [0.0, SCALING_BAND]):
+	for margin in [SCALING_BAND] if scaling_band_only else [0.0, SCALING_BAND]:
 		if margin == 0.0:
 			print("scaling at constant density, edges open (level of detail on, spatial index on):")
 		else:
-			print("scaling at constant density, with a %.0f m band of the same density around the square:" % margin)
+			print(
+				(
+					"scaling at constant density, with a %.0f m band of the same density around the square:"
+					% margin
+				)
+			)
 		var sizes: Array = scaling_sizes
 		var runs := {}
 		for n in sizes:
@@ -152,17 +184,37 @@ func _scaling() -> void:
 		for turn in scaling_rounds:
 			for n in sizes:
 				runs[n].append(await _run(n, true, true, "", true, Callable(), -1, -1, margin))
-		print("  guards | ms per frame | rays per frame | passes per frame | us per pass | us per ray (timed in place) | us per pass beyond rays | p99 / mean")
+		print(
+			"  guards | ms per frame | rays per frame | passes per frame | us per pass | us per ray (timed in place) | us per pass beyond rays | p99 / mean"
+		)
 		for n in sizes:
 			var rs: Array = runs[n]
-			var per_ray := func(r: Dictionary) -> float: return r["in_rays_ms"] * 1000.0 / maxf(r["rays"], 1e-6)
+			var per_ray := func(r: Dictionary) -> float:
+				return r["in_rays_ms"] * 1000.0 / maxf(r["rays"], 1e-6)
 			var p99r := func(r: Dictionary) -> float: return r["p99_ms"] / maxf(r["mean_ms"], 1e-6)
-			print("  %6d | %12.3f | %14.1f | %16.1f | %11.1f | %27.2f | %23.1f | %10.2f"
-					% [n, _median(rs.map(func(r): return r["mean_ms"])), _median(rs.map(func(r): return r["rays"])),
-					_median(rs.map(func(r): return r["passes"])), _median(rs.map(func(r): return r["us_per_pass"])),
-					_median(rs.map(per_ray)), _median(rs.map(func(r): return r["beyond_us_per_pass"])), _median(rs.map(p99r))])
-		print("  (each figure the median of %d rounds; us per pass, round by round: %s)"
-				% [scaling_rounds, ", ".join(sizes.map(func(n): return "%d: %s" % [n, "/".join(runs[n].map(func(r): return "%.0f" % r["us_per_pass"]))]))])
+			print(
+				(
+					"  %6d | %12.3f | %14.1f | %16.1f | %11.1f | %27.2f | %23.1f | %10.2f"
+					% [
+						n,
+						_median(rs.map(func(r): return r["mean_ms"])),
+						_median(rs.map(func(r): return r["rays"])),
+						_median(rs.map(func(r): return r["passes"])),
+						_median(rs.map(func(r): return r["us_per_pass"])),
+						_median(rs.map(per_ray)),
+						_median(rs.map(func(r): return r["beyond_us_per_pass"])),
+						_median(rs.map(p99r))
+					]
+				)
+			)
+		var rounds_of := func(n):
+			return "%d: %s" % [n, "/".join(runs[n].map(func(r): return "%.0f" % r["us_per_pass"]))]
+		print(
+			(
+				"  (each figure the median of %d rounds; us per pass, round by round: %s)"
+				% [scaling_rounds, ", ".join(sizes.map(rounds_of))]
+			)
+		)
 
 
 ## The median of `values`.
@@ -206,15 +258,19 @@ func _section(name: String) -> void:
 ## physics frame as the game sees it (APS, physics, the drawing's meshes and labels; headless,
 ## so nothing is rendered); "APS" is APS's own time.
 func _insight(guards: int) -> void:
-	print("insight, %d guards (mean of runs in the order default, changed, changed, default):" % guards)
+	print(
+		(
+			"insight, %d guards (mean of runs in the order default, changed, changed, default):"
+			% guards
+		)
+	)
 	var draw20 := func(list: Array):
 		for g in list.slice(0, 20):
 			g.debug_draw = ApsPerceptionComponent.DRAW_ALL
 	var record_all := func(list: Array):
 		for g in list:
 			g.start_recording(10.0)
-	var explain_off := func(_list: Array):
-		ProjectSettings.set_setting("aps/debug/explain", false)
+	var explain_off := func(_list: Array): ProjectSettings.set_setting("aps/debug/explain", false)
 	await _paired(guards, "debug draw on for 20 guards", draw20)
 	await _drawing_toggles(guards, 200)
 	await _paired(guards, "recording on for all %d guards" % guards, record_all)
@@ -244,8 +300,7 @@ func _drawing_toggles(guards: int, drawn: int) -> void:
 	var turn_on := func(f: int):
 		if f == 0:
 			set_flags.call(ApsPerceptionComponent.DRAW_ALL)
-	var toggle := func(f: int):
-		set_flags.call(0 if f % 2 == 0 else ApsPerceptionComponent.DRAW_ALL)
+	var toggle := func(f: int): set_flags.call(0 if f % 2 == 0 else ApsPerceptionComponent.DRAW_ALL)
 	await _timed_frames(movers, side, WARMUP)
 	var steady := _mean(await _timed_frames(movers, side, 60))
 	var before := _memory()
@@ -272,17 +327,50 @@ func _drawing_toggles(guards: int, drawn: int) -> void:
 	var total_first := 0.0
 	for t in first:
 		total_first += t
-	print("  debug draw of everything turned on for %d of %d guards: the first ten frames %.1f ms (%.1f x ten steady frames of %.3f ms; the first frame %.1f ms); a steady frame while drawing %.3f ms"
-			% [drawn, guards, total_first, total_first / maxf(10.0 * steady, 1e-6), steady, first[0], steady_drawn])
+	print(
+		(
+			"  debug draw of everything turned on for %d of %d guards: the first ten frames %.1f ms (%.1f x ten steady frames of %.3f ms; the first frame %.1f ms); a steady frame while drawing %.3f ms"
+			% [
+				drawn,
+				guards,
+				total_first,
+				total_first / maxf(10.0 * steady, 1e-6),
+				steady,
+				first[0],
+				steady_drawn
+			]
+		)
+	)
 	# Toggling costs what drawing costs (a pass's marks are drawn when shown) and what turning
 	# on and off adds: the difference, against a steady frame without drawing.
-	print("  turned off and on every frame: %.3f ms a frame (%.2f x a steady frame, %.2f x a steady frame while drawing: %.2f steady frames more; turns of ten frames toggled and ten drawn); nodes made over 60 frames drawn %d, over the 60 toggled %d (labels for new beliefs)"
-			% [toggles, toggles / maxf(steady, 1e-6), toggles / maxf(steady_drawn, 1e-6), (toggles - steady_drawn) / maxf(steady, 1e-6),
-			nodes_steady, nodes_toggling])
+	print(
+		(
+			"  turned off and on every frame: %.3f ms a frame (%.2f x a steady frame, %.2f x a steady frame while drawing: %.2f steady frames more; turns of ten frames toggled and ten drawn); nodes made over 60 frames drawn %d, over the 60 toggled %d (labels for new beliefs)"
+			% [
+				toggles,
+				toggles / maxf(steady, 1e-6),
+				toggles / maxf(steady_drawn, 1e-6),
+				(toggles - steady_drawn) / maxf(steady, 1e-6),
+				nodes_steady,
+				nodes_toggling
+			]
+		)
+	)
 	var per := func(key: String) -> float: return (drawing[key] - before[key]) / float(drawn)
-	print("  each drawing guard holds: %.1f kB of Godot's static memory (%.1f kB of the process's resident memory), %.1f objects, %.1f nodes, %.1f resources; turned off, %.1f kB and %.1f objects per guard remain"
-			% [per.call("static") / 1024.0, per.call("rss") / 1024.0, per.call("objects"), per.call("nodes"), per.call("resources"),
-			(off["static"] - before["static"]) / 1024.0 / drawn, (off["objects"] - before["objects"]) / float(drawn)])
+	print(
+		(
+			"  each drawing guard holds: %.1f kB of Godot's static memory (%.1f kB of the process's resident memory), %.1f objects, %.1f nodes, %.1f resources; turned off, %.1f kB and %.1f objects per guard remain"
+			% [
+				per.call("static") / 1024.0,
+				per.call("rss") / 1024.0,
+				per.call("objects"),
+				per.call("nodes"),
+				per.call("resources"),
+				(off["static"] - before["static"]) / 1024.0 / drawn,
+				(off["objects"] - before["objects"]) / float(drawn)
+			]
+		)
+	)
 	root.queue_free()
 	await get_tree().physics_frame
 	await get_tree().physics_frame
@@ -291,7 +379,9 @@ func _drawing_toggles(guards: int, drawn: int) -> void:
 ## Runs `count` physics frames of the stress world, its targets walking, calling `each` with the
 ## frame's index at the start of each; returns each frame's wall time, from one physics frame
 ## to the next (ms).
-func _timed_frames(movers: Array, side: float, count: int, each := Callable()) -> PackedFloat64Array:
+func _timed_frames(
+	movers: Array, side: float, count: int, each := Callable()
+) -> PackedFloat64Array:
 	var out := PackedFloat64Array()
 	var last := Time.get_ticks_usec()
 	for f in count:
@@ -310,7 +400,11 @@ func _timed_frames(movers: Array, side: float, count: int, each := Callable()) -
 func _memory() -> Dictionary:
 	var rss := 0.0
 	var out := []
-	if OS.get_name() == "Linux" and OS.execute("cat", ["/proc/%d/status" % OS.get_process_id()], out) == 0 and out.size() > 0:
+	if (
+		OS.get_name() == "Linux"
+		and OS.execute("cat", ["/proc/%d/status" % OS.get_process_id()], out) == 0
+		and out.size() > 0
+	):
 		for line in str(out[0]).split("\n"):
 			if line.begins_with("VmRSS:"):
 				rss = line.trim_prefix("VmRSS:").strip_edges().split(" ")[0].to_float() * 1024.0
@@ -367,9 +461,21 @@ func _saves(guards: int) -> void:
 		best["json"] = minf(best["json"], (t2 - t1) / 1000.0)
 		best["parse"] = minf(best["parse"], (t3 - t2) / 1000.0)
 		best["load"] = minf(best["load"], (t4 - t3) / 1000.0)
-	print("saves, %d guards holding %d beliefs: save_state %.1f ms, JSON.stringify %.1f ms (%d kB), JSON.parse %.1f ms, load_state %.1f ms (%.1f us per belief saved and loaded)"
-			% [guards, beliefs, best["save"], best["json"], text.length() / 1024, best["parse"], best["load"],
-			(best["save"] + best["load"]) * 1000.0 / maxf(beliefs, 1.0)])
+	print(
+		(
+			"saves, %d guards holding %d beliefs: save_state %.1f ms, JSON.stringify %.1f ms (%d kB), JSON.parse %.1f ms, load_state %.1f ms (%.1f us per belief saved and loaded)"
+			% [
+				guards,
+				beliefs,
+				best["save"],
+				best["json"],
+				text.length() / 1024,
+				best["parse"],
+				best["load"],
+				(best["save"] + best["load"]) * 1000.0 / maxf(beliefs, 1.0)
+			]
+		)
+	)
 	root.queue_free()
 	await get_tree().physics_frame
 	await get_tree().physics_frame
@@ -378,7 +484,12 @@ func _saves(guards: int) -> void:
 ## What occluders cost, in paired runs of the stress world: one box in ten made a
 ## pane of glass (rays pass on through it), against the same world without.
 func _occluders(guards: int) -> void:
-	print("occluders, %d guards (mean of runs in the order default, changed, changed, default):" % guards)
+	print(
+		(
+			"occluders, %d guards (mean of runs in the order default, changed, changed, default):"
+			% guards
+		)
+	)
 	var glass := func(list: Array):
 		var root: Node = list[0].get_parent().get_parent()
 		var k := 0
@@ -411,15 +522,42 @@ func _plane(guards: int) -> void:
 		var into: Dictionary = two if flat else three
 		for k in into:
 			into[k] += r[k] / 2.0
-	print("  APS per frame: 3D %.3f ms, 2D %.3f ms (%.2f x); p99 %.3f -> %.3f ms; rays per frame %.1f -> %.1f; passes per frame %.1f -> %.1f"
-			% [three["mean_ms"], two["mean_ms"], two["mean_ms"] / maxf(three["mean_ms"], 1e-6),
-			three["p99_ms"], two["p99_ms"], three["rays"], two["rays"], three["passes"], two["passes"]])
+	print(
+		(
+			"  APS per frame: 3D %.3f ms, 2D %.3f ms (%.2f x); p99 %.3f -> %.3f ms; rays per frame %.1f -> %.1f; passes per frame %.1f -> %.1f"
+			% [
+				three["mean_ms"],
+				two["mean_ms"],
+				two["mean_ms"] / maxf(three["mean_ms"], 1e-6),
+				three["p99_ms"],
+				two["p99_ms"],
+				three["rays"],
+				two["rays"],
+				three["passes"],
+				two["passes"]
+			]
+		)
+	)
 	var beyond := func(r: Dictionary) -> float:
 		return r["mean_ms"] - r["rays"] * r["ray_us"] / 1000.0
-	print("  one ray: 3D %.2f us, 2D %.2f us; APS beyond its rays: 3D %.3f ms, 2D %.3f ms per frame (%.2f x)"
-			% [three["ray_us"], two["ray_us"], beyond.call(three), beyond.call(two), beyond.call(two) / maxf(beyond.call(three), 1e-6)])
-	print("  2D: %.1f%% of its rays decided by the static mirror; in its rays %.3f ms a frame, beyond them %.3f ms"
-			% [100.0 * two["mirrored"], two["in_rays_ms"], two["mean_ms"] - two["in_rays_ms"]])
+	print(
+		(
+			"  one ray: 3D %.2f us, 2D %.2f us; APS beyond its rays: 3D %.3f ms, 2D %.3f ms per frame (%.2f x)"
+			% [
+				three["ray_us"],
+				two["ray_us"],
+				beyond.call(three),
+				beyond.call(two),
+				beyond.call(two) / maxf(beyond.call(three), 1e-6)
+			]
+		)
+	)
+	print(
+		(
+			"  2D: %.1f%% of its rays decided by the static mirror; in its rays %.3f ms a frame, beyond them %.3f ms"
+			% [100.0 * two["mirrored"], two["in_rays_ms"], two["mean_ms"] - two["in_rays_ms"]]
+		)
+	)
 
 
 ## The stress world built in 2D and run like `_run`; its figures are its World2D's.
@@ -459,7 +597,9 @@ func _run_2d(guards: int) -> Dictionary:
 	profile.damage_enabled = false
 	profile.pain_enabled = false
 	for i in guards:
-		var g: CharacterBody2D = circle.call(Vector3(rng.randf_range(-half, half), 0, rng.randf_range(-half, half)))
+		var g: CharacterBody2D = circle.call(
+			Vector3(rng.randf_range(-half, half), 0, rng.randf_range(-half, half))
+		)
 		var eye := ApsPerceptionComponent2D.new()
 		eye.profile = profile
 		eye.team_id = 1
@@ -470,7 +610,9 @@ func _run_2d(guards: int) -> Dictionary:
 		g.rotation = rng.randf_range(-PI, PI)
 	var movers := []
 	for i in targets:
-		var t: CharacterBody2D = circle.call(Vector3(rng.randf_range(-half, half), 0, rng.randf_range(-half, half)))
+		var t: CharacterBody2D = circle.call(
+			Vector3(rng.randf_range(-half, half), 0, rng.randf_range(-half, half))
+		)
 		var angle := rng.randf_range(-PI, PI)
 		t.set_meta("v", Vector2(cos(angle), sin(angle)) * rng.randf_range(1.5, 5.0) * PX)
 		t.set_meta("step", rng.randf_range(0, 1))
@@ -521,8 +663,15 @@ func _run_2d(guards: int) -> Dictionary:
 	root.queue_free()
 	await get_tree().physics_frame
 	await get_tree().physics_frame
-	return {"mean_ms": mean, "p99_ms": p99, "rays": rays / n, "passes": passes / n, "ray_us": ray_us,
-			"mirrored": mirror_rays / maxf(rays, 1.0), "in_rays_ms": ray_usec / n / 1000.0}
+	return {
+		"mean_ms": mean,
+		"p99_ms": p99,
+		"rays": rays / n,
+		"passes": passes / n,
+		"ray_us": ray_us,
+		"mirrored": mirror_rays / maxf(rays, 1.0),
+		"in_rays_ms": ray_usec / n / 1000.0
+	}
 
 
 ## Every-frame mode: 300 guards whose Base Update Interval is one physics frame,
@@ -532,8 +681,16 @@ func _every_frame() -> void:
 	var every_frame := func(list: Array):
 		# One profile is shared by the stress world's guards.
 		list[0].profile.base_update_interval = 1.0 / 60.0
-	await _run(300, true, false, "every-frame mode: Base Update Interval one physics frame, level of detail off",
-			false, every_frame, 100, 400)
+	await _run(
+		300,
+		true,
+		false,
+		"every-frame mode: Base Update Interval one physics frame, level of detail off",
+		false,
+		every_frame,
+		100,
+		400
+	)
 
 
 ## Runs the defaults and `change` as default, changed, changed, default and prints the means.
@@ -541,21 +698,46 @@ func _paired(guards: int, label: String, change: Callable) -> void:
 	var base := {"frame_ms": 0.0, "mean_ms": 0.0, "rays": 0.0, "occluder_hits": 0.0}
 	var changed := {"frame_ms": 0.0, "mean_ms": 0.0, "rays": 0.0, "occluder_hits": 0.0}
 	for changed_run in [false, true, true, false]:
-		var r: Dictionary = await _run(guards, true, true, "", true, change if changed_run else Callable())
+		var r: Dictionary = await _run(
+			guards, true, true, "", true, change if changed_run else Callable()
+		)
 		ProjectSettings.set_setting("aps/debug/explain", true)
 		var into: Dictionary = changed if changed_run else base
 		for k in into:
 			into[k] += r[k] / 2.0
-	print("  %s: frame %.3f -> %.3f ms (%.2f x), APS %.3f -> %.3f ms (%.2f x), rays per frame %.1f -> %.1f, of them through occluders %.1f -> %.1f"
-			% [label, base["frame_ms"], changed["frame_ms"], changed["frame_ms"] / maxf(base["frame_ms"], 1e-6),
-			base["mean_ms"], changed["mean_ms"], changed["mean_ms"] / maxf(base["mean_ms"], 1e-6),
-			base["rays"], changed["rays"], base["occluder_hits"], changed["occluder_hits"]])
+	print(
+		(
+			"  %s: frame %.3f -> %.3f ms (%.2f x), APS %.3f -> %.3f ms (%.2f x), rays per frame %.1f -> %.1f, of them through occluders %.1f -> %.1f"
+			% [
+				label,
+				base["frame_ms"],
+				changed["frame_ms"],
+				changed["frame_ms"] / maxf(base["frame_ms"], 1e-6),
+				base["mean_ms"],
+				changed["mean_ms"],
+				changed["mean_ms"] / maxf(base["mean_ms"], 1e-6),
+				base["rays"],
+				changed["rays"],
+				base["occluder_hits"],
+				changed["occluder_hits"]
+			]
+		)
+	)
 
 
 ## Builds a world for `guards` guards, runs it, prints its figures and tears it down. `setup`,
 ## if given, is called with the guards' perception components before the run.
-func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, setup := Callable(),
-		targets := -1, boxes := -1, margin := 0.0) -> Dictionary:
+func _run(
+	guards: int,
+	index: bool,
+	lod: bool,
+	label: String,
+	quiet := false,
+	setup := Callable(),
+	targets := -1,
+	boxes := -1,
+	margin := 0.0
+) -> Dictionary:
 	ProjectSettings.set_setting("aps/use_spatial_index", index)
 	ProjectSettings.set_setting("aps/level_of_detail", lod)
 	rng.seed = 7
@@ -628,7 +810,12 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 		var csv := FileAccess.open(frames_csv, FileAccess.WRITE)
 		csv.store_line("frame,ms,passes,rays,ray_ms")
 		for i in times.size():
-			csv.store_line("%d,%.4f,%d,%d,%.4f" % [i + WARMUP, times[i], frame_passes[i], frame_rays[i], frame_ray_ms[i]])
+			csv.store_line(
+				(
+					"%d,%.4f,%d,%d,%.4f"
+					% [i + WARMUP, times[i], frame_passes[i], frame_rays[i], frame_ray_ms[i]]
+				)
+			)
 		csv = null
 		frames_csv = ""
 	var ray_us := ApsWorld.measure_ray_cost(root, side * 0.5, 20000)
@@ -639,7 +826,10 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 	var beyond_ms := mean - in_rays_ms
 	var beyond_loop_ms := mean - rays_per_frame * ray_us / 1000.0
 	var result := {
-		"mean_ms": mean, "p99_ms": p99, "rays": rays_per_frame, "passes": passes / n,
+		"mean_ms": mean,
+		"p99_ms": p99,
+		"rays": rays_per_frame,
+		"passes": passes / n,
 		"occluder_hits": occluder_hits,
 		"frame_ms": frame_usec / 1000.0 / n,
 		"us_per_pass": mean * 1000.0 / maxf(passes / n, 1e-6),
@@ -650,29 +840,87 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 		"mirrored": mirror_rays / maxf(rays, 1.0),
 	}
 	if not quiet:
-		print("--- %d guards, %d targets, %d boxes, %.0f m square, one camera; %s" % [guards, targets, boxes, side, label])
-		print("perception time per frame: mean %.3f ms, p99 %.3f ms (%.2f x the mean), largest %.3f ms"
-				% [mean, p99, p99 / maxf(mean, 1e-6), sorted[sorted.size() - 1]])
-		print("rays per frame: %.1f; decided by the static mirror without the engine: %.1f%% (%.1f a frame)"
-				% [rays_per_frame, 100.0 * mirror_rays / maxf(rays, 1.0), mirror_rays / n])
-		print("static mirror: %d static shapes, %d shapes of bodies that move, about %.0f kB; %.1f shapes confirmed a frame; %d disagreements with the engine%s"
-				% [totals["mirror_shapes"], totals["mirror_movers"], totals["mirror_bytes"] / 1024.0, totals["mirror_checks"] / n,
-				totals["mirror_disagreements"], "" if shadow else " (not checked: --shadow checks)"])
+		print(
+			(
+				"--- %d guards, %d targets, %d boxes, %.0f m square, one camera; %s"
+				% [guards, targets, boxes, side, label]
+			)
+		)
+		print(
+			(
+				"perception time per frame: mean %.3f ms, p99 %.3f ms (%.2f x the mean), largest %.3f ms"
+				% [mean, p99, p99 / maxf(mean, 1e-6), sorted[sorted.size() - 1]]
+			)
+		)
+		print(
+			(
+				"rays per frame: %.1f; decided by the static mirror without the engine: %.1f%% (%.1f a frame)"
+				% [rays_per_frame, 100.0 * mirror_rays / maxf(rays, 1.0), mirror_rays / n]
+			)
+		)
+		print(
+			(
+				"static mirror: %d static shapes, %d shapes of bodies that move, about %.0f kB; %.1f shapes confirmed a frame; %d disagreements with the engine%s"
+				% [
+					totals["mirror_shapes"],
+					totals["mirror_movers"],
+					totals["mirror_bytes"] / 1024.0,
+					totals["mirror_checks"] / n,
+					totals["mirror_disagreements"],
+					"" if shadow else " (not checked: --shadow checks)"
+				]
+			)
+		)
 		var k := maxf(slow["frames"], 1.0)
-		print("the slowest 1%% (%d frames): %.3f ms, %.1f passes, %.1f rays, %.3f ms in rays, %.3f ms beyond them (the mean frame: %.3f ms beyond)"
-				% [slow["frames"], slow["ms"] / k, slow["passes"] / k, slow["rays"] / k, slow["ray_ms"] / k,
-				(slow["ms"] - slow["ray_ms"]) / k, mean - ray_usec / n / 1000.0])
-		print("perceivers run per frame: %.2f; the largest frame ran %d (%.2f x the mean)"
-				% [passes / n, most_passes, most_passes / maxf(passes / n, 1e-6)])
+		print(
+			(
+				"the slowest 1%% (%d frames): %.3f ms, %.1f passes, %.1f rays, %.3f ms in rays, %.3f ms beyond them (the mean frame: %.3f ms beyond)"
+				% [
+					slow["frames"],
+					slow["ms"] / k,
+					slow["passes"] / k,
+					slow["rays"] / k,
+					slow["ray_ms"] / k,
+					(slow["ms"] - slow["ray_ms"]) / k,
+					mean - ray_usec / n / 1000.0
+				]
+			)
+		)
+		print(
+			(
+				"perceivers run per frame: %.2f; the largest frame ran %d (%.2f x the mean)"
+				% [passes / n, most_passes, most_passes / maxf(passes / n, 1e-6)]
+			)
+		)
 		print("detections made: %d" % totals["detections"])
 		if totals["scene_lights"] > 0:
-			print("scene lights: %d lamps; %.1f targets' light measured a frame, %.1f shadow rays a frame"
-					% [totals["scene_lights"], (totals["light_measurements"] - lights_before["light_measurements"]) / n,
-					(totals["light_rays"] - lights_before["light_rays"]) / n])
-		print("in its rays: %.3f ms per frame (%.2f us a ray); APS beyond its rays: %.3f ms per frame, %.0f%% of its time"
-				% [in_rays_ms, in_rays_ms * 1000.0 / maxf(rays_per_frame, 1e-6), beyond_ms, 100.0 * beyond_ms / maxf(mean, 1e-6)])
-		print("one ray in a bare loop: %.2f us; by it, beyond its rays: %.3f ms per frame, %.0f%% of its time"
-				% [ray_us, beyond_loop_ms, 100.0 * beyond_loop_ms / maxf(mean, 1e-6)])
+			print(
+				(
+					"scene lights: %d lamps; %.1f targets' light measured a frame, %.1f shadow rays a frame"
+					% [
+						totals["scene_lights"],
+						(totals["light_measurements"] - lights_before["light_measurements"]) / n,
+						(totals["light_rays"] - lights_before["light_rays"]) / n
+					]
+				)
+			)
+		print(
+			(
+				"in its rays: %.3f ms per frame (%.2f us a ray); APS beyond its rays: %.3f ms per frame, %.0f%% of its time"
+				% [
+					in_rays_ms,
+					in_rays_ms * 1000.0 / maxf(rays_per_frame, 1e-6),
+					beyond_ms,
+					100.0 * beyond_ms / maxf(mean, 1e-6)
+				]
+			)
+		)
+		print(
+			(
+				"one ray in a bare loop: %.2f us; by it, beyond its rays: %.3f ms per frame, %.0f%% of its time"
+				% [ray_us, beyond_loop_ms, 100.0 * beyond_loop_ms / maxf(mean, 1e-6)]
+			)
+		)
 	root.queue_free()
 	await get_tree().physics_frame
 	await get_tree().physics_frame
@@ -684,13 +932,38 @@ func _run(guards: int, index: bool, lod: bool, label: String, quiet := false, se
 func _perceivables() -> void:
 	var few: Dictionary = await _run_perceivables(100)
 	var many: Dictionary = await _run_perceivables(10000)
-	print("10 guards among perceivables over 200 m: 100: mean %.3f ms, p99 %.3f ms; 10,000: mean %.3f ms, p99 %.3f ms (%.2f x the time)"
-			% [few["mean_ms"], few["p99_ms"], many["mean_ms"], many["p99_ms"], many["mean_ms"] / maxf(few["mean_ms"], 1e-6)])
-	print("  the runner in plain view was detected after %d frames among 100, %d among 10,000" % [few["detected"], many["detected"]])
+	print(
+		(
+			"10 guards among perceivables over 200 m: 100: mean %.3f ms, p99 %.3f ms; 10,000: mean %.3f ms, p99 %.3f ms (%.2f x the time)"
+			% [
+				few["mean_ms"],
+				few["p99_ms"],
+				many["mean_ms"],
+				many["p99_ms"],
+				many["mean_ms"] / maxf(few["mean_ms"], 1e-6)
+			]
+		)
+	)
+	print(
+		(
+			"  the runner in plain view was detected after %d frames among 100, %d among 10,000"
+			% [few["detected"], many["detected"]]
+		)
+	)
 	var alone: Dictionary = await _run_perceivables(0, true)
 	var dense: Dictionary = await _run_perceivables(10000, true)
-	print("10 guards with 10,000 perceivables packed in the 60 m x 60 m in front of them, the runner there from the start: mean %.3f ms, p99 %.3f ms, %.1f us a pass; the runner detected after %d frames (%d alone)"
-			% [dense["mean_ms"], dense["p99_ms"], dense["us_per_pass"], dense["detected"], alone["detected"]])
+	print(
+		(
+			"10 guards with 10,000 perceivables packed in the 60 m x 60 m in front of them, the runner there from the start: mean %.3f ms, p99 %.3f ms, %.1f us a pass; the runner detected after %d frames (%d alone)"
+			% [
+				dense["mean_ms"],
+				dense["p99_ms"],
+				dense["us_per_pass"],
+				dense["detected"],
+				alone["detected"]
+			]
+		)
+	)
 
 
 ## Ten guards in a row among `count` registered perceivables (plain markers) over a 200 m square
@@ -746,7 +1019,10 @@ func _run_perceivables(count: int, dense := false) -> Dictionary:
 		var stats: Dictionary = ApsWorld.get_last_frame_stats()
 		times.append(stats["time_usec"] / 1000.0)
 		passes += int(stats["passes"])
-		if detected < 0 and guards[5].get_belief_state(runner) >= ApsPerceptionComponent.STATE_DETECTED:
+		if (
+			detected < 0
+			and guards[5].get_belief_state(runner) >= ApsPerceptionComponent.STATE_DETECTED
+		):
 			detected = f
 	var mean := 0.0
 	for t in times:
@@ -761,13 +1037,19 @@ func _run_perceivables(count: int, dense := false) -> Dictionary:
 	var total := 0.0
 	for t in times:
 		total += t
-	return {"mean_ms": mean, "p99_ms": p99, "detected": detected,
-			"us_per_pass": total * 1000.0 / maxf(passes, 1.0)}
+	return {
+		"mean_ms": mean,
+		"p99_ms": p99,
+		"detected": detected,
+		"us_per_pass": total * 1000.0 / maxf(passes, 1.0)
+	}
 
 
 ## With a `margin`, a band that wide around the square holds targets, boxes and guards' bodies
 ## (allies without eyes) at the same density, so no perceiver stands near an empty edge.
-func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int, margin := 0.0) -> void:
+func _build(
+	root: Node3D, side: float, guards: int, targets: int, boxes: int, margin := 0.0
+) -> void:
 	var half := side * 0.5
 	# The guards stand in the square as given, band or none.
 	var inner := half
@@ -793,7 +1075,9 @@ func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int, ma
 		s.shape.size = Vector3(rng.randf_range(1, 4), rng.randf_range(1, 3), rng.randf_range(1, 4))
 		b.add_child(s)
 		root.add_child(b)
-		b.position = Vector3(rng.randf_range(-half, half), s.shape.size.y * 0.5, rng.randf_range(-half, half))
+		b.position = Vector3(
+			rng.randf_range(-half, half), s.shape.size.y * 0.5, rng.randf_range(-half, half)
+		)
 	_build_lights(root, half)
 	var eyes := []
 	var profile := ApsProfile.new()
@@ -801,7 +1085,9 @@ func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int, ma
 	profile.damage_enabled = false
 	profile.pain_enabled = false
 	for i in guards:
-		var g := _capsule(root, Vector3(rng.randf_range(-inner, inner), 0, rng.randf_range(-inner, inner)))
+		var g := _capsule(
+			root, Vector3(rng.randf_range(-inner, inner), 0, rng.randf_range(-inner, inner))
+		)
 		var eye := ApsPerceptionComponent.new()
 		eye.profile = profile
 		if i == 0 and with_dog:
@@ -819,7 +1105,9 @@ func _build(root: Node3D, side: float, guards: int, targets: int, boxes: int, ma
 		eyes.append(eye)
 	var movers := []
 	for i in targets:
-		var t := _capsule(root, Vector3(rng.randf_range(-half, half), 0, rng.randf_range(-half, half)))
+		var t := _capsule(
+			root, Vector3(rng.randf_range(-half, half), 0, rng.randf_range(-half, half))
+		)
 		var angle := rng.randf_range(-PI, PI)
 		t.set_meta("v", Vector3(cos(angle), 0, sin(angle)) * rng.randf_range(1.5, 5.0))
 		t.set_meta("step", rng.randf_range(0, 1))
@@ -850,7 +1138,9 @@ func _build_lights(root: Node3D, half: float) -> void:
 		lamp.light_energy = 1.5
 		lamp.shadow_enabled = true
 		root.add_child(lamp)
-		lamp.position = Vector3(lamp_rng.randf_range(-half, half), 4.0, lamp_rng.randf_range(-half, half))
+		lamp.position = Vector3(
+			lamp_rng.randf_range(-half, half), 4.0, lamp_rng.randf_range(-half, half)
+		)
 
 
 ## `count` guards' bodies without eyes (allies to the guards) in the band between `inner` and

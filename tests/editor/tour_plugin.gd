@@ -67,10 +67,14 @@ func _tour(dir: String) -> void:
 	_select(pole)
 	await _frames(30)
 	var said := _dock_warning("Perception", 1)
-	_check(said.contains("No profile") and said.contains("Not under a physics body"),
-			"the Scene dock warns of the pole's missing profile and body: %s" % said.c_escape())
-	_check(_dock_warning("Target", 0).contains("no CollisionShape3D"),
-			"the Scene dock warns of the crate's missing collision shape")
+	_check(
+		said.contains("No profile") and said.contains("Not under a physics body"),
+		"the Scene dock warns of the pole's missing profile and body: %s" % said.c_escape()
+	)
+	_check(
+		_dock_warning("Target", 0).contains("no CollisionShape3D"),
+		"the Scene dock warns of the crate's missing collision shape"
+	)
 	_open_dock_warning("Perception", 1)
 	await _frames(30)
 	_save(dir, "editor_warning")
@@ -84,12 +88,14 @@ func _tour(dir: String) -> void:
 	_check(await _within(cleared), "setting a profile clears its warning")
 	# An edit of the profile itself reaches the dock through its `changed` signal.
 	guard.profile.suspect_threshold = 0.5
-	_check(await _within(func() -> bool:
-			return _dock_warning("Perception", 0).contains("Thresholds out of order")),
-			"Suspect 0.5 above Detect warns in the Scene dock")
+	var out_of_order := func() -> bool:
+		return _dock_warning("Perception", 0).contains("Thresholds out of order")
+	_check(await _within(out_of_order), "Suspect 0.5 above Detect warns in the Scene dock")
 	guard.profile.suspect_threshold = 0.15
-	_check(await _within(func() -> bool: return _dock_warning("Perception", 0) == ""),
-			"Suspect 0.15 clears it")
+	_check(
+		await _within(func() -> bool: return _dock_warning("Perception", 0) == ""),
+		"Suspect 0.15 clears it"
+	)
 
 	if ResourceLoader.exists(PRESET):
 		var preset: Resource = load(PRESET)
@@ -118,8 +124,13 @@ func _tour(dir: String) -> void:
 ## photographs its beliefs updating live.
 func _debugger_tab(dir: String) -> void:
 	var settings := EditorInterface.get_editor_settings()
-	var uri := "tcp://%s:%d" % [settings.get_setting("network/debug/remote_host"),
-			settings.get_setting("network/debug/remote_port")]
+	var uri := (
+		"tcp://%s:%d"
+		% [
+			settings.get_setting("network/debug/remote_host"),
+			settings.get_setting("network/debug/remote_port")
+		]
+	)
 	var request := FileAccess.open(_game_request, FileAccess.WRITE)
 	if not _check(request != null, "the game requested in %s" % _game_request):
 		return
@@ -127,8 +138,10 @@ func _debugger_tab(dir: String) -> void:
 	request.close()
 	print("tour: asked for the game, attached to %s" % uri)
 	var listed := func() -> bool: return _aps_tab_listing(PICKED) != null
-	if not _check(await _within_seconds(listed, GAME_TIMEOUT, "the game's perceivers"),
-			"the game's perceivers reach the APS tab, %s among them" % PICKED):
+	if not _check(
+		await _within_seconds(listed, GAME_TIMEOUT, "the game's perceivers"),
+		"the game's perceivers reach the APS tab, %s among them" % PICKED
+	):
 		return
 	var tab := _aps_tab_listing(PICKED)
 	var shown: Array = await _show_debugger_tab(tab)
@@ -139,17 +152,25 @@ func _debugger_tab(dir: String) -> void:
 			# What a click on it does.
 			list.select(i)
 			list.item_selected.emit(i)
-	_check(await _within_seconds(func() -> bool: return tab.belief_row_count() > 0, 20.0,
-			"the beliefs"), "picking %s fills the belief table" % PICKED)
+	_check(
+		await _within_seconds(
+			func() -> bool: return tab.belief_row_count() > 0, 20.0, "the beliefs"
+		),
+		"picking %s fills the belief table" % PICKED
+	)
 	# Let the runner cross behind the wall, for a timeline worth reading.
 	var lost := func() -> bool:
 		for i in tab.timeline_list.item_count:
 			if tab.timeline_list.get_item_text(i).ends_with("-> Lost"):
 				return true
 		return false
-	_check(await _within_seconds(lost, 60.0, "the runner lost behind the wall"),
+	_check(
+		await _within_seconds(lost, 60.0, "the runner lost behind the wall"),
+		(
 			"the timeline shows the guard losing the runner (%d state changes)"
-			% tab.timeline_list.item_count)
+			% tab.timeline_list.item_count
+		)
+	)
 	await _frames(20)
 	_save(dir, "debugger_tab")
 	# The editor saves its layout when it quits: leave none of this for the next tour.
@@ -161,7 +182,9 @@ func _debugger_tab(dir: String) -> void:
 
 ## The APS debugger tab whose list shows a perceiver named `perceiver`, or null.
 func _aps_tab_listing(perceiver: String) -> Control:
-	for tab in EditorInterface.get_base_control().find_children("APS", "VBoxContainer", true, false):
+	for tab in EditorInterface.get_base_control().find_children(
+		"APS", "VBoxContainer", true, false
+	):
 		if not tab.has_method("belief_row_count"):
 			continue
 		var list: ItemList = tab.perceiver_list
@@ -187,8 +210,9 @@ func _show_debugger_tab(tab: Control) -> Array:
 			panel = parent
 		child = parent
 	# A bottom panel that is no TabContainer (before Godot 4.5) opens its items itself.
-	var debugger := EditorInterface.get_base_control().find_children("*", "EditorDebuggerNode",
-			true, false)
+	var debugger := EditorInterface.get_base_control().find_children(
+		"*", "EditorDebuggerNode", true, false
+	)
 	if panel != null and not panel is TabContainer and not debugger.is_empty():
 		make_bottom_panel_item_visible(debugger[0])
 	await _frames(2)
@@ -208,8 +232,11 @@ func _put_back(shown: Array) -> void:
 func _whole_window_for_bottom_panel(on: bool) -> void:
 	EditorInterface.distraction_free_mode = on
 	for button in EditorInterface.get_base_control().find_children("*", "Button", true, false):
-		if button.toggle_mode and button.shortcut != null \
-				and button.shortcut.resource_name == EXPAND_BOTTOM_PANEL:
+		if (
+			button.toggle_mode
+			and button.shortcut != null
+			and button.shortcut.resource_name == EXPAND_BOTTOM_PANEL
+		):
 			button.button_pressed = on
 			return
 
@@ -229,9 +256,14 @@ func _drag_and_undo(guard: Node3D, camera: Camera3D) -> void:
 	var dragged: float = profile.vision_max_range
 	_check(absf(dragged - 6.0) <= 0.5, "dragging the range handle to 6 m sets %.1f" % dragged)
 	plugin._commit_handle(gizmo, Shapes.HANDLE_RANGE, false, before, false)
-	var history := get_undo_redo().get_history_undo_redo(get_undo_redo().get_object_history_id(guard))
+	var history := get_undo_redo().get_history_undo_redo(
+		get_undo_redo().get_object_history_id(guard)
+	)
 	history.undo()
-	_check(is_equal_approx(profile.vision_max_range, before), "undo restores %.1f m (now %.1f)" % [before, profile.vision_max_range])
+	_check(
+		is_equal_approx(profile.vision_max_range, before),
+		"undo restores %.1f m (now %.1f)" % [before, profile.vision_max_range]
+	)
 	history.redo()
 	_check(is_equal_approx(profile.vision_max_range, dragged), "redo sets %.1f m again" % dragged)
 	history.undo()
@@ -248,8 +280,10 @@ func _gizmo_2d(dir: String) -> void:
 	var eye: Node2D = EditorInterface.get_edited_scene_root().get_node("Guard/Perception")
 	var plugin: EditorPlugin = load("res://addons/aps/plugin.gd").new()
 	var plain := Node2D.new()
-	_check(plugin._handles(eye) and not plugin._handles(plain) and not plugin._handles(self),
-			"the APS plugin edits an ApsPerceptionComponent2D, not a plain Node2D")
+	_check(
+		plugin._handles(eye) and not plugin._handles(plain) and not plugin._handles(self),
+		"the APS plugin edits an ApsPerceptionComponent2D, not a plain Node2D"
+	)
 	plain.free()
 	plugin.free()
 	_select(eye)
@@ -287,9 +321,12 @@ func _gaze(dir: String) -> void:
 	eye.gaze = 0
 	eye.reparent(root.get_node("Enemy"))
 	eye.owner = root
-	_check(await _within(func() -> bool:
-			return _dock_warning("Perception", 0).contains("rotation is locked")),
-			"an eye right under the locked body is warned of in the Scene dock")
+	_check(
+		await _within(
+			func() -> bool: return _dock_warning("Perception", 0).contains("rotation is locked")
+		),
+		"an eye right under the locked body is warned of in the Scene dock"
+	)
 	EditorInterface.close_scene()
 	await _frames(10)
 
@@ -305,8 +342,9 @@ func _frame_2d(eye: Node2D) -> void:
 		bounds = bounds.expand(point)
 	var view := Vector2(EditorInterface.get_editor_viewport_2d().size)
 	var zoom := minf(view.x / bounds.size.x, view.y / bounds.size.y) * 0.85
-	var editors := EditorInterface.get_editor_main_screen().find_children("*", "CanvasItemEditor",
-			true, false)
+	var editors := EditorInterface.get_editor_main_screen().find_children(
+		"*", "CanvasItemEditor", true, false
+	)
 	if not _check(not editors.is_empty(), "the 2D editor is there"):
 		return
 	var widgets: Array[Node] = editors[0].find_children("*", "EditorZoomWidget", true, false)
@@ -336,12 +374,16 @@ func _drag_2d_and_undo(eye: Node2D) -> void:
 	_mouse_button(to, false)
 	await _frames(3)
 	var dragged: float = profile.vision_max_range
-	_check(absf(dragged - (before + 1.0)) <= 0.25,
-			"dragging the 2D range handle 1 m out sets %.1f m (was %.1f)" % [dragged, before])
+	_check(
+		absf(dragged - (before + 1.0)) <= 0.25,
+		"dragging the 2D range handle 1 m out sets %.1f m (was %.1f)" % [dragged, before]
+	)
 	var history := get_undo_redo().get_history_undo_redo(get_undo_redo().get_object_history_id(eye))
 	history.undo()
-	_check(is_equal_approx(profile.vision_max_range, before),
-			"undo restores %.1f m (now %.1f)" % [before, profile.vision_max_range])
+	_check(
+		is_equal_approx(profile.vision_max_range, before),
+		"undo restores %.1f m (now %.1f)" % [before, profile.vision_max_range]
+	)
 	history.redo()
 	_check(is_equal_approx(profile.vision_max_range, dragged), "redo sets %.1f m again" % dragged)
 	history.undo()
@@ -351,8 +393,11 @@ func _drag_2d_and_undo(eye: Node2D) -> void:
 ## viewport sits in the window.
 func _window_transform_2d(eye: Node2D) -> Transform2D:
 	var container := EditorInterface.get_editor_viewport_2d().get_parent() as Control
-	return container.get_global_transform_with_canvas() * eye.get_viewport_transform() \
-			* eye.get_global_transform()
+	return (
+		container.get_global_transform_with_canvas()
+		* eye.get_viewport_transform()
+		* eye.get_global_transform()
+	)
 
 
 func _mouse_button(at: Vector2, pressed: bool) -> void:
@@ -422,7 +467,9 @@ func _open_dock_warning(text: String, index: int) -> void:
 
 
 func _close_dialogs() -> void:
-	for dialog in EditorInterface.get_base_control().find_children("*", "AcceptDialog", true, false):
+	for dialog in EditorInterface.get_base_control().find_children(
+		"*", "AcceptDialog", true, false
+	):
 		if dialog.visible:
 			dialog.hide()
 

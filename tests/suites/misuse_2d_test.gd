@@ -77,15 +77,21 @@ func _witness() -> Array:
 
 
 func _expect_witness_tracks(witness: Array) -> void:
-	expect_eq(witness[0].get_belief_state(witness[1]), ApsPerceptionComponent2D.STATE_TRACKED,
-			"the witness guard still perceives")
+	expect_eq(
+		witness[0].get_belief_state(witness[1]),
+		ApsPerceptionComponent2D.STATE_TRACKED,
+		"the witness guard still perceives"
+	)
 
 
 ## Every target_* signal of `log_` whose target is null though no target was freed.
 func _null_target_signals(signal_log: ApsSignalLog) -> Array:
-	return signal_log.entries.filter(func(e):
-		return e["signal"].begins_with("target_") and e["target"] == null).map(
-		func(e): return "%s%s" % [e["signal"], e["args"]])
+	return (
+		signal_log
+		. entries
+		. filter(func(e): return e["signal"].begins_with("target_") and e["target"] == null)
+		. map(func(e): return "%s%s" % [e["signal"], e["args"]])
+	)
 
 
 # --- pixels_per_meter ---------------------------------------------------------------------
@@ -100,9 +106,19 @@ func test_bad_pixels_per_meter_values_are_clamped_with_one_warning_each() -> voi
 	var guard := ApsWorldBuilder2D.guard(level, Vector2.ZERO)
 	var runner := ApsWorldBuilder2D.body(level, Vector2(600, 0), "Runner")
 	await seconds(1.0)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED, "tracked at 100 px/m")
-	var cases := [[0.0, "using 0.01"], [-5.0, "using 0.01"], [NAN, "using 100"],
-			[1e9, "using 100000"], [INF, "using 100"], [-INF, "using 100"]]
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent2D.STATE_TRACKED,
+		"tracked at 100 px/m"
+	)
+	var cases := [
+		[0.0, "using 0.01"],
+		[-5.0, "using 0.01"],
+		[NAN, "using 100"],
+		[1e9, "using 100000"],
+		[INF, "using 100"],
+		[-INF, "using 100"]
+	]
 	for c in cases:
 		log.clear()
 		ProjectSettings.set_setting(PPM, c[0])
@@ -116,9 +132,15 @@ func test_bad_pixels_per_meter_values_are_clamped_with_one_warning_each() -> voi
 	ProjectSettings.set_setting(PPM, 100.0)
 	await seconds(1.0)
 	expect_eq(log.warnings.size(), 0, "100 is no problem:\n%s" % log.text())
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED, "tracked again at 100 px/m")
-	expect(guard.get_last_known_position(runner).distance_to(Vector2(600, 0)) < 1.0,
-			"where it stands: %s" % guard.get_last_known_position(runner))
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent2D.STATE_TRACKED,
+		"tracked again at 100 px/m"
+	)
+	expect(
+		guard.get_last_known_position(runner).distance_to(Vector2(600, 0)) < 1.0,
+		"where it stands: %s" % guard.get_last_known_position(runner)
+	)
 	_expect_no_error()
 
 
@@ -132,9 +154,14 @@ func test_an_integer_pixels_per_meter_is_the_number_it_is() -> void:
 	log.clear()
 	ProjectSettings.set_setting(PPM, 50)
 	await seconds(1.0)
-	expect_eq(log.count("not a scale"), 0, "no warning that an int 50 is no scale:\n%s" % log.text())
-	expect_eq(guard.get_belief_state(far), ApsPerceptionComponent2D.STATE_UNDETECTED,
-			"3000 px is 60 m at 50 px/m: out of the 40 m range (state %d)" % guard.get_belief_state(far))
+	expect_eq(
+		log.count("not a scale"), 0, "no warning that an int 50 is no scale:\n%s" % log.text()
+	)
+	expect_eq(
+		guard.get_belief_state(far),
+		ApsPerceptionComponent2D.STATE_UNDETECTED,
+		"3000 px is 60 m at 50 px/m: out of the 40 m range (state %d)" % guard.get_belief_state(far)
+	)
 	_expect_no_error()
 
 
@@ -166,7 +193,9 @@ func test_changing_pixels_per_meter_keeps_what_is_held_where_it_is_on_screen() -
 	await seconds(1.0)
 	runner.global_position = Vector2(-600, 0)
 	await seconds(0.5)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_LOST, "lost behind the guard")
+	expect_eq(
+		guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_LOST, "lost behind the guard"
+	)
 	var believed: Vector2 = guard.get_last_known_position(runner)
 	expect(believed.distance_to(Vector2(600, 0)) < 1.0, "believed where it was seen: %s" % believed)
 	log.clear()
@@ -178,9 +207,17 @@ func test_changing_pixels_per_meter_keeps_what_is_held_where_it_is_on_screen() -
 	ProjectSettings.set_setting(PPM, 100.0)
 	await frames(2)
 	ApsWorld.remove_light_zone_2d(zone)
-	expect(told or now.distance_to(believed) < 1.0,
-			"the lost runner is still believed at %s px, not %s (or a warning says so)" % [believed, now])
-	expect(told or light == 0.0, "the dark corner is still dark at (1200, 200): %.2f (or a warning says so)" % light)
+	expect(
+		told or now.distance_to(believed) < 1.0,
+		(
+			"the lost runner is still believed at %s px, not %s (or a warning says so)"
+			% [believed, now]
+		)
+	)
+	expect(
+		told or light == 0.0,
+		"the dark corner is still dark at (1200, 200): %.2f (or a warning says so)" % light
+	)
 	_expect_no_error()
 
 
@@ -209,8 +246,14 @@ func test_a_2d_sound_with_a_3d_instigator_is_warned_and_not_made_in_the_3d_world
 	ApsWorld.emit_sound_2d(Vector2(600, 0), 1.0, 2000.0, &"stone", m["b3"])
 	await seconds(0.4)
 	expect_eq(log.count("emit_sound_2d"), 1, "one warning naming emit_sound_2d:\n%s" % log.text())
-	expect_eq(m["g3"].get_belief_state(m["b3"]), ApsPerceptionComponent.STATE_UNDETECTED,
-			"the 3D guard believes nothing of a 2D sound (believed at %s)" % m["g3"].get_last_known_position(m["b3"]))
+	expect_eq(
+		m["g3"].get_belief_state(m["b3"]),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		(
+			"the 3D guard believes nothing of a 2D sound (believed at %s)"
+			% m["g3"].get_last_known_position(m["b3"])
+		)
+	)
 	_expect_no_error()
 
 
@@ -222,7 +265,9 @@ func test_a_3d_sound_with_a_2d_instigator_is_warned() -> void:
 	log.clear()
 	ApsWorld.emit_sound(Vector3(6, 0, 0), 1.0, 20.0, &"stone", m["b2"])
 	await seconds(0.4)
-	expect_eq(log.count("ApsWorld.emit_sound"), 1, "one warning naming emit_sound:\n%s" % log.text())
+	expect_eq(
+		log.count("ApsWorld.emit_sound"), 1, "one warning naming emit_sound:\n%s" % log.text()
+	)
 	_expect_no_error()
 
 
@@ -234,10 +279,14 @@ func test_touch_and_damage_across_2d_and_3d_are_warned() -> void:
 	m["g2"].damage_taken.connect(func(who, amount, _at): hits.append([who, amount]))
 	await seconds(0.3)
 	var calls := {
-		"report_touch(2D body, 3D other)": func(): ApsWorld.report_touch(m["g2"].get_parent(), m["b3"]),
-		"report_touch(3D body, 2D other)": func(): ApsWorld.report_touch(m["g3"].get_parent(), m["b2"]),
-		"report_damage_2d(2D victim, 3D instigator)": func(): ApsWorld.report_damage_2d(m["g2"].get_parent(), m["b3"], 10.0, Vector2(100, 100)),
-		"report_damage(3D victim, 2D instigator)": func(): ApsWorld.report_damage(m["g3"].get_parent(), m["b2"], 10.0, Vector3(1, 0, 1)),
+		"report_touch(2D body, 3D other)":
+		func(): ApsWorld.report_touch(m["g2"].get_parent(), m["b3"]),
+		"report_touch(3D body, 2D other)":
+		func(): ApsWorld.report_touch(m["g3"].get_parent(), m["b2"]),
+		"report_damage_2d(2D victim, 3D instigator)":
+		func(): ApsWorld.report_damage_2d(m["g2"].get_parent(), m["b3"], 10.0, Vector2(100, 100)),
+		"report_damage(3D victim, 2D instigator)":
+		func(): ApsWorld.report_damage(m["g3"].get_parent(), m["b2"], 10.0, Vector3(1, 0, 1)),
 	}
 	for what in calls:
 		log.clear()
@@ -245,8 +294,16 @@ func test_touch_and_damage_across_2d_and_3d_are_warned() -> void:
 		await seconds(0.3)
 		expect_eq(log.warnings.size(), 1, "%s: one warning:\n%s" % [what, log.text()])
 		_expect_no_error()
-	expect_eq(m["g2"].get_belief_state(m["b3"]), ApsPerceptionComponent2D.STATE_UNDETECTED, "the 2D guard believes in no 3D body")
-	expect_eq(m["g3"].get_belief_state(m["b2"]), ApsPerceptionComponent.STATE_UNDETECTED, "the 3D guard believes in no 2D body")
+	expect_eq(
+		m["g2"].get_belief_state(m["b3"]),
+		ApsPerceptionComponent2D.STATE_UNDETECTED,
+		"the 2D guard believes in no 3D body"
+	)
+	expect_eq(
+		m["g3"].get_belief_state(m["b2"]),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"the 3D guard believes in no 2D body"
+	)
 
 
 ## Beliefs saved by a 3D guard loaded into a 2D one (and the other way): a 2D guard never
@@ -259,7 +316,11 @@ func test_a_3d_save_loaded_into_a_2d_guard_and_back_believes_in_no_node_of_the_o
 	var level := _level()
 	var g2 := ApsWorldBuilder2D.guard(level, Vector2.ZERO)
 	var r2 := ApsWorldBuilder2D.body(level, Vector2(600, 0), "Runner2D")
-	var both := func(): return g3.get_belief_state(r3) == ApsPerceptionComponent.STATE_TRACKED and g2.get_belief_state(r2) == ApsPerceptionComponent2D.STATE_TRACKED
+	var both := func():
+		return (
+			g3.get_belief_state(r3) == ApsPerceptionComponent.STATE_TRACKED
+			and g2.get_belief_state(r2) == ApsPerceptionComponent2D.STATE_TRACKED
+		)
 	expect(await wait_until(both, 5.0), "each guard tracks its runner")
 	var saved3 := g3.save_beliefs()
 	var saved2 := g2.save_beliefs()
@@ -273,11 +334,27 @@ func test_a_3d_save_loaded_into_a_2d_guard_and_back_believes_in_no_node_of_the_o
 	var told3 := not ok3 or log.warnings.size() > 0
 	expect(told2, "a 3D save into a 2D guard: refused or warned")
 	expect(told3, "a 2D save into a 3D guard: refused or warned")
-	expect_eq(g2.get_belief_state(r3), ApsPerceptionComponent2D.STATE_UNDETECTED, "the 2D guard believes in no Node3D")
-	expect_eq(g3.get_belief_state(r2), ApsPerceptionComponent.STATE_UNDETECTED, "the 3D guard believes in no Node2D")
+	expect_eq(
+		g2.get_belief_state(r3),
+		ApsPerceptionComponent2D.STATE_UNDETECTED,
+		"the 2D guard believes in no Node3D"
+	)
+	expect_eq(
+		g3.get_belief_state(r2),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"the 3D guard believes in no Node2D"
+	)
 	await seconds(1.0)
-	expect_eq(_null_target_signals(log2), [], "no signal of the 2D guard with a null target (nothing was freed)")
-	expect_eq(_null_target_signals(log3), [], "no signal of the 3D guard with a null target (nothing was freed)")
+	expect_eq(
+		_null_target_signals(log2),
+		[],
+		"no signal of the 2D guard with a null target (nothing was freed)"
+	)
+	expect_eq(
+		_null_target_signals(log3),
+		[],
+		"no signal of the 3D guard with a null target (nothing was freed)"
+	)
 	expect(is_instance_valid(r3) and is_instance_valid(r2), "both runners exist")
 	_expect_no_error()
 
@@ -297,14 +374,26 @@ func test_nodes_put_under_the_other_kind() -> void:
 	runner.reparent(b3)
 	runner.global_position = Vector2(600, 0)
 	await seconds(0.5)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED, "a 2D runner under a Node3D is still tracked")
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent2D.STATE_TRACKED,
+		"a 2D runner under a Node3D is still tracked"
+	)
 	expect(ApsWorld.is_perceivable(runner), "and perceivable")
 	var c2 := ApsTargetComponent2D.new()
 	b3.add_child(c2)
-	expect_eq(log.count("its parent is not a Node2D"), 1, "a 2D target component under a Node3D:\n%s" % log.text())
+	expect_eq(
+		log.count("its parent is not a Node2D"),
+		1,
+		"a 2D target component under a Node3D:\n%s" % log.text()
+	)
 	var c3 := ApsTargetComponent.new()
 	runner.add_child(c3)
-	expect_eq(log.count("its parent is not a Node3D"), 1, "a 3D target component under a Node2D:\n%s" % log.text())
+	expect_eq(
+		log.count("its parent is not a Node3D"),
+		1,
+		"a 3D target component under a Node2D:\n%s" % log.text()
+	)
 	var panel := Control.new()
 	add_child(panel)
 	log.clear()
@@ -315,7 +404,11 @@ func test_nodes_put_under_the_other_kind() -> void:
 	var other := ApsWorldBuilder2D.body(level, Vector2(0, 300), "OtherBody")
 	guard.reparent(other, false)
 	await seconds(1.0)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED, "moved to another 2D body, it still tracks")
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent2D.STATE_TRACKED,
+		"moved to another 2D body, it still tracks"
+	)
 	expect(not guard.get_known_targets().has(other), "and never believes in its new body")
 	_expect_no_error()
 	panel.free()
@@ -337,8 +430,14 @@ func test_a_component_under_a_body_of_the_other_kind_says_so() -> void:
 	await frames(2)
 	var w2 := Array(eyes2.get_setup_warnings())
 	var w3 := Array(eyes3.get_setup_warnings())
-	expect(w2.any(func(l): return "CharacterBody2D" in l), "the 2D component under a CharacterBody3D: %s" % [w2])
-	expect(w3.any(func(l): return "CharacterBody3D" in l), "the 3D component under a CharacterBody2D: %s" % [w3])
+	expect(
+		w2.any(func(l): return "CharacterBody2D" in l),
+		"the 2D component under a CharacterBody3D: %s" % [w2]
+	)
+	expect(
+		w3.any(func(l): return "CharacterBody3D" in l),
+		"the 3D component under a CharacterBody2D: %s" % [w3]
+	)
 	_expect_no_error()
 
 
@@ -362,8 +461,12 @@ func test_a_subviewports_world2d_is_a_world_of_its_own() -> void:
 	var g3 := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	var r3 := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Runner3D")
 	await seconds(1.5)
-	expect_eq(Array(inner.get_known_targets()), [inner_runner], "the inner guard knows only its runner")
-	expect_eq(Array(outer.get_known_targets()), [outer_runner], "the main 2D guard knows only its runner")
+	expect_eq(
+		Array(inner.get_known_targets()), [inner_runner], "the inner guard knows only its runner"
+	)
+	expect_eq(
+		Array(outer.get_known_targets()), [outer_runner], "the main 2D guard knows only its runner"
+	)
 	expect_eq(Array(g3.get_known_targets()), [r3], "the 3D guard knows only the 3D runner")
 	var inner_state := ApsWorld.get_world_state(inner)
 	var heard_inner := []
@@ -373,20 +476,37 @@ func test_a_subviewports_world2d_is_a_world_of_its_own() -> void:
 	inner_state.emit_sound_2d(Vector2(-500, 0), 1.0, 3000.0, &"inside", null)
 	ApsWorld.emit_sound_2d(Vector2(-500, 0), 1.0, 3000.0, &"outside", null)
 	await seconds(0.5)
-	expect(heard_inner.size() > 0 and heard_inner.all(func(t): return t == &"inside"), "the inner guard heard only its world: %s" % [heard_inner])
-	expect(heard_outer.size() > 0 and heard_outer.all(func(t): return t == &"outside"), "the main guard heard only its world: %s" % [heard_outer])
+	expect(
+		heard_inner.size() > 0 and heard_inner.all(func(t): return t == &"inside"),
+		"the inner guard heard only its world: %s" % [heard_inner]
+	)
+	expect(
+		heard_outer.size() > 0 and heard_outer.all(func(t): return t == &"outside"),
+		"the main guard heard only its world: %s" % [heard_outer]
+	)
 	# The inner runner walks out into the main scene's World2D.
 	inner_runner.reparent(level)
 	await seconds(1.0)
-	expect_eq(inner.get_belief_state(inner_runner), ApsPerceptionComponent2D.STATE_LOST, "gone from the inner world")
-	expect(outer.get_belief_state(inner_runner) >= ApsPerceptionComponent2D.STATE_SUSPECTED, "seen in the main one")
+	expect_eq(
+		inner.get_belief_state(inner_runner),
+		ApsPerceptionComponent2D.STATE_LOST,
+		"gone from the inner world"
+	)
+	expect(
+		outer.get_belief_state(inner_runner) >= ApsPerceptionComponent2D.STATE_SUSPECTED,
+		"seen in the main one"
+	)
 	var worlds := ApsWorld.get_world_count()
 	holder.free()
 	await frames(3)
 	expect_eq(ApsWorld.get_world_count(), worlds - 1, "the SubViewport's world is dropped")
 	expect(not inner_state.is_valid(), "its state knows it")
 	expect_eq(inner_state.get_light_at_2d(Vector2.ZERO), 1.0, "and answers neutrally")
-	expect_eq(outer.get_belief_state(outer_runner), ApsPerceptionComponent2D.STATE_TRACKED, "the main guard goes on")
+	expect_eq(
+		outer.get_belief_state(outer_runner),
+		ApsPerceptionComponent2D.STATE_TRACKED,
+		"the main guard goes on"
+	)
 	_expect_no_error()
 
 
@@ -407,8 +527,13 @@ func test_a_2d_level_under_a_plain_node_root_keeps_its_2d_world() -> void:
 	log.clear()
 	var zone := ApsWorld.get_world_state(root).add_light_zone_2d(Vector2(600, 0), 100.0, 0.2)
 	var lit := ApsWorld.get_light_at_2d(Vector2(600, 0))
-	expect(is_equal_approx(lit, 0.2) or log.count("add_light_zone_2d") == 1,
-			"a zone added through the root's world state lights the 2D world (%.2f) or is warned:\n%s" % [lit, log.text()])
+	expect(
+		is_equal_approx(lit, 0.2) or log.count("add_light_zone_2d") == 1,
+		(
+			"a zone added through the root's world state lights the 2D world (%.2f) or is warned:\n%s"
+			% [lit, log.text()]
+		)
+	)
 	ApsWorld.get_world_state(root).remove_light_zone(zone)
 	var zone2 := ApsWorld.get_world_state(level).add_light_zone_2d(Vector2(-600, 0), 100.0, 0.3)
 	await seconds(0.5)
@@ -444,12 +569,24 @@ func test_a_2d_guard_joining_a_squad_outside_the_tree_shares_with_its_mates() ->
 	body.global_position = Vector2(0, 300)
 	var runner := ApsWorldBuilder2D.body(level, Vector2(600, 0), "Runner")
 	await seconds(2.0)
-	expect_eq(front.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED, "the front guard tracks the runner")
+	expect_eq(
+		front.get_belief_state(runner),
+		ApsPerceptionComponent2D.STATE_TRACKED,
+		"the front guard tracks the runner"
+	)
 	expect_eq(ApsWorld.get_squad_role(rear), &"rear", "the rear guard's role")
 	var members := Array(ApsWorld.get_squad_members_2d(&"blue"))
-	expect(members.has(rear) and members.has(front), "both are members of the 2D squad: %s" % [members.map(func(m): return m.get_parent().name)])
-	expect(rear.get_belief_state(runner) >= ApsPerceptionComponent2D.STATE_SUSPECTED,
-			"the rear guard (facing away) believes in the runner from its mate: state %d" % rear.get_belief_state(runner))
+	expect(
+		members.has(rear) and members.has(front),
+		"both are members of the 2D squad: %s" % [members.map(func(m): return m.get_parent().name)]
+	)
+	expect(
+		rear.get_belief_state(runner) >= ApsPerceptionComponent2D.STATE_SUSPECTED,
+		(
+			"the rear guard (facing away) believes in the runner from its mate: state %d"
+			% rear.get_belief_state(runner)
+		)
+	)
 	ApsWorld.leave_squad(front)
 	ApsWorld.leave_squad(rear)
 	_expect_no_error()
@@ -469,15 +606,28 @@ func test_registration_and_unregistration_survive_a_reparent() -> void:
 	var hidden := ApsWorldBuilder2D.body(a, Vector2(500, 100), "Hidden")
 	ApsWorld.unregister_perceivable(hidden)
 	await seconds(1.0)
-	expect(guard.get_belief_state(crate) >= ApsPerceptionComponent2D.STATE_SUSPECTED, "the crate is seen")
-	expect_eq(guard.get_belief_state(hidden), ApsPerceptionComponent2D.STATE_UNDETECTED, "the hidden body is not")
+	expect(
+		guard.get_belief_state(crate) >= ApsPerceptionComponent2D.STATE_SUSPECTED,
+		"the crate is seen"
+	)
+	expect_eq(
+		guard.get_belief_state(hidden),
+		ApsPerceptionComponent2D.STATE_UNDETECTED,
+		"the hidden body is not"
+	)
 	crate.reparent(b)
 	hidden.reparent(b)
 	await seconds(1.0)
 	expect(ApsWorld.is_perceivable(crate), "the crate is still registered after the reparent")
-	expect(not ApsWorld.is_perceivable(hidden), "the hidden body is still unregistered after the reparent")
-	expect_eq(guard.get_belief_state(hidden), ApsPerceptionComponent2D.STATE_UNDETECTED,
-			"and still not seen: state %d" % guard.get_belief_state(hidden))
+	expect(
+		not ApsWorld.is_perceivable(hidden),
+		"the hidden body is still unregistered after the reparent"
+	)
+	expect_eq(
+		guard.get_belief_state(hidden),
+		ApsPerceptionComponent2D.STATE_UNDETECTED,
+		"and still not seen: state %d" % guard.get_belief_state(hidden)
+	)
 	_expect_no_error()
 
 
@@ -495,17 +645,22 @@ func test_calls_about_nodes_outside_the_tree_warn_without_an_engine_error() -> v
 	var eyes := ApsPerceptionComponent2D.new()
 	eyes.profile = ApsProfile.new()
 	var calls := {
-		"register_perceivable(Node)": [func(): ApsWorld.register_perceivable(plain), "neither a Node3D nor a Node2D"],
-		"register_perceivable(Control)": [func(): ApsWorld.register_perceivable(panel), "neither a Node3D nor a Node2D"],
+		"register_perceivable(Node)":
+		[func(): ApsWorld.register_perceivable(plain), "neither a Node3D nor a Node2D"],
+		"register_perceivable(Control)":
+		[func(): ApsWorld.register_perceivable(panel), "neither a Node3D nor a Node2D"],
 		"join_squad(Node)": [func(): ApsWorld.join_squad(plain, &"s", &"r"), "join_squad"],
 		"no profile": [func(): loose.set_target_confidence(spot, 0.5), "no profile set"],
-		"set_target_confidence(at NaN)": [func(): eyes.set_target_confidence(nowhere, 0.5), "not a position"],
+		"set_target_confidence(at NaN)":
+		[func(): eyes.set_target_confidence(nowhere, 0.5), "not a position"],
 	}
 	for what in calls:
 		log.clear()
 		calls[what][0].call()
 		expect_eq(log.warnings.size(), 1, "%s: one warning:\n%s" % [what, log.text()])
-		expect_eq(log.count(calls[what][1]), 1, "%s: saying what is wrong:\n%s" % [what, log.text()])
+		expect_eq(
+			log.count(calls[what][1]), 1, "%s: saying what is wrong:\n%s" % [what, log.text()]
+		)
 		expect(log.errors.is_empty(), "%s: no engine error:\n%s" % [what, "\n".join(log.errors)])
 	for n in [plain, panel, loose, spot, nowhere, eyes]:
 		n.free()
@@ -546,34 +701,62 @@ func test_2d_nodes_at_nan_infinity_and_huge_coordinates() -> void:
 	var edge := ApsWorldBuilder2D.body(level, Vector2(3e38, 3e38), "Edge")
 	await seconds(1.0)
 	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED, "tracked")
-	expect_eq(guard.get_belief_state(huge), ApsPerceptionComponent2D.STATE_UNDETECTED, "1e30 px is out of range")
-	expect_eq(guard.get_belief_state(edge), ApsPerceptionComponent2D.STATE_UNDETECTED, "3e38 px is out of range")
+	expect_eq(
+		guard.get_belief_state(huge),
+		ApsPerceptionComponent2D.STATE_UNDETECTED,
+		"1e30 px is out of range"
+	)
+	expect_eq(
+		guard.get_belief_state(edge),
+		ApsPerceptionComponent2D.STATE_UNDETECTED,
+		"3e38 px is out of range"
+	)
 	_expect_no_error()
 	log.clear()
 	runner.global_position = Vector2(NAN, 0)
 	await seconds(1.0)
 	expect_eq(log.count("which is not a position"), 1, "the runner at NaN, once:\n%s" % log.text())
 	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_LOST, "lost")
-	expect_eq(guard.get_loss_reason(runner), ApsPerceptionComponent2D.LOSS_SENSOR_DROPOUT, "as a sensor dropout")
-	expect(guard.get_last_known_position(runner).distance_to(Vector2(600, 0)) < 1.0, "last known where it was real")
+	expect_eq(
+		guard.get_loss_reason(runner),
+		ApsPerceptionComponent2D.LOSS_SENSOR_DROPOUT,
+		"as a sensor dropout"
+	)
+	expect(
+		guard.get_last_known_position(runner).distance_to(Vector2(600, 0)) < 1.0,
+		"last known where it was real"
+	)
 	runner.global_position = Vector2(600, 0)
 	# A guard and a runner 600 px apart at the far edge of a float.
 	var far_guard := ApsWorldBuilder2D.guard(level, Vector2(-3e38, 0))
 	var far_runner := ApsWorldBuilder2D.body(level, Vector2(-3e38 + 600, 0), "FarRunner")
 	await seconds(1.0)
-	expect(far_guard.get_belief_state(far_runner) >= ApsPerceptionComponent2D.STATE_SUSPECTED, "seen at -3e38 px")
+	expect(
+		far_guard.get_belief_state(far_runner) >= ApsPerceptionComponent2D.STATE_SUSPECTED,
+		"seen at -3e38 px"
+	)
 	expect(far_guard.get_last_known_position(far_runner).is_finite(), "at a finite position")
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED, "the runner is tracked again")
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent2D.STATE_TRACKED,
+		"the runner is tracked again"
+	)
 	log.clear()
 	guard.get_parent().global_position = Vector2(INF, 0)
 	await seconds(0.5)
-	expect_eq(log.count("it skips its perception passes"), 1, "the guard at INF, once:\n%s" % log.text())
+	expect_eq(
+		log.count("it skips its perception passes"), 1, "the guard at INF, once:\n%s" % log.text()
+	)
 	guard.get_parent().global_position = Vector2.ZERO
 	guard.get_parent().rotation = NAN
 	await seconds(0.5)
 	guard.get_parent().rotation = 0.0
 	await seconds(1.0)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED, "back at the origin, facing +X: tracked")
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent2D.STATE_TRACKED,
+		"back at the origin, facing +X: tracked"
+	)
 	# Stimuli at the edge of a float: warned where a value is out of its range, never an error.
 	ApsWorld.emit_sound_2d(Vector2(3e38, 0), 1.0, 3e38, &"edge", null)
 	ApsWorld.report_damage_2d(guard.get_parent(), null, 5.0, Vector2(3e38, 3e38))
@@ -582,7 +765,10 @@ func test_2d_nodes_at_nan_infinity_and_huge_coordinates() -> void:
 	await seconds(0.5)
 	ApsWorld.set_wind_2d(Vector2.ZERO)
 	for place in guard.get_location_beliefs():
-		expect(place["location"].is_finite() and is_finite(place["confidence"]), "a finite place: %s" % place)
+		expect(
+			place["location"].is_finite() and is_finite(place["confidence"]),
+			"a finite place: %s" % place
+		)
 	for key in ["confidence", "uncertainty_radius", "threat_score"]:
 		expect(is_finite(guard.get_belief_data(runner)[key]), "%s is finite" % key)
 	expect(guard.get_estimated_velocity(runner).is_finite(), "a finite velocity")
@@ -594,7 +780,10 @@ func test_the_2d_light_zone_radius_warning_names_the_pixels_given() -> void:
 	log.clear()
 	var zone := ApsWorld.add_light_zone_2d(Vector2(100, 100), 2e8, 0.5)
 	expect_eq(log.count("add_light_zone_2d"), 1, "one warning:\n%s" % log.text())
-	expect(log.count("200000000") == 1 or log.count(" px") == 1, "it names the 2e8 px given, or says px:\n%s" % log.text())
+	expect(
+		log.count("200000000") == 1 or log.count(" px") == 1,
+		"it names the 2e8 px given, or says px:\n%s" % log.text()
+	)
 	ApsWorld.remove_light_zone_2d(zone)
 	_expect_no_error()
 
@@ -614,8 +803,19 @@ func test_odd_collision_shapes_are_seen() -> void:
 	capsule.height = 0.0
 	var concave := ConcavePolygonShape2D.new()
 	concave.segments = PackedVector2Array([Vector2(-5, -40), Vector2(5, 40)])
-	var shapes := [circle, rect, capsule, ConcavePolygonShape2D.new(), concave, SegmentShape2D.new(),
-			ConvexPolygonShape2D.new(), SeparationRayShape2D.new(), null, "none", "polygon"]
+	var shapes := [
+		circle,
+		rect,
+		capsule,
+		ConcavePolygonShape2D.new(),
+		concave,
+		SegmentShape2D.new(),
+		ConvexPolygonShape2D.new(),
+		SeparationRayShape2D.new(),
+		null,
+		"none",
+		"polygon"
+	]
 	var bodies := []
 	for i in shapes.size():
 		var b := CharacterBody2D.new()
@@ -647,9 +847,17 @@ func test_odd_collision_shapes_are_seen() -> void:
 	for b in bodies:
 		var vision: Dictionary = guard.explain(b).get("senses", {}).get("vision", {})
 		var factors: Dictionary = vision.get("factors", {})
-		expect(guard.get_belief_state(b) >= ApsPerceptionComponent2D.STATE_DETECTED,
-				"%s (%s) is seen: state %d, %s" % [b.name, shapes[bodies.find(b)], guard.get_belief_state(b), vision.get("text")])
-		expect(factors.get("visible_points", 0) >= 1, "%s: a sample point reached: %s" % [b.name, factors])
+		expect(
+			guard.get_belief_state(b) >= ApsPerceptionComponent2D.STATE_DETECTED,
+			(
+				"%s (%s) is seen: state %d, %s"
+				% [b.name, shapes[bodies.find(b)], guard.get_belief_state(b), vision.get("text")]
+			)
+		)
+		expect(
+			factors.get("visible_points", 0) >= 1,
+			"%s: a sample point reached: %s" % [b.name, factors]
+		)
 		expect(guard.get_last_known_position(b).is_finite(), "%s: a finite position" % b.name)
 	_expect_no_error()
 
@@ -675,8 +883,13 @@ func test_a_thousand_sample_points_cost_bounded_rays() -> void:
 		await frames(1)
 		most = maxi(most, ApsWorld.get_stats_2d()["frame_rays"])
 	var factors: Dictionary = guard.explain(crate)["senses"]["vision"]["factors"]
-	expect(guard.get_belief_state(crate) >= ApsPerceptionComponent2D.STATE_DETECTED, "the crate is seen")
-	expect(factors.get("sample_points", 0) <= 16, "at most 16 of its points looked at: %s" % factors)
+	expect(
+		guard.get_belief_state(crate) >= ApsPerceptionComponent2D.STATE_DETECTED,
+		"the crate is seen"
+	)
+	expect(
+		factors.get("sample_points", 0) <= 16, "at most 16 of its points looked at: %s" % factors
+	)
 	expect(most <= 20, "at most 16 rays (and a few for other senses) in a frame: %d" % most)
 	_expect_no_error()
 
@@ -696,9 +909,16 @@ func test_non_finite_sample_points_are_warned_and_the_finite_ones_used() -> void
 	log.clear()
 	await seconds(1.5)
 	expect_eq(log.count("sample_points"), 1, "one warning naming sample_points:\n%s" % log.text())
-	expect(guard.get_belief_state(crate) >= ApsPerceptionComponent2D.STATE_DETECTED,
-			"seen at its two real points: state %d (%s)" % [guard.get_belief_state(crate),
-			guard.explain(crate).get("senses", {}).get("vision", {}).get("text")])
+	expect(
+		guard.get_belief_state(crate) >= ApsPerceptionComponent2D.STATE_DETECTED,
+		(
+			"seen at its two real points: state %d (%s)"
+			% [
+				guard.get_belief_state(crate),
+				guard.explain(crate).get("senses", {}).get("vision", {}).get("text")
+			]
+		)
+	)
 	_expect_no_error()
 
 
@@ -712,9 +932,15 @@ func test_crowds_made_and_freed_at_once() -> void:
 	var level := _level()
 	var bodies := []
 	for i in 300:
-		bodies.append(ApsWorldBuilder2D.guard(level, Vector2((i % 20) * 300, (i / 20) * 300)).get_parent())
+		bodies.append(
+			ApsWorldBuilder2D.guard(level, Vector2((i % 20) * 300, (i / 20) * 300)).get_parent()
+		)
 	for i in 50:
-		bodies.append(ApsWorldBuilder2D.body(level, Vector2((i % 10) * 500 + 150, (i / 10) * 500 + 150), "T%d" % i))
+		bodies.append(
+			ApsWorldBuilder2D.body(
+				level, Vector2((i % 10) * 500 + 150, (i / 10) * 500 + 150), "T%d" % i
+			)
+		)
 	for b in bodies:
 		b.free()
 	await frames(3)
@@ -725,18 +951,30 @@ func test_crowds_made_and_freed_at_once() -> void:
 		expect_engine_error(FREED_WHILE_EMITTING)
 		var guard := ApsWorldBuilder2D.guard(level, Vector2((i % 10) * 1000, (i / 10) * 1000))
 		var body_id := guard.get_parent().get_instance_id()
-		guard.target_detected.connect(func(_t, _c):
-			var body = instance_from_id(body_id)
-			if body != null:
-				freed[0] += 1
-				body.free())
+		guard.target_detected.connect(
+			func(_t, _c):
+				var body = instance_from_id(body_id)
+				if body != null:
+					freed[0] += 1
+					body.free()
+		)
 		ApsWorldBuilder2D.body(level, Vector2((i % 10) * 1000 + 300, (i / 10) * 1000), "R%d" % i)
 	await seconds(2.0)
 	expect_eq(freed[0], 100, "each guard freed its body in its handler")
 	expect_eq(ApsWorld.get_perceivable_count_2d(), 100, "the 100 runners are left")
 	var errors := Array(log.errors)
-	expect_eq(errors.filter(func(e): return FREED_WHILE_EMITTING in e).size(), 100, "Godot's own error once per guard")
-	expect(errors.all(func(e): return FREED_WHILE_EMITTING in e), "and no other:\n%s" % "\n".join(errors.filter(func(e): return not FREED_WHILE_EMITTING in e).slice(0, 3)))
+	expect_eq(
+		errors.filter(func(e): return FREED_WHILE_EMITTING in e).size(),
+		100,
+		"Godot's own error once per guard"
+	)
+	expect(
+		errors.all(func(e): return FREED_WHILE_EMITTING in e),
+		(
+			"and no other:\n%s"
+			% "\n".join(errors.filter(func(e): return not FREED_WHILE_EMITTING in e).slice(0, 3))
+		)
+	)
 
 
 # --- freeing from inside handlers ------------------------------------------------------------
@@ -749,8 +987,11 @@ func _free_inside(signal_name: String, victim: String) -> bool:
 	var guard := ApsWorldBuilder2D.guard(level, Vector2.ZERO)
 	guard.debug_draw = ApsPerceptionComponent2D.DRAW_ALL
 	var runner := ApsWorldBuilder2D.body(level, Vector2(600, 0), "Runner")
-	var ids := {"body": guard.get_parent().get_instance_id(), "level": level.get_instance_id(),
-			"target": runner.get_instance_id()}
+	var ids := {
+		"body": guard.get_parent().get_instance_id(),
+		"level": level.get_instance_id(),
+		"target": runner.get_instance_id()
+	}
 	var ran := [false]
 	var handler := func(_a = null, _b = null, _c = null, _d = null):
 		if ran[0]:
@@ -762,7 +1003,17 @@ func _free_inside(signal_name: String, victim: String) -> bool:
 	guard.connect(signal_name, handler)
 	if victim != "target":
 		expect_engine_error(FREED_WHILE_EMITTING)
-	if signal_name in ["damage_taken", "pain_changed", "touched", "location_belief_changed", "beliefs_loaded", "target_lost"]:
+	if (
+		signal_name
+		in [
+			"damage_taken",
+			"pain_changed",
+			"touched",
+			"location_belief_changed",
+			"beliefs_loaded",
+			"target_lost"
+		]
+	):
 		await seconds(0.5)
 	match signal_name:
 		"damage_taken", "pain_changed":
@@ -782,9 +1033,20 @@ func _free_inside(signal_name: String, victim: String) -> bool:
 	return ran[0]
 
 
-const HANDLED := ["target_suspected", "target_detected", "target_tracked", "target_lost",
-		"target_state_changed", "awareness_changed", "attention_changed", "damage_taken",
-		"pain_changed", "touched", "location_belief_changed", "beliefs_loaded"]
+const HANDLED := [
+	"target_suspected",
+	"target_detected",
+	"target_tracked",
+	"target_lost",
+	"target_state_changed",
+	"awareness_changed",
+	"attention_changed",
+	"damage_taken",
+	"pain_changed",
+	"touched",
+	"location_belief_changed",
+	"beliefs_loaded"
+]
 
 
 func _free_inside_every_handler(victim: String) -> void:
@@ -797,8 +1059,18 @@ func _free_inside_every_handler(victim: String) -> void:
 	_expect_witness_tracks(witness)
 	var errors := Array(log.errors)
 	var godot_own := errors.filter(func(e): return FREED_WHILE_EMITTING in e)
-	expect_eq(godot_own.size(), 0 if victim == "target" else ran.size(), "Godot's own error once per freed ancestor")
-	expect(errors.all(func(e): return FREED_WHILE_EMITTING in e), "no other error:\n%s" % "\n".join(errors.filter(func(e): return not FREED_WHILE_EMITTING in e).slice(0, 3)))
+	expect_eq(
+		godot_own.size(),
+		0 if victim == "target" else ran.size(),
+		"Godot's own error once per freed ancestor"
+	)
+	expect(
+		errors.all(func(e): return FREED_WHILE_EMITTING in e),
+		(
+			"no other error:\n%s"
+			% "\n".join(errors.filter(func(e): return not FREED_WHILE_EMITTING in e).slice(0, 3))
+		)
+	)
 
 
 func test_the_drawing_guards_body_freed_inside_each_signal_handler() -> void:
@@ -823,14 +1095,18 @@ func test_the_guard_freeing_itself_inside_its_own_handler() -> void:
 	guard.debug_draw = ApsPerceptionComponent2D.DRAW_ALL
 	var runner := ApsWorldBuilder2D.body(level, Vector2(600, 0), "Runner")
 	var tried := [false]
-	guard.target_detected.connect(func(_t, _c):
-		if not tried[0]:
-			tried[0] = true
-			guard.free())
+	guard.target_detected.connect(
+		func(_t, _c):
+			if not tried[0]:
+				tried[0] = true
+				guard.free()
+	)
 	await seconds(1.5)
 	expect(tried[0], "the handler tried")
 	expect(is_instance_valid(guard), "Godot kept it")
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED, "and it goes on")
+	expect_eq(
+		guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED, "and it goes on"
+	)
 	guard.target_lost.connect(func(_t, _r, _p): guard.queue_free())
 	runner.global_position = Vector2(-600, 0)
 	await seconds(1.5)
@@ -853,7 +1129,11 @@ func test_handlers_that_move_the_guard_between_worlds_mid_batch() -> void:
 	var runners := []
 	for world in [level, viewport]:
 		for i in 3:
-			runners.append(ApsWorldBuilder2D.body(world, Vector2(300 + i * 150, -100 + i * 100), "Runner%d" % i))
+			runners.append(
+				ApsWorldBuilder2D.body(
+					world, Vector2(300 + i * 150, -100 + i * 100), "Runner%d" % i
+				)
+			)
 	var ran := [0]
 	var guard_id := guard.get_instance_id()
 	var meddle := func(_a = null, _b = null, _c = null, _d = null):
@@ -863,7 +1143,9 @@ func test_handlers_that_move_the_guard_between_worlds_mid_batch() -> void:
 		ran[0] += 1
 		match ran[0] % 9:
 			0:
-				me.get_parent().reparent(viewport if me.get_parent().get_parent() == level else level)
+				me.get_parent().reparent(
+					viewport if me.get_parent().get_parent() == level else level
+				)
 			1:
 				me.debug_draw = ApsPerceptionComponent2D.DRAW_ALL if me.debug_draw == 0 else 0
 			2:
@@ -885,19 +1167,37 @@ func test_handlers_that_move_the_guard_between_worlds_mid_batch() -> void:
 				me.enabled = not me.enabled
 				if not me.enabled:
 					me.set_deferred("enabled", true)
-	for s in ["target_suspected", "target_detected", "target_tracked", "target_lost",
-			"target_state_changed", "awareness_changed", "attention_changed", "beliefs_loaded",
-			"location_belief_changed"]:
+	for s in [
+		"target_suspected",
+		"target_detected",
+		"target_tracked",
+		"target_lost",
+		"target_state_changed",
+		"awareness_changed",
+		"attention_changed",
+		"beliefs_loaded",
+		"location_belief_changed"
+	]:
 		guard.connect(s, meddle)
 	for step in 30:
 		# The runners step in and out of sight, in both worlds.
 		for i in runners.size():
 			var r: Node2D = runners[i]
-			r.global_position = Vector2(300 + i * 150, -100 + i * 100) * (1.0 if (step + i) % 3 else -1.0)
+			r.global_position = (
+				Vector2(300 + i * 150, -100 + i * 100) * (1.0 if (step + i) % 3 else -1.0)
+			)
 		await seconds(0.2)
-	for s in ["target_suspected", "target_detected", "target_tracked", "target_lost",
-			"target_state_changed", "awareness_changed", "attention_changed", "beliefs_loaded",
-			"location_belief_changed"]:
+	for s in [
+		"target_suspected",
+		"target_detected",
+		"target_tracked",
+		"target_lost",
+		"target_state_changed",
+		"awareness_changed",
+		"attention_changed",
+		"beliefs_loaded",
+		"location_belief_changed"
+	]:
 		guard.disconnect(s, meddle)
 	ProjectSettings.set_setting(PPM, 100.0)
 	guard.enabled = true
@@ -908,8 +1208,12 @@ func test_handlers_that_move_the_guard_between_worlds_mid_batch() -> void:
 	for r in own:
 		r.global_position = Vector2(500, 0) + Vector2(0, 60) * own.find(r)
 	await seconds(1.5)
-	expect(own.any(func(r): return guard.get_belief_state(r) >= ApsPerceptionComponent2D.STATE_DETECTED),
-			"left alone, it perceives the runners of its world")
+	expect(
+		own.any(
+			func(r): return guard.get_belief_state(r) >= ApsPerceptionComponent2D.STATE_DETECTED
+		),
+		"left alone, it perceives the runners of its world"
+	)
 	# Whatever the handlers did, nothing errs.
 	_expect_no_error()
 
@@ -931,7 +1235,12 @@ func _drawing_crowd(by_setting: bool) -> void:
 	if by_setting:
 		ProjectSettings.set_setting("aps/debug/draw", true)
 	await frames(30)
-	var drawing := level.get_children().filter(func(b): return b.get_node_or_null("Perception") != null and b.get_node("Perception").get_debug_draw_counts()["drawing"]).size()
+	var draws := func(b):
+		return (
+			b.get_node_or_null("Perception") != null
+			and b.get_node("Perception").get_debug_draw_counts()["drawing"]
+		)
+	var drawing := level.get_children().filter(draws).size()
 	expect_eq(drawing, 100, "all 100 draw")
 	level.free()
 	ProjectSettings.set_setting("aps/debug/draw", false)
@@ -947,8 +1256,10 @@ func test_100_drawing_guards_freed_at_once_leak_nothing() -> void:
 		await _drawing_crowd(i % 2 == 1)
 	var grown := OS.get_static_memory_usage() - memory
 	expect(grown < 1_000_000, "three more rounds of 100 drawings kept %d bytes" % grown)
-	expect(Performance.get_monitor(Performance.OBJECT_COUNT) - objects <= 5,
-			"objects left: %d" % (Performance.get_monitor(Performance.OBJECT_COUNT) - objects))
+	expect(
+		Performance.get_monitor(Performance.OBJECT_COUNT) - objects <= 5,
+		"objects left: %d" % (Performance.get_monitor(Performance.OBJECT_COUNT) - objects)
+	)
 	_expect_no_error()
 
 
@@ -976,12 +1287,17 @@ func test_a_drawing_guard_moved_between_viewports_and_layers() -> void:
 	ApsWorldBuilder2D.body(layer, Vector2(600, 0), "LayerRunner")
 	layered.debug_draw = ApsPerceptionComponent2D.DRAW_ALL
 	await seconds(0.5)
-	expect(layered.get_debug_draw_counts()["green_rays"] >= 1, "it draws rays on the layer: %s" % layered.get_debug_draw_counts())
+	expect(
+		layered.get_debug_draw_counts()["green_rays"] >= 1,
+		"it draws rays on the layer: %s" % layered.get_debug_draw_counts()
+	)
 	layered.get_parent().reparent(level)
 	await seconds(0.3)
 	layer.free()
 	await seconds(0.3)
-	expect(layered.get_debug_draw_counts()["drawing"], "it draws on after the layer it left is freed")
+	expect(
+		layered.get_debug_draw_counts()["drawing"], "it draws on after the layer it left is freed"
+	)
 	layered.visible = false
 	var panel := Control.new()
 	add_child(panel)
@@ -1028,13 +1344,21 @@ func test_a_saved_2d_level_reloads_onto_moved_nodes_by_persistent_id() -> void:
 	log.clear()
 	expect(ApsWorld.load_state(again, saved), "loaded")
 	expect_eq(log.warnings.size(), 0, "no problem:\n%s" % log.text())
-	expect(guard.get_belief_state(renamed) >= ApsPerceptionComponent2D.STATE_DETECTED, "the belief found the renamed player")
-	expect(guard.get_last_known_position(renamed).distance_to(Vector2(600, 0)) < 1.0,
-			"where it was saved, in pixels: %s" % guard.get_last_known_position(renamed))
+	expect(
+		guard.get_belief_state(renamed) >= ApsPerceptionComponent2D.STATE_DETECTED,
+		"the belief found the renamed player"
+	)
+	expect(
+		guard.get_last_known_position(renamed).distance_to(Vector2(600, 0)) < 1.0,
+		"where it was saved, in pixels: %s" % guard.get_last_known_position(renamed)
+	)
 	expect_near(ApsWorld.get_light_at_2d(Vector2(600, 0)), 0.4, 1e-5, "the zone came back")
 	await seconds(1.0)
-	expect_eq(guard.get_belief_state(renamed), ApsPerceptionComponent2D.STATE_LOST,
-			"not where it was believed (it is behind the guard now): lost")
+	expect_eq(
+		guard.get_belief_state(renamed),
+		ApsPerceptionComponent2D.STATE_LOST,
+		"not where it was believed (it is behind the guard now): lost"
+	)
 	ApsWorld.remove_light_zone_2d(zone)
 	_expect_no_error()
 
@@ -1044,7 +1368,8 @@ func test_a_saved_2d_level_reloads_onto_moved_nodes_by_persistent_id() -> void:
 
 ## A policy that, while it scores, makes 2D sounds and light zones, changes the scale and frees
 ## a SubViewport full of 2D guards: no error, and the main world's guard perceives on.
-class AbusivePolicy extends ApsSignificancePolicy:
+class AbusivePolicy:
+	extends ApsSignificancePolicy
 	var victim: Node
 	var calls := 0
 
@@ -1080,5 +1405,9 @@ func test_a_significance_policy_abusing_the_2d_calls() -> void:
 	await seconds(0.5)
 	expect(policy.calls > 0, "the policy ran")
 	expect(not is_instance_valid(holder), "it freed the SubViewport")
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED, "the main guard perceives on")
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent2D.STATE_TRACKED,
+		"the main guard perceives on"
+	)
 	_expect_no_error()

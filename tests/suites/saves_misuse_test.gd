@@ -58,7 +58,9 @@ func _scene() -> Array:
 ## `_scene()` once the guard tracks the player.
 func _tracking() -> Array:
 	var s := _scene()
-	var ok := await wait_until(func(): return s[0].get_belief_state(s[1]) == ApsPerceptionComponent.STATE_TRACKED, 5.0)
+	var ok := await wait_until(
+		func(): return s[0].get_belief_state(s[1]) == ApsPerceptionComponent.STATE_TRACKED, 5.0
+	)
 	expect(ok, "the guard tracks the player")
 	return s
 
@@ -104,6 +106,11 @@ func test_wrong_types_at_every_level_get_one_warning_each() -> void:
 	var guard: ApsPerceptionComponent = s[0]
 	var player: Node3D = s[1]
 	var saved := guard.save_beliefs()
+	var place_zero := [{"number": 0, "tag": "x", "location": [0, 0, 0], "accuracy": 1.0}]
+	var believed_at_unknown_place := func(d):
+		var b := _player_belief(d).duplicate(true)
+		b["target"] = "place:77"
+		d["core"]["mind"]["beliefs"].append(b)
 	var cases := {
 		"core.mind.beliefs: invalid type: map": func(d): d["core"]["mind"]["beliefs"] = {"a": 1},
 		"core.mind.beliefs: invalid type: integer `5`": func(d): d["core"]["mind"]["beliefs"] = [5],
@@ -112,24 +119,36 @@ func test_wrong_types_at_every_level_get_one_warning_each() -> void:
 		"time_in_state": func(d): _player_belief(d)["time_in_state"] = -1e300,
 		"beliefs[0].1: not known": func(d): _player_belief(d)[1] = 2,
 		"confidence: invalid type: null": func(d): _player_belief(d)["confidence"] = self,
-		"beliefs[1]: invalid type: null": func(d): d["core"]["mind"]["beliefs"].append(get_script()),
-		"last_known_position: invalid type": func(d): _player_belief(d)["last_known_position"] = PackedByteArray([1, 2, 3]),
+		"beliefs[1]: invalid type: null":
+		func(d): d["core"]["mind"]["beliefs"].append(get_script()),
+		"last_known_position: invalid type":
+		func(d): _player_belief(d)["last_known_position"] = PackedByteArray([1, 2, 3]),
 		"state: unknown variant `Bogus`": func(d): _player_belief(d)["state"] = "Bogus",
 		"detections: invalid value": func(d): _player_belief(d)["detections"] = -5,
-		"believed in twice": func(d): d["core"]["mind"]["beliefs"].append(_player_belief(d).duplicate(true)),
-		"places[0].number": func(d): d["core"]["mind"]["places"] = [{"number": 0, "tag": "x", "location": [0, 0, 0], "accuracy": 1.0}],
-		"mind.detections: invalid type: floating point": func(d): d["core"]["mind"]["detections"] = 1.8e19,
+		"believed in twice":
+		func(d): d["core"]["mind"]["beliefs"].append(_player_belief(d).duplicate(true)),
+		"places[0].number": func(d): d["core"]["mind"]["places"] = place_zero.duplicate(true),
+		"mind.detections: invalid type: floating point":
+		func(d): d["core"]["mind"]["detections"] = 1.8e19,
 		"mind.next_place: invalid value": func(d): d["core"]["mind"]["next_place"] = -1,
-		"place:77 is not among the saved places": func(d):
-			var b := _player_belief(d).duplicate(true)
-			b["target"] = "place:77"
-			d["core"]["mind"]["beliefs"].append(b),
+		"place:77 is not among the saved places": believed_at_unknown_place,
 	}
 	# What is not even shaped like saved beliefs is refused whole: nothing the AI holds changes.
 	log.clear()
-	expect(not guard.load_beliefs(_changed(guard, func(d): d["core"] = "a string")), "core as a String is refused")
-	expect_eq(log.count("\"core\" is not an Dictionary"), 1, "core as a String: one warning:\n%s" % log.text())
-	expect_eq(guard.get_belief_state(player), ApsPerceptionComponent.STATE_TRACKED, "core as a String: nothing lost")
+	expect(
+		not guard.load_beliefs(_changed(guard, func(d): d["core"] = "a string")),
+		"core as a String is refused"
+	)
+	expect_eq(
+		log.count('"core" is not an Dictionary'),
+		1,
+		"core as a String: one warning:\n%s" % log.text()
+	)
+	expect_eq(
+		guard.get_belief_state(player),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"core as a String: nothing lost"
+	)
 	for part in cases:
 		log.clear()
 		var ok := guard.load_beliefs(_changed(guard, cases[part]))
@@ -137,7 +156,10 @@ func test_wrong_types_at_every_level_get_one_warning_each() -> void:
 		expect_eq(log.warnings.size(), 1, "%s: one warning:\n%s" % [part, log.text()])
 		expect_eq(log.count(part), 1, "%s: the warning names it:\n%s" % [part, log.text()])
 		_expect_no_error()
-		expect(_finite(guard.get_belief_data(player)), "%s: every number finite: %s" % [part, guard.get_belief_data(player)])
+		expect(
+			_finite(guard.get_belief_data(player)),
+			"%s: every number finite: %s" % [part, guard.get_belief_data(player)]
+		)
 		expect(guard.get_last_known_position(player).is_finite(), "%s: a finite position" % part)
 		guard.load_beliefs(saved)
 
@@ -150,15 +172,33 @@ func test_keys_naming_nothing_a_timer_or_a_path_out_of_the_tree() -> void:
 	var clock := Timer.new()
 	clock.name = "Clock"
 	add_child(clock)
-	for key in [_key(clock), "path:../../../../..", "path:", "id:", "id:nobody", "place:-1", "place:abc", "path:/nowhere/at/all"]:
+	for key in [
+		_key(clock),
+		"path:../../../../..",
+		"path:",
+		"id:",
+		"id:nobody",
+		"place:-1",
+		"place:abc",
+		"path:/nowhere/at/all"
+	]:
 		log.clear()
-		expect(guard.load_beliefs(_changed(guard, func(d): _player_belief(d)["target"] = key)), "%s loads" % key)
-		expect(guard.get_known_targets().is_empty(), "%s: no actor believed in: %s" % [key, guard.get_known_targets()])
+		expect(
+			guard.load_beliefs(_changed(guard, func(d): _player_belief(d)["target"] = key)),
+			"%s loads" % key
+		)
+		expect(
+			guard.get_known_targets().is_empty(),
+			"%s: no actor believed in: %s" % [key, guard.get_known_targets()]
+		)
 		var places := guard.get_location_beliefs()
 		expect_eq(places.size(), 1, "%s: one missing_target place: %s" % [key, places])
 		if places.size() == 1:
 			expect_eq(places[0]["tag"], &"missing_target", "%s: tagged missing_target" % key)
-			expect(places[0]["location"].is_equal_approx(Vector3(0, 0, -6)), "%s: at the last known position" % key)
+			expect(
+				places[0]["location"].is_equal_approx(Vector3(0, 0, -6)),
+				"%s: at the last known position" % key
+			)
 		_expect_no_error()
 
 
@@ -175,7 +215,10 @@ func test_a_smaller_max_tracked_targets_keeps_the_best_with_one_warning() -> voi
 	log.clear()
 	expect(small.load_beliefs(saved), "loaded")
 	expect_eq(log.count("Max Tracked Targets is 2"), 1, "one warning:\n%s" % log.text())
-	expect(Array(small.get_known_targets()) == [s[1]], "the player, the best, is kept: %s" % [small.get_known_targets()])
+	expect(
+		Array(small.get_known_targets()) == [s[1]],
+		"the player, the best, is kept: %s" % [small.get_known_targets()]
+	)
 	expect(small.get_location_beliefs().size() <= 1, "and at most one place")
 	_expect_no_error()
 
@@ -193,7 +236,11 @@ func test_saving_odd_guards_and_odd_roots() -> void:
 	var body := ApsWorldBuilder.body(self, Vector3(5, 0, 0), "Late")
 	body.add_child(fresh)
 	await frames(1)
-	expect_eq(fresh.get_belief_state(s[1]), ApsPerceptionComponent.STATE_TRACKED, "what it loaded out of the tree holds in it")
+	expect_eq(
+		fresh.get_belief_state(s[1]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"what it loaded out of the tree holds in it"
+	)
 	guard.enabled = false
 	expect(guard.load_beliefs(guard.save_beliefs()), "a disabled guard saves and loads")
 	guard.enabled = true
@@ -220,10 +267,12 @@ func test_loading_again_inside_beliefs_loaded() -> void:
 	var guard: ApsPerceptionComponent = s[0]
 	var saved := guard.save_beliefs()
 	var n := [0]
-	guard.beliefs_loaded.connect(func():
-		n[0] += 1
-		if n[0] < 3:
-			guard.load_beliefs(saved))
+	guard.beliefs_loaded.connect(
+		func():
+			n[0] += 1
+			if n[0] < 3:
+				guard.load_beliefs(saved)
+	)
 	guard.load_beliefs(saved)
 	await frames(5)
 	expect_eq(n[0], 3, "one beliefs_loaded per load")
@@ -241,7 +290,11 @@ func test_freeing_the_guard_inside_beliefs_loaded() -> void:
 	await frames(3)
 	expect(not is_instance_valid(guard), "freed")
 	await seconds(1.0)
-	expect_eq(other.get_belief_state(s[1]), ApsPerceptionComponent.STATE_TRACKED, "the other guard perceives")
+	expect_eq(
+		other.get_belief_state(s[1]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the other guard perceives"
+	)
 	_expect_no_error(FREED_WHILE_EMITTING)
 
 
@@ -252,7 +305,9 @@ func test_freeing_the_loaded_level_inside_beliefs_loaded() -> void:
 	ApsWorldBuilder.floor(level)
 	var guard := ApsWorldBuilder.guard(level, Vector3.ZERO, Vector3.FORWARD)
 	var player := ApsWorldBuilder.body(level, Vector3(0, 0, -6), "Player")
-	await wait_until(func(): return guard.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED, 5.0)
+	await wait_until(
+		func(): return guard.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED, 5.0
+	)
 	var data := ApsWorld.save_state(level)
 	guard.beliefs_loaded.connect(func(): level.queue_free())
 	expect(ApsWorld.load_state(level, data), "loaded")
@@ -268,10 +323,12 @@ func test_loading_and_saving_inside_target_detected() -> void:
 	var guard: ApsPerceptionComponent = s[0]
 	var saved := guard.save_beliefs()
 	var calls := [0]
-	guard.target_detected.connect(func(_t, _c):
-		calls[0] += 1
-		guard.save_beliefs()
-		guard.load_beliefs(saved))
+	guard.target_detected.connect(
+		func(_t, _c):
+			calls[0] += 1
+			guard.save_beliefs()
+			guard.load_beliefs(saved)
+	)
 	await seconds(1.5)
 	expect(calls[0] >= 1, "the handler ran")
 	_expect_no_error()
@@ -296,10 +353,18 @@ func test_save_and_load_beliefs_from_a_custom_sense_are_refused() -> void:
 		var r := await _from_a_custom_sense(what)
 		var guard: ApsPerceptionComponent = r[0]
 		var results: Array = r[2]
-		expect_eq(log.count("called from inside a perception pass"), 1, "%s: one warning:\n%s" % [what, log.text()])
+		expect_eq(
+			log.count("called from inside a perception pass"),
+			1,
+			"%s: one warning:\n%s" % [what, log.text()]
+		)
 		if what == "load_beliefs":
 			expect_eq(results, [false], "load_beliefs answers false")
-		expect_eq(guard.get_belief_state(r[1]), ApsPerceptionComponent.STATE_TRACKED, "%s: nothing lost" % what)
+		expect_eq(
+			guard.get_belief_state(r[1]),
+			ApsPerceptionComponent.STATE_TRACKED,
+			"%s: nothing lost" % what
+		)
 		_expect_no_error()
 		guard.get_parent().free()
 		r[1].free()
@@ -336,24 +401,33 @@ func test_a_list_shared_many_times_over_reads_in_bounded_time() -> void:
 			expect(ok, "16 shared arrays (65,536 values) load")
 		else:
 			expect(not ok, "%d shared arrays are refused" % depth)
-			expect_eq(log.count("more than 1000000 values"), 1, "%d: one warning:\n%s" % [depth, log.text()])
+			expect_eq(
+				log.count("more than 1000000 values"),
+				1,
+				"%d: one warning:\n%s" % [depth, log.text()]
+			)
 	expect_eq(guard.get_belief_state(s[1]), ApsPerceptionComponent.STATE_TRACKED, "nothing lost")
 	_expect_no_error()
 
 
 ## `n` beliefs in targets that are gone, each at its own place.
-func _missing(guard: ApsPerceptionComponent, n: int, change: Callable = func(_b): pass) -> Dictionary:
-	return _changed(guard, func(d):
-		var b := _player_belief(d)
-		var list := []
-		for i in n:
-			var c := b.duplicate(true)
-			c["target"] = "path:Nobody%d" % i
-			c["last_known_position"] = [i * 5.0, 0.0, 0.0]
-			change.call(c)
-			list.append(c)
-		list.append(b)
-		d["core"]["mind"]["beliefs"] = list)
+func _missing(
+	guard: ApsPerceptionComponent, n: int, change: Callable = func(_b): pass
+) -> Dictionary:
+	return _changed(
+		guard,
+		func(d):
+			var b := _player_belief(d)
+			var list := []
+			for i in n:
+				var c := b.duplicate(true)
+				c["target"] = "path:Nobody%d" % i
+				c["last_known_position"] = [i * 5.0, 0.0, 0.0]
+				change.call(c)
+				list.append(c)
+			list.append(b)
+			d["core"]["mind"]["beliefs"] = list
+	)
 
 
 ## Beliefs whose targets are gone: the ledger keeps 16 of them, so a load's work grows with the
@@ -366,7 +440,9 @@ func test_ten_thousand_missing_targets_load_in_bounded_time() -> void:
 	# what this asks is that ten thousand load at all, and leave no more than a ledger behind.
 	_load_ms(guard, _missing(guard, 1000))
 	_load_ms(guard, _missing(guard, 10000))
-	expect(guard.get_location_beliefs().size() <= 16, "at most Max Tracked Targets places believed in")
+	expect(
+		guard.get_location_beliefs().size() <= 16, "at most Max Tracked Targets places believed in"
+	)
 	var places: Array = guard.save_beliefs()["core"]["mind"]["places"]
 	expect(places.size() <= 16, "no places kept for beliefs dropped: %d saved" % places.size())
 	_expect_no_error()
@@ -383,7 +459,11 @@ func test_a_newer_value_in_every_belief_loads_in_bounded_time() -> void:
 	# belief, by its index); here: 400 of them load, and the player's belief with them.
 	_load_ms(guard, _missing(guard, 100, smoke), drop)
 	_load_ms(guard, _missing(guard, 400, smoke), drop)
-	expect_eq(guard.get_belief_state(s[1]), ApsPerceptionComponent.STATE_TRACKED, "the player's belief loads")
+	expect_eq(
+		guard.get_belief_state(s[1]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the player's belief loads"
+	)
 	_expect_no_error()
 
 
@@ -393,16 +473,22 @@ func test_a_newer_value_in_every_belief_loads_in_bounded_time() -> void:
 func test_more_problems_than_the_repair_limit_change_nothing() -> void:
 	var s := await _tracking()
 	var guard: ApsPerceptionComponent = s[0]
-	var d := _changed(guard, func(d):
-		var list := []
-		for i in 4200:
-			list.append(1)
-		list.append(_player_belief(d))
-		d["core"]["mind"]["beliefs"] = list)
+	var d := _changed(
+		guard,
+		func(d):
+			var list := []
+			for i in 4200:
+				list.append(1)
+			list.append(_player_belief(d))
+			d["core"]["mind"]["beliefs"] = list
+	)
 	log.clear()
 	var ok := guard.load_beliefs(d)
-	expect_eq(guard.get_belief_state(s[1]), ApsPerceptionComponent.STATE_TRACKED,
-			"the player is still (or again) tracked (load answered %s):\n%s" % [ok, log.text()])
+	expect_eq(
+		guard.get_belief_state(s[1]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the player is still (or again) tracked (load answered %s):\n%s" % [ok, log.text()]
+	)
 	expect_eq(guard.get_attention_target(), s[1], "attention kept")
 	_expect_no_error()
 
@@ -420,16 +506,22 @@ func test_a_detection_count_at_its_maximum() -> void:
 	await frames(2)
 	guard.set_target_confidence(player, 0.9)
 	await frames(1)
-	var d := _changed(guard, func(d):
-		var b := _player_belief(d)
-		b["state"] = "undetected"
-		b["confidence"] = 0.0
-		b["detections"] = 4294967295)
+	var d := _changed(
+		guard,
+		func(d):
+			var b := _player_belief(d)
+			b["state"] = "undetected"
+			b["confidence"] = 0.0
+			b["detections"] = 4294967295
+	)
 	expect(guard.load_beliefs(d), "loaded")
 	player.global_position = Vector3(0, 0, -6)
 	await seconds(1.5)
 	_expect_no_error()
-	expect(guard.get_belief_state(player) >= ApsPerceptionComponent.STATE_SUSPECTED, "the guard sees the player")
+	expect(
+		guard.get_belief_state(player) >= ApsPerceptionComponent.STATE_SUSPECTED,
+		"the guard sees the player"
+	)
 
 
 ## The schedule's wait count at u32's maximum: the world's driver panics every frame, and no AI
@@ -443,7 +535,11 @@ func test_a_wait_count_at_its_maximum_stops_no_ai() -> void:
 	var runner := ApsWorldBuilder.body(self, Vector3(30, 0, -6), "Runner")
 	await seconds(1.5)
 	_expect_no_error()
-	expect_eq(witness.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "another guard perceives")
+	expect_eq(
+		witness.get_belief_state(runner),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"another guard perceives"
+	)
 
 
 ## The world's last light zone id at u32's maximum: the next add_light_zone panics.
@@ -465,10 +561,19 @@ func test_next_place_at_its_maximum_keeps_place_numbers_unique() -> void:
 	var s := await _tracking()
 	var guard: ApsPerceptionComponent = s[0]
 	guard.report_location_belief(Vector3(5, 0, 5), &"noise", 0.8, 1.0)
-	expect(guard.load_beliefs(_changed(guard, func(d): d["core"]["mind"]["next_place"] = 9223372036854775807)), "loaded")
+	expect(
+		guard.load_beliefs(
+			_changed(guard, func(d): d["core"]["mind"]["next_place"] = 9223372036854775807)
+		),
+		"loaded"
+	)
 	guard.report_location_belief(Vector3(-30, 0, 5), &"shot", 0.9, 1.0)
 	guard.report_location_belief(Vector3(30, 0, -5), &"bang", 0.7, 1.0)
-	expect_eq(guard.get_location_beliefs().size(), 3, "three places believed in: %s" % [guard.get_location_beliefs()])
+	expect_eq(
+		guard.get_location_beliefs().size(),
+		3,
+		"three places believed in: %s" % [guard.get_location_beliefs()]
+	)
 	var mind: Dictionary = guard.save_beliefs()["core"]["mind"]
 	var numbers: Array = mind["places"].map(func(p): return p["number"])
 	var unique := {}
@@ -496,8 +601,13 @@ func test_a_saved_interval_cannot_stop_the_ai_for_ever() -> void:
 	expect(guard.load_beliefs(_changed(guard, func(d): d["schedule"]["interval"] = 1e30)), "loaded")
 	player.global_position = Vector3(0, 0, 60)
 	await seconds(3.0)
-	expect(guard.get_belief_state(player) != ApsPerceptionComponent.STATE_TRACKED,
-			"the player walked 60 m behind the guard 3 s ago: not tracked any more (state %d)" % guard.get_belief_state(player))
+	expect(
+		guard.get_belief_state(player) != ApsPerceptionComponent.STATE_TRACKED,
+		(
+			"the player walked 60 m behind the guard 3 s ago: not tracked any more (state %d)"
+			% guard.get_belief_state(player)
+		)
+	)
 	_expect_no_error()
 
 
@@ -509,12 +619,16 @@ func test_a_saved_bench_cannot_blind_the_ai_for_ever() -> void:
 	var player: Node3D = s[1]
 	player.global_position = Vector3(0, 0, 50)
 	await frames(3)
-	var d := _changed(guard, func(d): d["core"]["benched"] = [{"target": "id:player", "seconds_left": 1e300}])
+	var d := _changed(
+		guard, func(d): d["core"]["benched"] = [{"target": "id:player", "seconds_left": 1e300}]
+	)
 	expect(guard.load_beliefs(d), "loaded")
 	player.global_position = Vector3(0, 0, -6)
 	await seconds(3.0)
-	expect(guard.get_belief_state(player) >= ApsPerceptionComponent.STATE_SUSPECTED,
-			"the player 6 m ahead for 3 s is seen (state %d)" % guard.get_belief_state(player))
+	expect(
+		guard.get_belief_state(player) >= ApsPerceptionComponent.STATE_SUSPECTED,
+		"the player 6 m ahead for 3 s is seen (state %d)" % guard.get_belief_state(player)
+	)
 	_expect_no_error()
 
 
@@ -528,12 +642,21 @@ func test_loaded_beliefs_never_make_an_ai_believe_in_itself() -> void:
 	var a := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	var b := ApsWorldBuilder.guard(self, Vector3(0, 0, -8), Vector3.BACK)
 	# Guards of one team notice each other (Suspected), which is enough to hold a belief.
-	var seen := await wait_until(func(): return b.get_belief_state(a.get_parent()) >= ApsPerceptionComponent.STATE_SUSPECTED, 5.0)
+	var seen := await wait_until(
+		func(): return b.get_belief_state(a.get_parent()) >= ApsPerceptionComponent.STATE_SUSPECTED,
+		5.0
+	)
 	expect(seen, "B believes in A")
 	a.load_beliefs(b.save_beliefs())
-	expect(not a.get_known_targets().has(a.get_parent()), "A does not believe in its own body: %s" % [a.get_known_targets()])
+	expect(
+		not a.get_known_targets().has(a.get_parent()),
+		"A does not believe in its own body: %s" % [a.get_known_targets()]
+	)
 	await seconds(1.0)
-	expect(not a.get_known_targets().has(a.get_parent()), "nor a second later: %s" % [a.get_known_targets()])
+	expect(
+		not a.get_known_targets().has(a.get_parent()),
+		"nor a second later: %s" % [a.get_known_targets()]
+	)
 	var d: Dictionary = a.save_beliefs().duplicate(true)
 	var own := {"target": _key(a), "state": "tracked", "confidence": 0.9, "kind": "actor"}
 	d["core"]["mind"]["beliefs"] = [own]
@@ -565,7 +688,11 @@ func test_load_state_touches_only_perceivers_under_its_root() -> void:
 	ApsWorld.load_state(level, data)
 	await frames(2)
 	expect_eq(fired[0], 0, "no beliefs_loaded outside the level")
-	expect_eq(outside.get_belief_state(s[1]), ApsPerceptionComponent.STATE_TRACKED, "the guard outside keeps its beliefs")
+	expect_eq(
+		outside.get_belief_state(s[1]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the guard outside keeps its beliefs"
+	)
 	expect_eq(log.count("perceivers[1]"), 1, "one warning naming the entry:\n%s" % log.text())
 	_expect_no_error()
 
@@ -587,7 +714,9 @@ func test_a_perceiver_listed_twice_loads_once_with_a_warning() -> void:
 	expect(ApsWorld.load_state(level, data), "loaded")
 	await frames(2)
 	expect_eq(fired[0], 1, "beliefs_loaded once")
-	expect_eq(log.count("perceivers[1]"), 1, "one warning naming the second entry:\n%s" % log.text())
+	expect_eq(
+		log.count("perceivers[1]"), 1, "one warning naming the second entry:\n%s" % log.text()
+	)
 	_expect_no_error()
 
 
@@ -603,7 +732,9 @@ func _from_a_custom_sense(what: String, data: Dictionary = {}) -> Array:
 	p.custom_senses = [sense]
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, p)
 	var player := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Player")
-	await wait_until(func(): return guard.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED, 5.0)
+	await wait_until(
+		func(): return guard.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED, 5.0
+	)
 	if sense.data.is_empty():
 		sense.data = guard.save_beliefs()
 	log.clear()
@@ -624,8 +755,14 @@ func test_save_state_from_a_custom_sense_never_gives_data_that_wipes_the_ai() ->
 	log.clear()
 	if not data.is_empty():
 		ApsWorld.load_state(self, data)
-	expect_eq(guard.get_belief_state(r[1]), ApsPerceptionComponent.STATE_TRACKED,
-			"loading what save_state gave keeps the guard tracking (%d warning(s) named save_state):\n%s" % [warned, log.text()])
+	expect_eq(
+		guard.get_belief_state(r[1]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		(
+			"loading what save_state gave keeps the guard tracking (%d warning(s) named save_state):\n%s"
+			% [warned, log.text()]
+		)
+	)
 	_expect_no_error()
 
 
@@ -637,7 +774,9 @@ func test_load_state_from_a_custom_sense_is_refused_as_a_whole() -> void:
 	var r := await _from_a_custom_sense("load_state", before)
 	expect_eq(r[2], [false], "load_state answers false")
 	expect_eq(ApsWorld.get_world_state(self).wind, Vector3(5, 0, 0), "the wind is not replaced")
-	expect_eq(log.count("ApsWorld.load_state"), 1, "one warning naming load_state:\n%s" % log.text())
+	expect_eq(
+		log.count("ApsWorld.load_state"), 1, "one warning naming load_state:\n%s" % log.text()
+	)
 	_expect_no_error()
 
 
@@ -649,9 +788,15 @@ func test_a_replicator_outside_a_component_warns_once_and_answers_nothing() -> v
 	log.clear()
 	var orphan := ApsReplicator.new()
 	add_child(orphan)
-	expect_eq(log.count("its parent is not an ApsPerceptionComponent"), 1, "one warning:\n%s" % log.text())
-	expect_eq(orphan.get_belief_state(s[1]), ApsPerceptionComponent.STATE_UNDETECTED, "answers nothing")
-	expect_eq(orphan.get_belief_state(null), ApsPerceptionComponent.STATE_UNDETECTED, "null: nothing")
+	expect_eq(
+		log.count("its parent is not an ApsPerceptionComponent"), 1, "one warning:\n%s" % log.text()
+	)
+	expect_eq(
+		orphan.get_belief_state(s[1]), ApsPerceptionComponent.STATE_UNDETECTED, "answers nothing"
+	)
+	expect_eq(
+		orphan.get_belief_state(null), ApsPerceptionComponent.STATE_UNDETECTED, "null: nothing"
+	)
 	expect_eq(orphan.get_attention_target(), null, "no attention")
 	expect(orphan.get_replicated_targets().is_empty(), "no targets")
 	await frames(3)
@@ -666,7 +811,11 @@ func test_a_replicator_under_the_other_kind_of_component_warns_once() -> void:
 	var guard: ApsPerceptionComponent = s[0]
 	var wrong := ApsReplicator2D.new()
 	guard.add_child(wrong)
-	expect_eq(log.count("its parent is not an ApsPerceptionComponent2D"), 1, "one warning:\n%s" % log.text())
+	expect_eq(
+		log.count("its parent is not an ApsPerceptionComponent2D"),
+		1,
+		"one warning:\n%s" % log.text()
+	)
 	expect(wrong.get_replicated_targets().is_empty(), "no 2D targets from a 3D component")
 	expect_eq(wrong.get_attention_target(), null, "no attention")
 	var level := Node2D.new()
@@ -675,13 +824,28 @@ func test_a_replicator_under_the_other_kind_of_component_warns_once() -> void:
 	var runner2 := ApsWorldBuilder2D.body(level, Vector2(500, 0), "Runner2D")
 	var wrong3 := ApsReplicator.new()
 	guard2.add_child(wrong3)
-	expect_eq(log.count("its parent is not an ApsPerceptionComponent "), 1, "one warning for the 3D one:\n%s" % log.text())
+	expect_eq(
+		log.count("its parent is not an ApsPerceptionComponent "),
+		1,
+		"one warning for the 3D one:\n%s" % log.text()
+	)
 	var right := ApsReplicator2D.new()
 	guard2.add_child(right)
 	await seconds(1.0)
-	expect_eq(right.get_belief_state(runner2), guard2.get_belief_state(runner2), "the 2D replicator answers from its component")
-	expect(right.get_belief_state(runner2) >= ApsPerceptionComponent2D.STATE_DETECTED, "which sees the runner")
-	expect_eq(right.get_replicated_targets(), guard2.get_known_targets(), "its targets are the component's")
+	expect_eq(
+		right.get_belief_state(runner2),
+		guard2.get_belief_state(runner2),
+		"the 2D replicator answers from its component"
+	)
+	expect(
+		right.get_belief_state(runner2) >= ApsPerceptionComponent2D.STATE_DETECTED,
+		"which sees the runner"
+	)
+	expect_eq(
+		right.get_replicated_targets(),
+		guard2.get_known_targets(),
+		"its targets are the component's"
+	)
 	wrong.free()
 	level.free()
 	await frames(3)
@@ -696,14 +860,23 @@ func test_send_interval_that_is_not_a_duration() -> void:
 		var rep := ApsReplicator.new()
 		add_child(rep)
 		rep.send_interval = v[0]
-		expect(is_finite(rep.send_interval) and rep.send_interval >= 0.0, "%s reads back as a duration: %s" % [v[1], rep.send_interval])
-		expect_eq(log.count("ApsReplicator.send_interval: %s " % v[1]), 1, "%s: said with its value:\n%s" % [v[1], log.text()])
+		expect(
+			is_finite(rep.send_interval) and rep.send_interval >= 0.0,
+			"%s reads back as a duration: %s" % [v[1], rep.send_interval]
+		)
+		expect_eq(
+			log.count("ApsReplicator.send_interval: %s " % v[1]),
+			1,
+			"%s: said with its value:\n%s" % [v[1], log.text()]
+		)
 	expect_eq(log.count("ApsReplicator.send_interval"), 4, "one warning each:\n%s" % log.text())
 	var again := ApsReplicator.new()
 	add_child(again)
 	for i in 100:
 		again.send_interval = -1.0
-	expect_eq(log.count("ApsReplicator.send_interval"), 5, "set 100 times, said once:\n%s" % log.text())
+	expect_eq(
+		log.count("ApsReplicator.send_interval"), 5, "set 100 times, said once:\n%s" % log.text()
+	)
 	_expect_no_error()
 
 
@@ -718,7 +891,10 @@ func test_replicator_getters_where_perception_runs() -> void:
 	expect_eq(rep.get_belief_state(s[1]), ApsPerceptionComponent.STATE_TRACKED, "state")
 	expect_eq(rep.get_attention_target(), s[1], "attention")
 	expect_eq(rep.get_belief_state(null), ApsPerceptionComponent.STATE_UNDETECTED, "null target")
-	expect(Array(rep.get_replicated_targets()) == [s[1]], "the targets it would send: %s" % [rep.get_replicated_targets()])
+	expect(
+		Array(rep.get_replicated_targets()) == [s[1]],
+		"the targets it would send: %s" % [rep.get_replicated_targets()]
+	)
 	_expect_no_error()
 
 
@@ -731,7 +907,9 @@ func test_on_a_client_the_replicator_freed_under_its_component() -> void:
 	var rep := ApsReplicator.new()
 	guard.add_child(rep)
 	await seconds(0.5)
-	expect_eq(guard.get_belief_state(player), ApsPerceptionComponent.STATE_UNDETECTED, "nothing arrived")
+	expect_eq(
+		guard.get_belief_state(player), ApsPerceptionComponent.STATE_UNDETECTED, "nothing arrived"
+	)
 	rep.free()
 	expect_eq(guard.get_belief_state(player), ApsPerceptionComponent.STATE_UNDETECTED, "state")
 	expect_eq(guard.get_confidence(player), 0.0, "confidence")
@@ -742,7 +920,11 @@ func test_on_a_client_the_replicator_freed_under_its_component() -> void:
 	guard.remove_child(again)
 	guard.add_child(again)
 	await seconds(0.5)
-	expect_eq(guard.get_belief_state(player), ApsPerceptionComponent.STATE_UNDETECTED, "with one added, moved out and back")
+	expect_eq(
+		guard.get_belief_state(player),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"with one added, moved out and back"
+	)
 	get_tree().set_multiplayer(null, get_path())
 	_expect_no_error()
 
@@ -825,13 +1007,18 @@ func test_a_peer_filter_answering_things_other_than_bools() -> void:
 
 
 func test_a_peer_filter_freeing_the_target() -> void:
-	var pair := await _with_filter(func(_peer, t, _server):
-		if is_instance_valid(t):
-			t.free()
-		return true)
+	var pair := await _with_filter(
+		func(_peer, t, _server):
+			if is_instance_valid(t):
+				t.free()
+			return true
+	)
 	expect(not is_instance_valid(pair[0]["player"]), "the filter freed the player")
 	await seconds(0.5)
-	expect(Array(pair[1]["rep"].get_replicated_targets()).all(func(t): return is_instance_valid(t)), "the client lists nothing freed")
+	expect(
+		Array(pair[1]["rep"].get_replicated_targets()).all(func(t): return is_instance_valid(t)),
+		"the client lists nothing freed"
+	)
 	_expect_no_error()
 	_close(pair)
 
@@ -839,16 +1026,20 @@ func test_a_peer_filter_freeing_the_target() -> void:
 ## A filter that asks the replicator it filters for (its own view of the target): godot-rust
 ## refuses the borrow and panics, each call.
 func test_a_peer_filter_asking_its_replicator() -> void:
-	var pair := await _with_filter(func(_peer, t, server): return server["rep"].get_belief_state(t) >= 0)
+	var pair := await _with_filter(
+		func(_peer, t, server): return server["rep"].get_belief_state(t) >= 0
+	)
 	_expect_no_error()
 	_close(pair)
 
 
 ## A filter that sets the replicator's send_interval: a panic, each call.
 func test_a_peer_filter_setting_the_send_interval() -> void:
-	var pair := await _with_filter(func(_peer, _t, server):
-		server["rep"].send_interval = 0.2
-		return true)
+	var pair := await _with_filter(
+		func(_peer, _t, server):
+			server["rep"].send_interval = 0.2
+			return true
+	)
 	_expect_no_error()
 	_close(pair)
 
@@ -861,15 +1052,25 @@ func test_a_second_replicator_coming_and_going_leaves_the_first_answering() -> v
 	var client: Dictionary = pair[1]
 	server["rep"].peer_filter = func(_peer, _t): return true
 	server["guard"].set_target_confidence(server["player"], 0.6)
-	var arrived := await wait_until(func(): return client["rep"].get_belief_state(server["player"]) != 0, 3.0)
+	var arrived := await wait_until(
+		func(): return client["rep"].get_belief_state(server["player"]) != 0, 3.0
+	)
 	expect(arrived, "the player's belief arrived")
 	var shown: int = client["guard"].get_belief_state(server["player"])
-	expect_eq(shown, client["rep"].get_belief_state(server["player"]), "the component answers from its replicator")
+	expect_eq(
+		shown,
+		client["rep"].get_belief_state(server["player"]),
+		"the component answers from its replicator"
+	)
 	var extra := ApsReplicator.new()
 	extra.name = "Extra"
 	client["guard"].add_child(extra)
 	extra.free()
-	expect_eq(client["guard"].get_belief_state(server["player"]), shown, "and still does after a second one came and went")
+	expect_eq(
+		client["guard"].get_belief_state(server["player"]),
+		shown,
+		"and still does after a second one came and went"
+	)
 	_expect_no_error()
 	_close(pair)
 
@@ -881,13 +1082,17 @@ func test_zz_a_peer_filter_freeing_the_replicator() -> void:
 	expect_engine_error(LOCKED)
 	expect_engine_error(LOCKED_TOO)
 	var freed := [false]
-	var pair := await _with_filter(func(_peer, _t, server):
-		if not freed[0] and is_instance_valid(server["rep"]):
-			freed[0] = true
-			server["rep"].free()
-		return true)
+	var pair := await _with_filter(
+		func(_peer, _t, server):
+			if not freed[0] and is_instance_valid(server["rep"]):
+				freed[0] = true
+				server["rep"].free()
+			return true
+	)
 	expect(freed[0], "the filter tried to free it")
-	expect(is_instance_valid(pair[0]["rep"]), "Godot kept it: a node is not freed inside its own call")
+	expect(
+		is_instance_valid(pair[0]["rep"]), "Godot kept it: a node is not freed inside its own call"
+	)
 	var i := Array(log.errors).find_custom(func(e): return LOCKED_TOO in e)
 	expect(i >= 0, "and said so twice")
 	if i >= 0:
@@ -898,17 +1103,20 @@ func test_zz_a_peer_filter_freeing_the_replicator() -> void:
 
 ## A filter that frees the guard (the replicator with it): the send stops there, no error.
 func test_zz_a_peer_filter_freeing_the_guard() -> void:
-	var pair := await _with_filter(func(_peer, _t, server):
-		if is_instance_valid(server["guard"]):
-			server["guard"].get_parent().free()
-		return true)
+	var pair := await _with_filter(
+		func(_peer, _t, server):
+			if is_instance_valid(server["guard"]):
+				server["guard"].get_parent().free()
+			return true
+	)
 	expect(not is_instance_valid(pair[0]["guard"]), "the filter freed the guard")
 	_expect_no_error()
 	_close(pair)
 
 
 ## A custom sense that, once armed, makes one saving or loading call from inside the pass.
-class CallingSense extends ApsSense:
+class CallingSense:
+	extends ApsSense
 	var what := ""
 	var root: Node
 	var data: Dictionary = {}

@@ -59,11 +59,12 @@ Commands:
                         10 minutes of game time spawning, freeing, reparenting, re-profiling;
                         prints RSS and Godot's object, node and orphan counts
   package [--target windows] [--target macos]
-                        build the extension (editor and release) and write
-                        dist/aps-<version>.zip: addons/aps/ as a user installs it, with this
-                        platform's debug (optimised, checks on) and release libraries in bin/;
-                        --target windows, --target macos: that platform's libraries too
-                        (macOS: one universal x86_64 + arm64 library per slot), cross-built here
+                        build the extension (release) and write dist/aps-<version>.zip:
+                        addons/aps/ as a user installs it, with this platform's library in
+                        bin/ (its aps.gdextension loads it in the editor and in every export);
+                        then import it once in a fresh project (exit code 0 required);
+                        --target windows, --target macos: that platform's library too
+                        (macOS: one universal x86_64 + arm64 library), cross-built here
                         as root, with a toolchain xtask installs into .cache/godot/root
   screenshot [--editor-only] [-- ARGS]
                         build; the demo in a window (Xvfb if need be), then the editor tour
@@ -71,7 +72,9 @@ Commands:
                         save docs/screenshots/*.png;
                         --editor-only: the editor tour alone
   lint                  cargo fmt --check and cargo clippy -D warnings, workspace-wide; gdlint
-                        over every GDScript file (gdtoolkit, installed into .cache/)
+                        and gdformat --check over every GDScript file (gdtoolkit, installed
+                        into .cache/)
+  format                cargo fmt, and gdformat over every GDScript file
   reference             write the class reference (docs/reference/, a page per class) from the
                         classes' own documentation; `test` checks it is current
   godot [ARGS...]       run the Godot xtask uses, with ARGS (e.g. `godot --editor --path .`)
@@ -173,6 +176,10 @@ fn dispatch(command: &str, args: Vec<OsString>) -> Result<ExitCode, String> {
         "lint" => {
             options(command, &args, &[])?;
             tasks::lint(&paths)
+        }
+        "format" => {
+            options(command, &args, &[])?;
+            tasks::format(&paths)
         }
         "reference" => {
             options(command, &args, &[])?;

@@ -28,6 +28,7 @@ const SOAK: &str = "res://tests/soak/soak.tscn";
 const FIND_GODOT: &str = "find Godot, import the project";
 const MULTIPLAYER_TEST: &str =
     "multiplayer: a server and a client over ENet on 127.0.0.1, in 3D and 2D";
+const GDSCRIPT_LINT: &str = "gdlint and gdformat --check over every GDScript file";
 const TEST_PACKAGE: &str = "package the dev build (as the package's library)";
 const PACKAGE_TEST: &str = "the package in a fresh project: a guard sees a runner";
 const TOGGLE_TEST: &str =
@@ -57,9 +58,7 @@ pub fn test(paths: &Paths, godot_only: bool, runner_args: &[OsString]) -> Result
                 "--no-fail-fast",
             ]))
         });
-        report.step("gdlint over every GDScript file", || {
-            crate::gdscript_lint::run(paths)
-        });
+        report.step(GDSCRIPT_LINT, || crate::gdscript_lint::run(paths));
         report.step(
             format!(
                 "cargo check -p aps-godot against the newest Godot API ({})",
@@ -392,8 +391,22 @@ pub fn lint(paths: &Paths) -> Result<ExitCode, String> {
             ]))
         },
     );
-    report.step("gdlint over every GDScript file", || {
-        crate::gdscript_lint::run(paths)
+    report.step(GDSCRIPT_LINT, || crate::gdscript_lint::run(paths));
+    Ok(report.finish())
+}
+
+/// `cargo xtask format`: `cargo fmt`, and gdformat over every GDScript file.
+pub fn format(paths: &Paths) -> Result<ExitCode, String> {
+    let mut report = Report::new("format");
+    report.step("cargo fmt --all", || {
+        cmd::run(
+            cmd::cargo()
+                .current_dir(&paths.workspace)
+                .args(["fmt", "--all"]),
+        )
+    });
+    report.step("gdformat over every GDScript file", || {
+        crate::gdscript_lint::format(paths)
     });
     Ok(report.finish())
 }
