@@ -179,7 +179,10 @@ func _physics_process(_delta: float) -> void:
 func _nearest_wing() -> int:
 	var nearest := maxi(_current, 0)
 	for i in wings.size():
-		if absf(player.global_position.x - wings[i].position.x) < absf(player.global_position.x - wings[nearest].position.x):
+		if (
+			absf(player.global_position.x - wings[i].position.x)
+			< absf(player.global_position.x - wings[nearest].position.x)
+		):
 			nearest = i
 	return nearest
 
@@ -194,18 +197,33 @@ func _save_game() -> void:
 	var at := player.global_position
 	var data := {
 		"aps": ApsWorld.save_state(self),
-		"player": {"position": [at.x, at.y, at.z], "yaw": player.rotation.y, "crouching": player.crouching, "flashlight": player.flashlight},
+		"player":
+		{
+			"position": [at.x, at.y, at.z],
+			"yaw": player.rotation.y,
+			"crouching": player.crouching,
+			"flashlight": player.flashlight
+		},
 	}
 	# full_precision: the numbers come back exactly as saved.
 	var text := JSON.stringify(data, "", false, true)
 	var file := FileAccess.open(SAVE_PATH, FileAccess.WRITE)
 	if file == null:
-		DemoTimeline.note(wings[_current].tag, "could not save to %s (error %d)" % [SAVE_PATH, FileAccess.get_open_error()])
+		DemoTimeline.note(
+			wings[_current].tag,
+			"could not save to %s (error %d)" % [SAVE_PATH, FileAccess.get_open_error()]
+		)
 		return
 	file.store_string(text)
 	file.close()
 	var perceivers := find_children("*", "ApsPerceptionComponent", true, false).size()
-	DemoTimeline.player(wings[_current].tag, "saves the game (F5): what %d AIs believe, %d KB, to %s" % [perceivers, ceili(text.length() / 1024.0), SAVE_PATH])
+	DemoTimeline.player(
+		wings[_current].tag,
+		(
+			"saves the game (F5): what %d AIs believe, %d KB, to %s"
+			% [perceivers, ceili(text.length() / 1024.0), SAVE_PATH]
+		)
+	)
 
 
 ## F9: the level is quit and loaded again, as a game does: every wing is freed (its AIs with all
@@ -238,18 +256,41 @@ func _load_game() -> void:
 	camera.follow(player)
 	_enter_wing(_nearest_wing())
 	var ok := ApsWorld.load_state(self, saved["aps"])
-	DemoTimeline.player(wings[_current].tag, "loads the game (F9): the level built again from its scenes, back where it saved")
+	DemoTimeline.player(
+		wings[_current].tag,
+		"loads the game (F9): the level built again from its scenes, back where it saved"
+	)
 	if not ok:
-		DemoTimeline.note(wings[_current].tag, "ApsWorld.load_state refused the saved data: the AIs start afresh")
+		DemoTimeline.note(
+			wings[_current].tag, "ApsWorld.load_state refused the saved data: the AIs start afresh"
+		)
 		return
 	# What came back, read from APS itself: each guard here and what it believes of the player.
 	var here: Array[String] = []
 	for guard in wings[_current].guards():
 		var state := guard.perception.get_belief_state(player)
 		if state != ApsPerceptionComponent.STATE_UNDETECTED:
-			here.append("%s %s %.2f" % [guard.display_name, DemoTimeline.state_name(state), guard.perception.get_confidence(player)])
+			here.append(
+				(
+					"%s %s %.2f"
+					% [
+						guard.display_name,
+						DemoTimeline.state_name(state),
+						guard.perception.get_confidence(player)
+					]
+				)
+			)
 	var perceivers := find_children("*", "ApsPerceptionComponent", true, false).size()
-	DemoTimeline.note(wings[_current].tag, "restored what %d AIs believed; here: %s" % [perceivers, ", ".join(here) if not here.is_empty() else "no guard believes in the player"])
+	DemoTimeline.note(
+		wings[_current].tag,
+		(
+			"restored what %d AIs believed; here: %s"
+			% [
+				perceivers,
+				", ".join(here) if not here.is_empty() else "no guard believes in the player"
+			]
+		)
+	)
 
 
 ## A position saved as [x, y, z], else `otherwise`.
@@ -286,12 +327,34 @@ func _tour(only: String) -> void:
 
 
 func _intro() -> void:
-	DemoTimeline.say("APS demo: a scripted tour. A bot plays the player through ten wings of a small stealth level.")
-	DemoTimeline.say("Each line is a signal an AI received from APS (its state and confidence that the player is there,")
-	DemoTimeline.say("0 to 1, and why it lost them), what the AI's own script decided to do about it (>), what the")
+	(
+		DemoTimeline
+		. say(
+			"APS demo: a scripted tour. A bot plays the player through ten wings of a small stealth level."
+		)
+	)
+	(
+		DemoTimeline
+		. say(
+			"Each line is a signal an AI received from APS (its state and confidence that the player is there,"
+		)
+	)
+	(
+		DemoTimeline
+		. say(
+			"0 to 1, and why it lost them), what the AI's own script decided to do about it (>), what the"
+		)
+	)
 	DemoTimeline.say("player did, or a reading the demo took (*). Times are seconds of game time.")
-	DemoTimeline.say("A belief climbs Undetected -> Suspected (0.15) -> Detected (0.35) -> Tracked (0.60); once no")
-	DemoTimeline.say("sense has the player it goes Lost (with a reason), then Remembered, then Expired.")
+	(
+		DemoTimeline
+		. say(
+			"A belief climbs Undetected -> Suspected (0.15) -> Detected (0.35) -> Tracked (0.60); once no"
+		)
+	)
+	DemoTimeline.say(
+		"sense has the player it goes Lost (with a reason), then Remembered, then Expired."
+	)
 
 
 func _outro(results: Array[DemoWing]) -> void:
@@ -302,7 +365,19 @@ func _outro(results: Array[DemoWing]) -> void:
 		DemoTimeline.say("  " + wing.summary())
 		ok = ok and wing.passed()
 	DemoTimeline.say("")
-	DemoTimeline.say("demo: %s (%.0f s of game time)" % ["every wing showed what it teaches" if ok else "FAILED: a wing did not show what it teaches", DemoTimeline.now()])
+	DemoTimeline.say(
+		(
+			"demo: %s (%.0f s of game time)"
+			% [
+				(
+					"every wing showed what it teaches"
+					if ok
+					else "FAILED: a wing did not show what it teaches"
+				),
+				DemoTimeline.now()
+			]
+		)
+	)
 	await _quit(0 if ok else 1)
 
 

@@ -117,9 +117,12 @@ func _draw_label_2d(overlay: Control, at: Vector2, text: String) -> void:
 	var place := at + Vector2(12, -12)
 	if place.x + size.x > overlay.size.x:
 		place.x = at.x - 12 - size.x
-	place = place.clamp(Vector2(0, size.y), Vector2(maxf(0, overlay.size.x - size.x), overlay.size.y))
-	overlay.draw_string_outline(font, place, text, HORIZONTAL_ALIGNMENT_LEFT, -1, LABEL_SIZE_2D, 4,
-			Color.BLACK)
+	place = place.clamp(
+		Vector2(0, size.y), Vector2(maxf(0, overlay.size.x - size.x), overlay.size.y)
+	)
+	overlay.draw_string_outline(
+		font, place, text, HORIZONTAL_ALIGNMENT_LEFT, -1, LABEL_SIZE_2D, 4, Color.BLACK
+	)
 	overlay.draw_string(font, place, text, HORIZONTAL_ALIGNMENT_LEFT, -1, LABEL_SIZE_2D)
 
 
@@ -142,8 +145,12 @@ func _forward_canvas_gui_input(event: InputEvent) -> bool:
 	if event is InputEventMouseMotion:
 		var local := _to_screen_2d().affine_inverse() * (event as InputEventMouseMotion).position
 		var property: String = PerceptionGizmo2D.HANDLES[_dragged]["property"]
-		profile.set(property, PerceptionGizmo2D.handle_value(profile, _dragged, local,
-				PerceptionGizmo2D.pixels_per_meter(), _gaze_2d()))
+		profile.set(
+			property,
+			PerceptionGizmo2D.handle_value(
+				profile, _dragged, local, PerceptionGizmo2D.pixels_per_meter(), _gaze_2d()
+			)
+		)
 		update_overlays()
 		return true
 	if button != null:
@@ -176,8 +183,9 @@ func _end_drag(cancel: bool) -> void:
 		profile.set(property, _drag_restore)
 		return
 	var undo := get_undo_redo()
-	undo.create_action("APS: " + PerceptionGizmo2D.HANDLES[id]["name"], UndoRedo.MERGE_DISABLE,
-			_edited_2d)
+	undo.create_action(
+		"APS: " + PerceptionGizmo2D.HANDLES[id]["name"], UndoRedo.MERGE_DISABLE, _edited_2d
+	)
 	undo.add_do_property(profile, property, value)
 	undo.add_undo_property(profile, property, _drag_restore)
 	undo.add_do_method(_edited_2d, "queue_redraw")
@@ -190,8 +198,9 @@ func _handle_at_2d(profile: Resource, screen_position: Vector2) -> int:
 	var to_screen := _to_screen_2d()
 	var found := -1
 	var nearest := HANDLE_REACH_2D
-	for handle in PerceptionGizmo2D.handles(profile, PerceptionGizmo2D.pixels_per_meter(),
-			_gaze_2d()):
+	for handle in PerceptionGizmo2D.handles(
+		profile, PerceptionGizmo2D.pixels_per_meter(), _gaze_2d()
+	):
 		var distance := screen_position.distance_to(to_screen * handle["position"])
 		if distance <= nearest:
 			nearest = distance
@@ -205,8 +214,11 @@ func _gaze_2d() -> int:
 
 
 func _is_drawn_2d() -> bool:
-	return is_instance_valid(_edited_2d) and _edited_2d.is_inside_tree() \
-			and _edited_2d.is_visible_in_tree()
+	return (
+		is_instance_valid(_edited_2d)
+		and _edited_2d.is_inside_tree()
+		and _edited_2d.is_visible_in_tree()
+	)
 
 
 ## From the selected component's 2D space to the 2D editor's viewport, where the overlay is

@@ -57,7 +57,9 @@ func _draw() -> void:
 func _draw_marks() -> void:
 	for pool in _pools:
 		var shade := lerpf(0.0, 0.9, pool["level"])
-		_marks.draw_circle(pool["center"], pool["radius"], Color(shade, shade, shade * 1.1 + 0.02, 0.97))
+		_marks.draw_circle(
+			pool["center"], pool["radius"], Color(shade, shade, shade * 1.1 + 0.02, 0.97)
+		)
 		_marks.draw_arc(pool["center"], pool["radius"], 0, TAU, 64, Color(0.6, 0.6, 0.7, 0.5), 2.0)
 	var font := ThemeDB.fallback_font
 	for w in _words:
@@ -68,4 +70,12 @@ func _draw_marks() -> void:
 		var top := at.y - (lines.size() - 1) * (font_size + 2) * 0.5
 		for i in lines.size():
 			var width := font.get_string_size(lines[i], HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x
-			_marks.draw_string(font, Vector2(at.x - width * 0.5, top + i * (font_size + 2)), lines[i], HORIZONTAL_ALIGNMENT_LEFT, -1, font_size, w["color"])
+			_marks.draw_string(
+				font,
+				Vector2(at.x - width * 0.5, top + i * (font_size + 2)),
+				lines[i],
+				HORIZONTAL_ALIGNMENT_LEFT,
+				-1,
+				font_size,
+				w["color"]
+			)

@@ -69,7 +69,9 @@ static func floor_text(parent: Node3D, text: String, at: Vector3, size := 96) ->
 
 ## A pool of darkness (or light) APS knows of: an ApsWorld light zone, removed again when
 ## `owner_node` leaves the tree, and a disc on the floor so a person sees it too.
-static func light_zone(owner_node: Node3D, center_local: Vector3, radius: float, level: float) -> int:
+static func light_zone(
+	owner_node: Node3D, center_local: Vector3, radius: float, level: float
+) -> int:
 	var center := owner_node.to_global(center_local)
 	# The zone is a sphere; centred a metre up, it covers feet and head alike.
 	var id := ApsWorld.add_light_zone(center + Vector3(0, 1, 0), radius, level)

@@ -9,11 +9,34 @@ extends RefCounted
 ##   what the player did        time  wing  player  what the bot (or person) did
 ## Every line also goes to whoever listens (the on-screen feed).
 
-const STATE_NAMES: Array[String] = ["Undetected", "Suspected", "Detected", "Tracked", "Lost", "Remembered", "Expired"]
-const LOSS_NAMES: Array[String] = ["", "Occluded", "OutOfRange", "SoundFaded", "ScentLost", "SensorDropout", "TargetDestroyed", "Unknown"]
-const AWARENESS_NAMES: Array[String] = ["Unaware", "Peripheral", "Suspicious", "Alerted", "FullyAware"]
+const STATE_NAMES: Array[String] = [
+	"Undetected", "Suspected", "Detected", "Tracked", "Lost", "Remembered", "Expired"
+]
+const LOSS_NAMES: Array[String] = [
+	"",
+	"Occluded",
+	"OutOfRange",
+	"SoundFaded",
+	"ScentLost",
+	"SensorDropout",
+	"TargetDestroyed",
+	"Unknown"
+]
+const AWARENESS_NAMES: Array[String] = [
+	"Unaware", "Peripheral", "Suspicious", "Alerted", "FullyAware"
+]
 const THREAT_NAMES: Array[String] = ["None", "Low", "Medium", "High", "Critical"]
-const SENSE_NAMES := {0: "vision", 1: "hearing", 2: "smell", 3: "touch", 4: "vibration", 5: "damage", 6: "pain", 7: "echolocation", 15: "squad"}
+const SENSE_NAMES := {
+	0: "vision",
+	1: "hearing",
+	2: "smell",
+	3: "touch",
+	4: "vibration",
+	5: "damage",
+	6: "pain",
+	7: "echolocation",
+	15: "squad"
+}
 
 const HEADER := "   time  wing    guard      target  signal                state        conf  reason"
 const RULE_WIDTH := 86
@@ -79,11 +102,27 @@ static func heading(number: int, title: String, idea: String) -> void:
 
 
 ## A signal an AI received. `confidence` below 0 (none to tell) leaves its column empty.
-static func signal_line(wing: String, guard: String, target: String, signal_name: String, state: String, confidence: float, reason: String = "") -> void:
+static func signal_line(
+	wing: String,
+	guard: String,
+	target: String,
+	signal_name: String,
+	state: String,
+	confidence: float,
+	reason: String = ""
+) -> void:
 	if not _here(wing):
 		return
 	var conf := "%.2f" % confidence if confidence >= 0.0 else ""
-	_emit(("%7.2f  %-6s  %-9s  %-6s  %-20s  %-11s  %4s  %s" % [now(), wing, guard, target, signal_name, state, conf, reason]).strip_edges(false, true))
+	_emit(
+		(
+			(
+				"%7.2f  %-6s  %-9s  %-6s  %-20s  %-11s  %4s  %s"
+				% [now(), wing, guard, target, signal_name, state, conf, reason]
+			)
+			. strip_edges(false, true)
+		)
+	)
 
 
 ## What a guard's script decided, in words.

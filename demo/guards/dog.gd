@@ -19,7 +19,11 @@ func _build_body() -> void:
 	var fur := DemoLevel.material(body_color)
 	_part(Vector3(0.45, 0.45, 0.95), Vector3(0, 0.45, 0), fur)
 	_part(Vector3(0.35, 0.35, 0.4), Vector3(0, eye_height, -0.6), fur)
-	_part(Vector3(0.12, 0.12, 0.2), Vector3(0, eye_height - 0.05, -0.85), DemoLevel.material(Color(0.1, 0.08, 0.08)))
+	_part(
+		Vector3(0.12, 0.12, 0.2),
+		Vector3(0, eye_height - 0.05, -0.85),
+		DemoLevel.material(Color(0.1, 0.08, 0.08))
+	)
 
 
 func _part(size: Vector3, at: Vector3, mat: Material) -> void:
@@ -58,6 +62,8 @@ func _on_lost(target: Node3D, reason: int, _last_known: Vector3) -> void:
 		begin("looks about")
 		return
 	# ScentLost: follow the loss direction like a trail (as far as the kennel allows).
-	var plan := begin("lost the scent: noses along the way the trail led %s" % DemoTimeline.direction(direction))
+	var plan := begin(
+		"lost the scent: noses along the way the trail led %s" % DemoTimeline.direction(direction)
+	)
 	if await go_to(global_position + direction.normalized() * 3.0) and still(plan):
 		await look_around(2.0)

@@ -32,7 +32,13 @@ extends CharacterBody3D
 const TURN_SPEED := 4.0
 ## Pixels (the indicator's) between an awareness indicator and the label stacked on it.
 const INDICATOR_GAP := 8.0
-const AWARENESS_COLORS: Array[Color] = [Color(0.3, 0.8, 0.35, 0.25), Color(0.9, 0.9, 0.3, 0.3), Color(1.0, 0.65, 0.2, 0.33), Color(1.0, 0.35, 0.2, 0.36), Color(0.9, 0.1, 0.1, 0.4)]
+const AWARENESS_COLORS: Array[Color] = [
+	Color(0.3, 0.8, 0.35, 0.25),
+	Color(0.9, 0.9, 0.3, 0.3),
+	Color(1.0, 0.65, 0.2, 0.33),
+	Color(1.0, 0.35, 0.2, 0.36),
+	Color(0.9, 0.1, 0.1, 0.4)
+]
 
 var perception: ApsPerceptionComponent
 ## The wing's short name for the timeline's wing column.
@@ -72,7 +78,10 @@ func _ready() -> void:
 	add_child(badge)
 	_build_label()
 	if show_cone and perception.profile.vision_enabled:
-		_cone = _fan(minf(perception.profile.vision_max_range, 12.0), perception.profile.vision_main_cone_half_angle)
+		_cone = _fan(
+			minf(perception.profile.vision_max_range, 12.0),
+			perception.profile.vision_main_cone_half_angle
+		)
 		add_child(_cone)
 		# On the floor, wherever the eye is.
 		_cone.position.y = 0.04 - global_position.y
@@ -103,9 +112,16 @@ func _on_beliefs_loaded(target: Node3D) -> void:
 	if target == null or not doing.is_empty():
 		return
 	var state := perception.get_belief_state(target)
-	if state >= ApsPerceptionComponent.STATE_DETECTED and state <= ApsPerceptionComponent.STATE_LOST:
+	if (
+		state >= ApsPerceptionComponent.STATE_DETECTED
+		and state <= ApsPerceptionComponent.STATE_LOST
+	):
 		watching = target
-		DemoTimeline.action(wing_tag, display_name, "picks up from what it believed: faces where it believes the player is")
+		DemoTimeline.action(
+			wing_tag,
+			display_name,
+			"picks up from what it believed: faces where it believes the player is"
+		)
 
 
 # --- Plans: what the guard is doing. A new plan ends the one before it. -------------------
@@ -371,12 +387,30 @@ func _player() -> Node3D:
 
 
 func _connect_signals() -> void:
-	perception.target_suspected.connect(func(t: Node3D, c: float) -> void: _log(t, "target_suspected", ApsPerceptionComponent.STATE_SUSPECTED, c))
-	perception.target_detected.connect(func(t: Node3D, c: float) -> void: _log(t, "target_detected", ApsPerceptionComponent.STATE_DETECTED, c))
-	perception.target_tracked.connect(func(t: Node3D, c: float) -> void: _log(t, "target_tracked", ApsPerceptionComponent.STATE_TRACKED, c))
-	perception.target_remembered.connect(func(t: Node3D, c: float) -> void: _log(t, "target_remembered", ApsPerceptionComponent.STATE_REMEMBERED, c))
-	perception.target_expired.connect(func(t: Node3D) -> void: _log(t, "target_expired", ApsPerceptionComponent.STATE_EXPIRED, -1.0))
-	perception.target_forgotten.connect(func(t: Node3D) -> void: _log(t, "target_forgotten", ApsPerceptionComponent.STATE_UNDETECTED, -1.0))
+	perception.target_suspected.connect(
+		func(t: Node3D, c: float) -> void:
+			_log(t, "target_suspected", ApsPerceptionComponent.STATE_SUSPECTED, c)
+	)
+	perception.target_detected.connect(
+		func(t: Node3D, c: float) -> void:
+			_log(t, "target_detected", ApsPerceptionComponent.STATE_DETECTED, c)
+	)
+	perception.target_tracked.connect(
+		func(t: Node3D, c: float) -> void:
+			_log(t, "target_tracked", ApsPerceptionComponent.STATE_TRACKED, c)
+	)
+	perception.target_remembered.connect(
+		func(t: Node3D, c: float) -> void:
+			_log(t, "target_remembered", ApsPerceptionComponent.STATE_REMEMBERED, c)
+	)
+	perception.target_expired.connect(
+		func(t: Node3D) -> void:
+			_log(t, "target_expired", ApsPerceptionComponent.STATE_EXPIRED, -1.0)
+	)
+	perception.target_forgotten.connect(
+		func(t: Node3D) -> void:
+			_log(t, "target_forgotten", ApsPerceptionComponent.STATE_UNDETECTED, -1.0)
+	)
 	perception.target_lost.connect(_on_lost_signal)
 	perception.target_state_changed.connect(_on_state_signal)
 	perception.location_belief_changed.connect(_on_place_signal)
@@ -384,17 +418,35 @@ func _connect_signals() -> void:
 	perception.pain_changed.connect(_on_pain_signal)
 	perception.beliefs_loaded.connect(_on_loaded_signal)
 	if log_awareness:
-		perception.awareness_changed.connect(func(_old: int, new: int) -> void:
-			DemoTimeline.signal_line(wing_tag, display_name, "-", "awareness_changed", DemoTimeline.awareness_name(new), -1.0))
-		perception.all_clear.connect(func() -> void:
-			DemoTimeline.signal_line(wing_tag, display_name, "-", "all_clear", "", -1.0))
+		perception.awareness_changed.connect(
+			func(_old: int, new: int) -> void:
+				DemoTimeline.signal_line(
+					wing_tag,
+					display_name,
+					"-",
+					"awareness_changed",
+					DemoTimeline.awareness_name(new),
+					-1.0
+				)
+		)
+		perception.all_clear.connect(
+			func() -> void:
+				DemoTimeline.signal_line(wing_tag, display_name, "-", "all_clear", "", -1.0)
+		)
 
 
 ## Only the player is written down: guards are teammates and their beliefs about each other
 ## would drown the timeline.
 func _log(target: Node3D, signal_name: String, state: int, confidence: float) -> void:
 	if target is DemoPlayer:
-		DemoTimeline.signal_line(wing_tag, display_name, "Player", signal_name, DemoTimeline.state_name(state), confidence)
+		DemoTimeline.signal_line(
+			wing_tag,
+			display_name,
+			"Player",
+			signal_name,
+			DemoTimeline.state_name(state),
+			confidence
+		)
 
 
 func _on_state_signal(target: Node3D, old_state: int, new_state: int) -> void:
@@ -405,8 +457,15 @@ func _on_state_signal(target: Node3D, old_state: int, new_state: int) -> void:
 func _on_lost_signal(target: Node3D, reason: int, last_known: Vector3) -> void:
 	if not target is DemoPlayer:
 		return
-	DemoTimeline.signal_line(wing_tag, display_name, "Player", "target_lost", "Lost",
-			perception.get_confidence(target), "%s, last known %s" % [DemoTimeline.loss_name(reason), DemoTimeline.place(last_known)])
+	DemoTimeline.signal_line(
+		wing_tag,
+		display_name,
+		"Player",
+		"target_lost",
+		"Lost",
+		perception.get_confidence(target),
+		"%s, last known %s" % [DemoTimeline.loss_name(reason), DemoTimeline.place(last_known)]
+	)
 	_on_lost(target, reason, last_known)
 
 
@@ -414,21 +473,42 @@ func _on_lost_signal(target: Node3D, reason: int, last_known: Vector3) -> void:
 func _on_loaded_signal() -> void:
 	var target := _player()
 	if target == null:
-		DemoTimeline.signal_line(wing_tag, display_name, "-", "beliefs_loaded", "", -1.0, "nothing about the player")
+		DemoTimeline.signal_line(
+			wing_tag, display_name, "-", "beliefs_loaded", "", -1.0, "nothing about the player"
+		)
 	else:
-		DemoTimeline.signal_line(wing_tag, display_name, "Player", "beliefs_loaded",
-				DemoTimeline.state_name(perception.get_belief_state(target)), perception.get_confidence(target))
+		DemoTimeline.signal_line(
+			wing_tag,
+			display_name,
+			"Player",
+			"beliefs_loaded",
+			DemoTimeline.state_name(perception.get_belief_state(target)),
+			perception.get_confidence(target)
+		)
 	_on_beliefs_loaded(target)
 
 
 func _on_place_signal(location: Vector3, tag: StringName, state: int, confidence: float) -> void:
-	DemoTimeline.signal_line(wing_tag, display_name, "place", "location_belief", DemoTimeline.state_name(state), confidence,
-			"\"%s\" at %s" % [tag, DemoTimeline.place(location)])
+	DemoTimeline.signal_line(
+		wing_tag,
+		display_name,
+		"place",
+		"location_belief",
+		DemoTimeline.state_name(state),
+		confidence,
+		'"%s" at %s' % [tag, DemoTimeline.place(location)]
+	)
 
 
 func _on_damage_signal(instigator: Node3D, amount: float, _location: Vector3) -> void:
-	var who := "Player" if instigator is DemoPlayer else ("-" if instigator == null else String(instigator.name))
-	DemoTimeline.signal_line(wing_tag, display_name, who, "damage_taken", "", -1.0, "%.0f damage" % amount)
+	var who := (
+		"Player"
+		if instigator is DemoPlayer
+		else ("-" if instigator == null else String(instigator.name))
+	)
+	DemoTimeline.signal_line(
+		wing_tag, display_name, who, "damage_taken", "", -1.0, "%.0f damage" % amount
+	)
 
 
 var _pain_logged := 0.0
@@ -437,7 +517,9 @@ var _pain_logged := 0.0
 ## Pain rising (a hit) and pain gone are news; its slow fall in between is not written down.
 func _on_pain_signal(level: float) -> void:
 	if level > _pain_logged or level == 0.0:
-		DemoTimeline.signal_line(wing_tag, display_name, "-", "pain_changed", "pain %.2f" % level, -1.0)
+		DemoTimeline.signal_line(
+			wing_tag, display_name, "-", "pain_changed", "pain %.2f" % level, -1.0
+		)
 	_pain_logged = level
 
 

@@ -22,7 +22,13 @@ extends CharacterBody2D
 @export var cone_length := 1100.0
 
 const RADIUS := 20.0
-const AWARENESS_COLORS: Array[Color] = [Color(0.3, 0.8, 0.35, 0.07), Color(0.9, 0.9, 0.3, 0.08), Color(1.0, 0.65, 0.2, 0.09), Color(1.0, 0.35, 0.2, 0.1), Color(0.9, 0.1, 0.1, 0.11)]
+const AWARENESS_COLORS: Array[Color] = [
+	Color(0.3, 0.8, 0.35, 0.07),
+	Color(0.9, 0.9, 0.3, 0.08),
+	Color(1.0, 0.65, 0.2, 0.09),
+	Color(1.0, 0.35, 0.2, 0.1),
+	Color(0.9, 0.1, 0.1, 0.11)
+]
 
 var perception: ApsPerceptionComponent2D
 ## The wing's short name for the timeline's wing column.
@@ -104,8 +110,16 @@ func _physics_process(delta: float) -> void:
 		_update_label()
 	var now := ApsWorld.get_world_time()
 	var look := Vector2.INF
-	var state := perception.get_belief_state(_target) if _target != null and is_instance_valid(_target) else ApsPerceptionComponent2D.STATE_UNDETECTED
-	if state == ApsPerceptionComponent2D.STATE_DETECTED or state == ApsPerceptionComponent2D.STATE_TRACKED or state == ApsPerceptionComponent2D.STATE_SUSPECTED:
+	var state := (
+		perception.get_belief_state(_target)
+		if _target != null and is_instance_valid(_target)
+		else ApsPerceptionComponent2D.STATE_UNDETECTED
+	)
+	if (
+		state == ApsPerceptionComponent2D.STATE_DETECTED
+		or state == ApsPerceptionComponent2D.STATE_TRACKED
+		or state == ApsPerceptionComponent2D.STATE_SUSPECTED
+	):
 		# Where APS believes the player is: never their real position.
 		look = perception.get_last_known_position(_target)
 	elif _noise != Vector2.INF and now < _noise_until:
@@ -154,22 +168,32 @@ func _on_lost(target: Node2D, reason: int, last_known: Vector2) -> void:
 		return
 	_target = target
 	if reason == ApsPerceptionComponent2D.LOSS_OCCLUDED:
-		_say("lost the player behind cover: keeps watching %s, where it last saw them" % DemoGuard2D.place(last_known))
+		_say(
+			(
+				"lost the player behind cover: keeps watching %s, where it last saw them"
+				% DemoGuard2D.place(last_known)
+			)
+		)
 		doing = "where did you go?"
 	else:
-		_say("lost the player (%s): watches where it last knew them" % DemoTimeline.loss_name(reason))
+		_say(
+			"lost the player (%s): watches where it last knew them" % DemoTimeline.loss_name(reason)
+		)
 		doing = "lost you"
 
 
 ## A place belief (a noise with no one behind it): it turns to look, for a while.
 func _on_place(location: Vector2, tag: StringName, state: int, _confidence: float) -> void:
-	if state < ApsPerceptionComponent2D.STATE_SUSPECTED or state > ApsPerceptionComponent2D.STATE_TRACKED:
+	if (
+		state < ApsPerceptionComponent2D.STATE_SUSPECTED
+		or state > ApsPerceptionComponent2D.STATE_TRACKED
+	):
 		return
 	if _noise != Vector2.INF and _noise.distance_to(location) < 10.0:
 		return
 	_noise = location
 	_noise_until = ApsWorld.get_world_time() + noise_attention
-	_say("heard a \"%s\" at %s: turns to look" % [tag, DemoGuard2D.place(location)])
+	_say('heard a "%s" at %s: turns to look' % [tag, DemoGuard2D.place(location)])
 	doing = "a noise?"
 
 
@@ -191,7 +215,10 @@ func _draw() -> void:
 	draw_circle(Vector2.ZERO, RADIUS, body_color)
 	draw_arc(Vector2.ZERO, RADIUS, 0, TAU, 32, body_color.darkened(0.5), 2.0)
 	# A visor: which way it looks.
-	draw_rect(Rect2(Vector2(RADIUS * 0.35, -RADIUS * 0.55), Vector2(RADIUS * 0.6, RADIUS * 1.1)), Color(0.1, 0.1, 0.12))
+	draw_rect(
+		Rect2(Vector2(RADIUS * 0.35, -RADIUS * 0.55), Vector2(RADIUS * 0.6, RADIUS * 1.1)),
+		Color(0.1, 0.1, 0.12)
+	)
 
 
 func _build_label() -> void:
@@ -244,26 +271,69 @@ func _say(text: String) -> void:
 
 
 func _connect_signals() -> void:
-	perception.target_suspected.connect(func(t: Node2D, c: float) -> void: _log(t, "target_suspected", ApsPerceptionComponent2D.STATE_SUSPECTED, c))
-	perception.target_detected.connect(func(t: Node2D, c: float) -> void: _log(t, "target_detected", ApsPerceptionComponent2D.STATE_DETECTED, c))
-	perception.target_tracked.connect(func(t: Node2D, c: float) -> void: _log(t, "target_tracked", ApsPerceptionComponent2D.STATE_TRACKED, c))
-	perception.target_remembered.connect(func(t: Node2D, c: float) -> void: _log(t, "target_remembered", ApsPerceptionComponent2D.STATE_REMEMBERED, c))
-	perception.target_expired.connect(func(t: Node2D) -> void: _log(t, "target_expired", ApsPerceptionComponent2D.STATE_EXPIRED, -1.0))
+	perception.target_suspected.connect(
+		func(t: Node2D, c: float) -> void:
+			_log(t, "target_suspected", ApsPerceptionComponent2D.STATE_SUSPECTED, c)
+	)
+	perception.target_detected.connect(
+		func(t: Node2D, c: float) -> void:
+			_log(t, "target_detected", ApsPerceptionComponent2D.STATE_DETECTED, c)
+	)
+	perception.target_tracked.connect(
+		func(t: Node2D, c: float) -> void:
+			_log(t, "target_tracked", ApsPerceptionComponent2D.STATE_TRACKED, c)
+	)
+	perception.target_remembered.connect(
+		func(t: Node2D, c: float) -> void:
+			_log(t, "target_remembered", ApsPerceptionComponent2D.STATE_REMEMBERED, c)
+	)
+	perception.target_expired.connect(
+		func(t: Node2D) -> void:
+			_log(t, "target_expired", ApsPerceptionComponent2D.STATE_EXPIRED, -1.0)
+	)
 	perception.target_state_changed.connect(_on_state)
-	perception.target_lost.connect(func(t: Node2D, reason: int, last_known: Vector2) -> void:
-		if t is DemoPlayer2D:
-			DemoTimeline.signal_line(wing_tag, display_name, "Player", "target_lost", "Lost", perception.get_confidence(t),
-					"%s, last known %s" % [DemoTimeline.loss_name(reason), DemoGuard2D.place(last_known)])
-		_on_lost(t, reason, last_known))
-	perception.location_belief_changed.connect(func(location: Vector2, tag: StringName, state: int, confidence: float) -> void:
-		DemoTimeline.signal_line(wing_tag, display_name, "place", "location_belief", DemoTimeline.state_name(state), confidence,
-				"\"%s\" at %s" % [tag, DemoGuard2D.place(location)])
-		_on_place(location, tag, state, confidence))
+	perception.target_lost.connect(
+		func(t: Node2D, reason: int, last_known: Vector2) -> void:
+			if t is DemoPlayer2D:
+				DemoTimeline.signal_line(
+					wing_tag,
+					display_name,
+					"Player",
+					"target_lost",
+					"Lost",
+					perception.get_confidence(t),
+					(
+						"%s, last known %s"
+						% [DemoTimeline.loss_name(reason), DemoGuard2D.place(last_known)]
+					)
+				)
+			_on_lost(t, reason, last_known)
+	)
+	perception.location_belief_changed.connect(
+		func(location: Vector2, tag: StringName, state: int, confidence: float) -> void:
+			DemoTimeline.signal_line(
+				wing_tag,
+				display_name,
+				"place",
+				"location_belief",
+				DemoTimeline.state_name(state),
+				confidence,
+				'"%s" at %s' % [tag, DemoGuard2D.place(location)]
+			)
+			_on_place(location, tag, state, confidence)
+	)
 
 
 func _log(target: Node2D, signal_name: String, state: int, confidence: float) -> void:
 	if target is DemoPlayer2D:
-		DemoTimeline.signal_line(wing_tag, display_name, "Player", signal_name, DemoTimeline.state_name(state), confidence)
+		DemoTimeline.signal_line(
+			wing_tag,
+			display_name,
+			"Player",
+			signal_name,
+			DemoTimeline.state_name(state),
+			confidence
+		)
 
 
 ## A 2D position as the timeline writes it: pixels.

@@ -43,11 +43,20 @@ func _ready_guard() -> void:
 
 func _physics_process(delta: float) -> void:
 	super(delta)
-	var state := perception.get_belief_state(_target) if _target != null and is_instance_valid(_target) else ApsPerceptionComponent.STATE_UNDETECTED
-	_ring.visible = state == ApsPerceptionComponent.STATE_LOST or state == ApsPerceptionComponent.STATE_REMEMBERED
+	var state := (
+		perception.get_belief_state(_target)
+		if _target != null and is_instance_valid(_target)
+		else ApsPerceptionComponent.STATE_UNDETECTED
+	)
+	_ring.visible = (
+		state == ApsPerceptionComponent.STATE_LOST
+		or state == ApsPerceptionComponent.STATE_REMEMBERED
+	)
 	if _ring.visible:
 		var radius := maxf(perception.get_uncertainty_radius(_target), 0.3)
-		_ring.global_position = perception.get_predicted_position(_target) * Vector3(1, 0, 1) + Vector3(0, 0.05, 0)
+		_ring.global_position = (
+			perception.get_predicted_position(_target) * Vector3(1, 0, 1) + Vector3(0, 0.05, 0)
+		)
 		_ring.scale = Vector3(radius, 1.0, radius)
 
 
@@ -64,20 +73,42 @@ func _on_belief(target: Node3D, _old: int, new: int) -> void:
 func _on_lost(target: Node3D, _reason: int, last_known: Vector3) -> void:
 	_target = target
 	var predicted := perception.get_predicted_position(target)
-	first_goal = {"last_known": last_known, "predicted": predicted, "direction": perception.get_loss_direction(target)}
-	var where := "where it last saw you" if predicted.distance_to(last_known) < 0.1 else "where you would be by now, %.1f m on" % predicted.distance_to(last_known)
-	var plan := begin("%s to %s %s" % ["runs" if hurry else "walks", where, DemoTimeline.place(predicted)])
+	first_goal = {
+		"last_known": last_known,
+		"predicted": predicted,
+		"direction": perception.get_loss_direction(target)
+	}
+	var where := (
+		"where it last saw you"
+		if predicted.distance_to(last_known) < 0.1
+		else "where you would be by now, %.1f m on" % predicted.distance_to(last_known)
+	)
+	var plan := begin(
+		"%s to %s %s" % ["runs" if hurry else "walks", where, DemoTimeline.place(predicted)]
+	)
 	if not await go_to(predicted, hurry):
 		return
 	while still(plan):
 		var state := perception.get_belief_state(target)
-		if state != ApsPerceptionComponent.STATE_LOST and state != ApsPerceptionComponent.STATE_REMEMBERED:
+		if (
+			state != ApsPerceptionComponent.STATE_LOST
+			and state != ApsPerceptionComponent.STATE_REMEMBERED
+		):
 			return
 		var center := perception.get_predicted_position(target)
 		var radius := perception.get_uncertainty_radius(target)
 		var point := _search_point(center, radius)
-		picks.append({"time": DemoTimeline.now(), "center": center, "radius": radius, "point": point})
-		DemoTimeline.action(wing_tag, display_name, "search radius %.1f m: patrols to %s, %.1f m from that spot" % [radius, DemoTimeline.place(point), point.distance_to(center)])
+		picks.append(
+			{"time": DemoTimeline.now(), "center": center, "radius": radius, "point": point}
+		)
+		DemoTimeline.action(
+			wing_tag,
+			display_name,
+			(
+				"search radius %.1f m: patrols to %s, %.1f m from that spot"
+				% [radius, DemoTimeline.place(point), point.distance_to(center)]
+			)
+		)
 		doing = "searching within %.1f m" % radius
 		if not await go_to(point):
 			if not still(plan):
@@ -91,8 +122,10 @@ func _on_lost(target: Node3D, _reason: int, last_known: Vector3) -> void:
 ## navigation mesh here, any random point in the circle.
 func _search_point(center: Vector3, radius: float) -> Vector3:
 	var map := get_world_3d().navigation_map
-	var has_mesh := NavigationServer3D.map_get_iteration_id(map) > 0 \
-			and NavigationServer3D.map_get_closest_point(map, center).distance_to(center) < 2.0
+	var has_mesh := (
+		NavigationServer3D.map_get_iteration_id(map) > 0
+		and NavigationServer3D.map_get_closest_point(map, center).distance_to(center) < 2.0
+	)
 	for _attempt in 16:
 		var angle := _rng.randf() * TAU
 		var candidate := center + Vector3(cos(angle), 0, sin(angle)) * radius * sqrt(_rng.randf())

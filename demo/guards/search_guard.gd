@@ -57,13 +57,19 @@ func _on_lost(target: Node3D, reason: int, last_known: Vector3) -> void:
 
 ## Occluded: it knows where you hid. Walk there and search the cover.
 func _search_cover(last_known: Vector3) -> void:
-	var plan := begin("walks to where it last saw you %s to search that cover" % DemoTimeline.place(last_known))
+	var plan := begin(
+		"walks to where it last saw you %s to search that cover" % DemoTimeline.place(last_known)
+	)
 	_record(ApsPerceptionComponent.LOSS_OCCLUDED, last_known, Vector3.ZERO, last_known)
 	if not await go_to(last_known):
 		return
 	search["arrived"] = true
 	doing = "searches the cover"
-	DemoTimeline.action(wing_tag, display_name, "reached %s: searches round the cover" % DemoTimeline.place(global_position))
+	DemoTimeline.action(
+		wing_tag,
+		display_name,
+		"reached %s: searches round the cover" % DemoTimeline.place(global_position)
+	)
 	if await look_around(search_time, 110.0):
 		search["looked"] = true
 		_finish(plan)
@@ -81,7 +87,9 @@ func _head_on(last_known: Vector3, direction: Vector3) -> void:
 	if not await go_to(goal, true):
 		return
 	search["arrived"] = true
-	DemoTimeline.action(wing_tag, display_name, "reached %s: looks around" % DemoTimeline.place(global_position))
+	DemoTimeline.action(
+		wing_tag, display_name, "reached %s: looks around" % DemoTimeline.place(global_position)
+	)
 	if await look_around(search_time):
 		search["looked"] = true
 		_finish(plan)
@@ -89,14 +97,20 @@ func _head_on(last_known: Vector3, direction: Vector3) -> void:
 
 ## SoundFaded: a noise stopped. Check where it came from; no chase.
 func _check_area(last_known: Vector3) -> void:
-	var plan := begin("checks the area the sound came from %s, without chasing" % DemoTimeline.place(last_known))
+	var plan := begin(
+		"checks the area the sound came from %s, without chasing" % DemoTimeline.place(last_known)
+	)
 	_record(ApsPerceptionComponent.LOSS_SOUND_FADED, last_known, Vector3.ZERO, last_known)
 	# Close enough to look the area over, not onto the exact spot.
 	var spot := last_known + (global_position - last_known).normalized() * 2.0
 	if not await go_to(spot):
 		return
 	search["arrived"] = true
-	DemoTimeline.action(wing_tag, display_name, "reached %s: looks the area over" % DemoTimeline.place(global_position))
+	DemoTimeline.action(
+		wing_tag,
+		display_name,
+		"reached %s: looks the area over" % DemoTimeline.place(global_position)
+	)
 	if await look_around(search_time, 90.0):
 		search["looked"] = true
 		_busy = false
@@ -109,7 +123,10 @@ func _finish(plan: int) -> void:
 		return
 	_busy = false
 	var state := perception.get_belief_state(_player())
-	if state == ApsPerceptionComponent.STATE_EXPIRED or state == ApsPerceptionComponent.STATE_UNDETECTED:
+	if (
+		state == ApsPerceptionComponent.STATE_EXPIRED
+		or state == ApsPerceptionComponent.STATE_UNDETECTED
+	):
 		return_home("nothing here, and it has forgotten you; back to its post")
 	else:
 		doing = "waits, watching"
@@ -127,14 +144,24 @@ func _plan_started() -> void:
 
 func _record(reason: int, last_known: Vector3, direction: Vector3, goal: Vector3) -> void:
 	_busy = true
-	search = {"reason": reason, "from": global_position, "last_known": last_known, "direction": direction,
-			"goal": goal, "arrived": false, "looked": false, "farthest": 0.0}
+	search = {
+		"reason": reason,
+		"from": global_position,
+		"last_known": last_known,
+		"direction": direction,
+		"goal": goal,
+		"arrived": false,
+		"looked": false,
+		"farthest": 0.0
+	}
 
 
 func _physics_process(delta: float) -> void:
 	super(delta)
 	if not search.is_empty() and search["arrived"]:
-		search["farthest"] = maxf(search["farthest"], global_position.distance_to(search["last_known"]))
+		search["farthest"] = maxf(
+			search["farthest"], global_position.distance_to(search["last_known"])
+		)
 
 
 func _ready_guard() -> void:
@@ -143,11 +170,19 @@ func _ready_guard() -> void:
 
 ## A noise nobody it knows made: a belief about a place. Go and look; it takes no attention.
 func _on_place(location: Vector3, tag: StringName, state: int, _confidence: float) -> void:
-	if state != ApsPerceptionComponent.STATE_SUSPECTED and state != ApsPerceptionComponent.STATE_DETECTED:
+	if (
+		state != ApsPerceptionComponent.STATE_SUSPECTED
+		and state != ApsPerceptionComponent.STATE_DETECTED
+	):
 		return
 	if not place_check.is_empty() and place_check["location"].distance_to(location) < 1.0:
 		return
-	var plan := begin("a \"%s\" noise with no one behind it: goes to look at %s" % [tag, DemoTimeline.place(location)])
+	var plan := begin(
+		(
+			'a "%s" noise with no one behind it: goes to look at %s'
+			% [tag, DemoTimeline.place(location)]
+		)
+	)
 	place_check = {"location": location, "tag": tag, "arrived": false}
 	var spot := location + (global_position - location).normalized() * 1.5
 	if not await go_to(spot):

@@ -54,7 +54,9 @@ func _physics_process(delta: float) -> void:
 	if watching == null:
 		# Nothing seen: sweep the room.
 		_sweep_time += delta
-		_facing_goal = home.basis.get_euler().y + deg_to_rad(pan_degrees) * sin(_sweep_time / pan_period * TAU)
+		_facing_goal = (
+			home.basis.get_euler().y + deg_to_rad(pan_degrees) * sin(_sweep_time / pan_period * TAU)
+		)
 	super(delta)
 
 

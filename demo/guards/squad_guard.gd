@@ -23,13 +23,25 @@ func _ready_guard() -> void:
 
 
 func _on_belief(target: Node3D, old: int, new: int) -> void:
-	if new >= ApsPerceptionComponent.STATE_SUSPECTED and new <= ApsPerceptionComponent.STATE_TRACKED:
+	if (
+		new >= ApsPerceptionComponent.STATE_SUSPECTED
+		and new <= ApsPerceptionComponent.STATE_TRACKED
+	):
 		if old == ApsPerceptionComponent.STATE_UNDETECTED:
-			first_senses = perception.get_belief_data(target).get("active_senses", PackedInt32Array())
+			first_senses = perception.get_belief_data(target).get(
+				"active_senses", PackedInt32Array()
+			)
 		if watching != target:
-			var senses: PackedInt32Array = perception.get_belief_data(target).get("active_senses", PackedInt32Array())
+			var senses: PackedInt32Array = perception.get_belief_data(target).get(
+				"active_senses", PackedInt32Array()
+			)
 			if Array(senses) == [ApsPerceptionComponent.SENSE_SQUAD]:
-				begin("told by a mate: turns toward %s" % DemoTimeline.place(perception.get_last_known_position(target)))
+				begin(
+					(
+						"told by a mate: turns toward %s"
+						% DemoTimeline.place(perception.get_last_known_position(target))
+					)
+				)
 			else:
 				begin("watches you")
 			watching = target
@@ -45,12 +57,27 @@ func _on_threat(target: Node3D, _old: int, new: int) -> void:
 	if not target is DemoPlayer:
 		return
 	peak_threat = maxi(peak_threat, new)
-	DemoTimeline.signal_line(wing_tag, display_name, "Player", "threat_level_changed", DemoTimeline.threat_name(new), perception.get_threat_score(target), "threat score")
+	DemoTimeline.signal_line(
+		wing_tag,
+		display_name,
+		"Player",
+		"threat_level_changed",
+		DemoTimeline.threat_name(new),
+		perception.get_threat_score(target),
+		"threat score"
+	)
 
 
 func _on_emotion(_old: StringName, new: StringName) -> void:
 	emotions.append(String(new))
-	DemoTimeline.signal_line(wing_tag, display_name, "-", "emotion_changed", String(new) if not String(new).is_empty() else "(calm)", -1.0)
+	DemoTimeline.signal_line(
+		wing_tag,
+		display_name,
+		"-",
+		"emotion_changed",
+		String(new) if not String(new).is_empty() else "(calm)",
+		-1.0
+	)
 
 
 ## Its name, belief, threat and emotion (what it is doing is on the timeline).
@@ -59,7 +86,13 @@ func _label_text() -> String:
 	var text := display_name
 	if target != null:
 		text += "\n" + belief_text(target)
-		text += "\nthreat %s %.2f" % [DemoTimeline.threat_name(perception.get_threat_level(target)), perception.get_threat_score(target)]
+		text += (
+			"\nthreat %s %.2f"
+			% [
+				DemoTimeline.threat_name(perception.get_threat_level(target)),
+				perception.get_threat_score(target)
+			]
+		)
 	var mood := String(perception.get_dominant_emotion())
 	text += "\nfeels: %s" % (mood if not mood.is_empty() else "calm")
 	return text

@@ -14,7 +14,11 @@ func _build_body() -> void:
 	var metal := DemoLevel.material(body_color)
 	_part(Vector3(1.0, 1.0, 1.0), Vector3(0, 0.5, 0), metal)
 	_part(Vector3(0.8, 0.5, 0.8), Vector3(0, 1.3, 0), metal)
-	_part(Vector3(0.15, 0.15, 0.9), Vector3(0, 1.35, -0.7), DemoLevel.material(Color(0.15, 0.15, 0.15)))
+	_part(
+		Vector3(0.15, 0.15, 0.9),
+		Vector3(0, 1.35, -0.7),
+		DemoLevel.material(Color(0.15, 0.15, 0.15))
+	)
 
 
 func _part(size: Vector3, at: Vector3, mat: Material) -> void:

@@ -38,11 +38,16 @@ func _build_body() -> void:
 
 
 func _set_lamp(alarm: bool) -> void:
-	_lamp.material_override = DemoLevel.material(Color(1, 0.1, 0.1) if alarm else Color(0.2, 0.8, 0.3), true)
+	_lamp.material_override = DemoLevel.material(
+		Color(1, 0.1, 0.1) if alarm else Color(0.2, 0.8, 0.3), true
+	)
 
 
 func _on_belief(_target: Node3D, _old: int, new: int) -> void:
-	var alarm := new >= ApsPerceptionComponent.STATE_SUSPECTED and new <= ApsPerceptionComponent.STATE_TRACKED
+	var alarm := (
+		new >= ApsPerceptionComponent.STATE_SUSPECTED
+		and new <= ApsPerceptionComponent.STATE_TRACKED
+	)
 	_set_lamp(alarm)
 	if alarm and doing.is_empty():
 		begin("lamp red: something is moving on it")

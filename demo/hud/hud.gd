@@ -19,7 +19,9 @@ func _init() -> void:
 	# A fixed-width font keeps the feed's columns aligned; a headless run has no fonts to ask.
 	if DisplayServer.get_name() != "headless":
 		var sys := SystemFont.new()
-		sys.font_names = PackedStringArray(["DejaVu Sans Mono", "Liberation Mono", "Noto Sans Mono", "Courier New", "monospace"])
+		sys.font_names = PackedStringArray(
+			["DejaVu Sans Mono", "Liberation Mono", "Noto Sans Mono", "Courier New", "monospace"]
+		)
 		mono = sys
 
 	_caption = _panel_label(Vector2(12, 12), Vector2(470, 0), 15)
@@ -60,7 +62,10 @@ func _init() -> void:
 
 ## Shows a wing's caption.
 func show_wing(wing: DemoWing) -> void:
-	_caption.text = "%d. %s\n%s\n\nTry:  %s\nWatch:  %s" % [wing.number, wing.title, wing.idea, wing.try_text, wing.watch_text]
+	_caption.text = (
+		"%d. %s\n%s\n\nTry:  %s\nWatch:  %s"
+		% [wing.number, wing.title, wing.idea, wing.try_text, wing.watch_text]
+	)
 	_stats.visible = false
 	clear_meters()
 
@@ -107,7 +112,9 @@ func _panel_label(at: Vector2, min_size: Vector2, font_size: int) -> Label:
 	var label := Label.new()
 	label.position = at
 	label.custom_minimum_size = min_size
-	label.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART if min_size.x < 800 else TextServer.AUTOWRAP_OFF
+	label.autowrap_mode = (
+		TextServer.AUTOWRAP_WORD_SMART if min_size.x < 800 else TextServer.AUTOWRAP_OFF
+	)
 	label.add_theme_font_size_override("font_size", font_size)
 	var box := StyleBoxFlat.new()
 	box.bg_color = Color(0, 0, 0, 0.6)

@@ -8,7 +8,15 @@ extends Control
 
 const HISTORY := 100  # samples, one every 0.1 s
 const THRESHOLDS := [0.15, 0.35, 0.60, 0.85]
-const STATE_COLORS: Array[Color] = [Color(0.5, 0.5, 0.5), Color(0.95, 0.9, 0.3), Color(1.0, 0.6, 0.2), Color(1.0, 0.25, 0.2), Color(0.6, 0.6, 1.0), Color(0.55, 0.45, 0.9), Color(0.4, 0.4, 0.45)]
+const STATE_COLORS: Array[Color] = [
+	Color(0.5, 0.5, 0.5),
+	Color(0.95, 0.9, 0.3),
+	Color(1.0, 0.6, 0.2),
+	Color(1.0, 0.25, 0.2),
+	Color(0.6, 0.6, 1.0),
+	Color(0.55, 0.45, 0.9),
+	Color(0.4, 0.4, 0.45)
+]
 
 var guard: DemoGuard
 var target: Node3D
@@ -65,13 +73,23 @@ func _draw() -> void:
 	var confidence := p.get_confidence(target)
 	var data := p.get_belief_data(target)
 	var fused: float = data.get("fused", 0.0)
-	var title := "%s   %s %.2f   awareness: %s" % [guard.display_name, DemoTimeline.state_name(state), confidence, DemoTimeline.awareness_name(p.get_awareness_level())]
+	var title := (
+		"%s   %s %.2f   awareness: %s"
+		% [
+			guard.display_name,
+			DemoTimeline.state_name(state),
+			confidence,
+			DemoTimeline.awareness_name(p.get_awareness_level())
+		]
+	)
 	draw_string(font, Vector2(8, 18), title, HORIZONTAL_ALIGNMENT_LEFT, w - 16, 15)
 
 	# The bar: confidence, with the thresholds it crosses and the fused value as a tick.
 	var bar := Rect2(8, 26, w - 16, 16)
 	draw_rect(bar, Color(0.15, 0.15, 0.15))
-	draw_rect(Rect2(bar.position, Vector2(bar.size.x * confidence, bar.size.y)), STATE_COLORS[state])
+	draw_rect(
+		Rect2(bar.position, Vector2(bar.size.x * confidence, bar.size.y)), STATE_COLORS[state]
+	)
 	for t: float in THRESHOLDS:
 		var x := bar.position.x + bar.size.x * t
 		draw_line(Vector2(x, bar.position.y - 2), Vector2(x, bar.end.y + 2), Color(1, 1, 1, 0.4))
@@ -86,7 +104,14 @@ func _draw() -> void:
 		draw_line(Vector2(graph.position.x, y), Vector2(graph.end.x, y), Color(1, 1, 1, 0.12))
 	_plot(graph, _fused, Color(0.7, 0.7, 0.7, 0.6), 1.0)
 	_plot(graph, _confidence, STATE_COLORS[state].lightened(0.2), 2.0)
-	draw_string(font, Vector2(8, size.y - 10), "sensed now %.2f  ->  %s" % [fused, phase()], HORIZONTAL_ALIGNMENT_LEFT, w - 16, 14)
+	draw_string(
+		font,
+		Vector2(8, size.y - 10),
+		"sensed now %.2f  ->  %s" % [fused, phase()],
+		HORIZONTAL_ALIGNMENT_LEFT,
+		w - 16,
+		14
+	)
 
 
 func _plot(area: Rect2, values: Array[float], color: Color, width: float) -> void:

@@ -30,7 +30,9 @@ func go_to(target: Vector3, gait: StringName = &"walk") -> bool:
 	player.running = gait == &"run"
 	player.crouching = gait == &"sneak"
 	var flat_target := Vector3(target.x, 0, target.z)
-	var budget := _flat(player.global_position).distance_to(flat_target) / player.speed() * 2.0 + 2.0
+	var budget := (
+		_flat(player.global_position).distance_to(flat_target) / player.speed() * 2.0 + 2.0
+	)
 	var frames := int(budget * Engine.physics_ticks_per_second)
 	var was := player.global_position
 	for _i in frames:

@@ -4,10 +4,10 @@ extends Node
 ## actions are defined here, in code, so the project settings need none.
 
 signal wing_requested(index: int)
-signal save_requested()
-signal load_requested()
-signal quit_requested()
-signal use_requested()
+signal save_requested
+signal load_requested
+signal quit_requested
+signal use_requested
 
 ## Each action and its keys.
 const KEYS := {
@@ -118,7 +118,9 @@ func _throw() -> void:
 	var ahead := -player.global_basis.z
 	var target := player.global_position + ahead * THROW_DISTANCE
 	# Land on whatever ground is there.
-	var query := PhysicsRayQueryParameters3D.create(target + Vector3(0, 6, 0), target + Vector3(0, -6, 0))
+	var query := PhysicsRayQueryParameters3D.create(
+		target + Vector3(0, 6, 0), target + Vector3(0, -6, 0)
+	)
 	var hit := player.get_world_3d().direct_space_state.intersect_ray(query)
 	if not hit.is_empty():
 		target = hit["position"]

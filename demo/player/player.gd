@@ -168,7 +168,9 @@ func _footsteps(delta: float) -> void:
 	# The player is the instigator: a guard that hears it believes in the player, not a place.
 	# Made a little above the ground: a sound right on the floor would be muffled by the
 	# floor itself (hearing muffles a sound whose ray from the ear hits anything on the way).
-	ApsWorld.emit_sound(global_position + NOISE_HEIGHT, step["loudness"], step["range"], &"footstep", self)
+	ApsWorld.emit_sound(
+		global_position + NOISE_HEIGHT, step["loudness"], step["range"], &"footstep", self
+	)
 	stepped.emit(step["loudness"])
 
 

@@ -99,7 +99,9 @@ func _footsteps(delta: float) -> void:
 		return
 	_since_step = 0.0
 	# The player is the instigator: a guard that hears it believes in the player, not a place.
-	ApsWorld.emit_sound_2d(global_position, step["loudness"], step["range"] * ppm, &"footstep", self)
+	ApsWorld.emit_sound_2d(
+		global_position, step["loudness"], step["range"] * ppm, &"footstep", self
+	)
 	stepped.emit(step["loudness"])
 
 
@@ -107,6 +109,9 @@ func _draw() -> void:
 	draw_circle(Vector2.ZERO, RADIUS, COLOR)
 	draw_arc(Vector2.ZERO, RADIUS, 0, TAU, 32, Color(0.05, 0.1, 0.3), 2.0)
 	# A nose: which way it faces (+X, turned with the body).
-	draw_rect(Rect2(Vector2(RADIUS * 0.45, -RADIUS * 0.3), Vector2(RADIUS * 0.7, RADIUS * 0.6)), Color(0.95, 0.95, 1.0))
+	draw_rect(
+		Rect2(Vector2(RADIUS * 0.45, -RADIUS * 0.3), Vector2(RADIUS * 0.7, RADIUS * 0.6)),
+		Color(0.95, 0.95, 1.0)
+	)
 	if sneaking:
 		draw_arc(Vector2.ZERO, RADIUS + 5, 0, TAU, 32, Color(1, 1, 1, 0.5), 1.5)

@@ -80,4 +80,3 @@ func _land(at: Vector3, hit: Node3D) -> void:
 	ApsWorld.emit_sound(at + Vector3(0, 0.3, 0), LOUDNESS, NOISE_RANGE, &"stone", null)
 	landed.emit(at, hit)
 	get_tree().create_timer(LINGER, false, true).timeout.connect(queue_free)
-

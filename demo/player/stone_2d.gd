@@ -58,7 +58,13 @@ func _land() -> void:
 	_flying = false
 	_since_landed = 0.0
 	global_position = _to
-	ApsWorld.emit_sound_2d(_to, LOUDNESS, NOISE_RANGE * float(ProjectSettings.get_setting("aps/2d/pixels_per_meter", 100.0)), &"stone", null)
+	ApsWorld.emit_sound_2d(
+		_to,
+		LOUDNESS,
+		NOISE_RANGE * float(ProjectSettings.get_setting("aps/2d/pixels_per_meter", 100.0)),
+		&"stone",
+		null
+	)
 	landed.emit(_to)
 	get_tree().create_timer(LINGER, false, true).timeout.connect(queue_free)
 

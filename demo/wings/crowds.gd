@@ -8,8 +8,16 @@ const COLUMNS := 20
 const ROWS := 10
 const SPACING := 7.5
 ## Tint per tier: 0 full rate ... 4 suspended.
-const TIER_COLORS: Array[Color] = [Color(0.95, 0.25, 0.2), Color(0.95, 0.65, 0.2), Color(0.9, 0.9, 0.3), Color(0.35, 0.6, 0.95), Color(0.35, 0.35, 0.4)]
-const TIER_NAMES: Array[String] = ["every 0.1 s", "every 0.2 s", "every 0.5 s", "every 2 s", "suspended"]
+const TIER_COLORS: Array[Color] = [
+	Color(0.95, 0.25, 0.2),
+	Color(0.95, 0.65, 0.2),
+	Color(0.9, 0.9, 0.3),
+	Color(0.35, 0.6, 0.95),
+	Color(0.35, 0.35, 0.4)
+]
+const TIER_NAMES: Array[String] = [
+	"every 0.1 s", "every 0.2 s", "every 0.5 s", "every 2 s", "suspended"
+]
 
 var crowd: Array[DemoCrowdGuard] = []
 ## One profile for the whole crowd, lighter than a hero guard's: fewer belief slots and
@@ -93,9 +101,20 @@ func _stats_line() -> String:
 	var s := ApsWorld.get_stats()
 	ApsWorld.reset_stats()
 	var f := ApsWorld.get_last_frame_stats()
-	return "last second: %d perception passes, %d rays, %d candidates, %d detections, %.1f ms in APS\nlast frame: %d passes of %d AI, %d rays, %d us" % [
-			s["perceivers_run"], s["rays_cast"], s["candidates_gathered"], s["detections"], float(s["time_usec"]) / 1000.0,
-			f["passes"], f["perceivers"], f["rays"], f["time_usec"]]
+	return (
+		"last second: %d perception passes, %d rays, %d candidates, %d detections, %.1f ms in APS\nlast frame: %d passes of %d AI, %d rays, %d us"
+		% [
+			s["perceivers_run"],
+			s["rays_cast"],
+			s["candidates_gathered"],
+			s["detections"],
+			float(s["time_usec"]) / 1000.0,
+			f["passes"],
+			f["perceivers"],
+			f["rays"],
+			f["time_usec"]
+		]
+	)
 
 
 ## How many guards are at each tier now, and how many notice the player.
@@ -108,7 +127,10 @@ func census() -> Dictionary:
 		if tier >= 0:
 			tiers[tier] += 1
 		var state := g.perception.get_belief_state(player)
-		if state >= ApsPerceptionComponent.STATE_SUSPECTED and state <= ApsPerceptionComponent.STATE_TRACKED:
+		if (
+			state >= ApsPerceptionComponent.STATE_SUSPECTED
+			and state <= ApsPerceptionComponent.STATE_TRACKED
+		):
 			noticed += 1
 		if state == ApsPerceptionComponent.STATE_TRACKED:
 			tracked += 1
@@ -121,8 +143,10 @@ func census() -> Dictionary:
 
 func _census_text(c: Dictionary) -> String:
 	var t: Array = c["tiers"]
-	return "%d of %d guards notice the player (%d track it); tiers now: 0: %d, 1: %d, 2: %d, 3: %d, 4: %d" % [
-			c["noticed"], crowd.size(), c["tracked"], t[0], t[1], t[2], t[3], t[4]]
+	return (
+		"%d of %d guards notice the player (%d track it); tiers now: 0: %d, 1: %d, 2: %d, 3: %d, 4: %d"
+		% [c["noticed"], crowd.size(), c["tracked"], t[0], t[1], t[2], t[3], t[4]]
+	)
 
 
 func tour() -> void:
@@ -143,8 +167,13 @@ func tour() -> void:
 	# The on-screen figures are refreshed once a second; print the latest full second of them.
 	await bot.wait(1.05)
 	DemoTimeline.note(tag, _stats_text.get_slice("\n", 0))
-	check(most_tiers >= 3 and noticed > 0,
-			"%d tiers at once across 200 guards, the ones that noticed the player at full rate" % most_tiers)
+	check(
+		most_tiers >= 3 and noticed > 0,
+		(
+			"%d tiers at once across 200 guards, the ones that noticed the player at full rate"
+			% most_tiers
+		)
+	)
 
 
 func photo() -> Dictionary:

@@ -33,9 +33,11 @@ func _build() -> void:
 	DemoLevel.signpost(self, "lamp: OmniLight3D, shadows on", Vector3(-3, 3.3, -16), 40)
 	DemoLevel.floor_text(self, "SHADOW", Vector3(2.6, 0, -17.6), 48)
 	DemoLevel.floor_text(self, "LIGHT", Vector3(-3, 0, -12.2), 48)
-	nightwatch.perception.target_lost.connect(func(t: Node3D, reason: int, _at: Vector3) -> void:
-		if t is DemoPlayer:
-			_lost_reason = reason)
+	nightwatch.perception.target_lost.connect(
+		func(t: Node3D, reason: int, _at: Vector3) -> void:
+			if t is DemoPlayer:
+				_lost_reason = reason
+	)
 	for node in get_tree().root.find_children("*", "DirectionalLight3D", true, false):
 		_sun = node
 	for node in get_tree().root.find_children("*", "WorldEnvironment", true, false):
@@ -76,27 +78,60 @@ func tour() -> void:
 	var shade := ApsWorld.get_target_light(player)
 	var shaded := p.get_confidence(player)
 	var why: String = p.explain(player).get("text", "")
-	DemoTimeline.note(tag, "in the shadow the player's light reads %.2f; the Nightwatch believes %.2f. %s" % [shade, shaded, why])
-	check(shade < 0.05 and p.get_belief_state(player) == ApsPerceptionComponent.STATE_UNDETECTED,
-			"in the crate's shadow under the lamp the player read light %.2f and was not noticed (%.2f)" % [shade, shaded])
+	DemoTimeline.note(
+		tag,
+		(
+			"in the shadow the player's light reads %.2f; the Nightwatch believes %.2f. %s"
+			% [shade, shaded, why]
+		)
+	)
+	check(
+		shade < 0.05 and p.get_belief_state(player) == ApsPerceptionComponent.STATE_UNDETECTED,
+		(
+			"in the crate's shadow under the lamp the player read light %.2f and was not noticed (%.2f)"
+			% [shade, shaded]
+		)
+	)
 
 	bot.narrate("walks into the lamp's pool of light")
 	await bot.go_to(mark("Pool"))
-	var seen := await bot.until(func() -> bool: return p.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED, 8.0)
+	var seen := await bot.until(
+		func() -> bool: return p.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED,
+		8.0
+	)
 	var lit := ApsWorld.get_target_light(player)
 	var lights: Array = ApsWorld.get_lights_on(player)
-	var by_lamp: bool = lights.size() == 1 and lights[0]["light"] == lamp and not lights[0]["shadowed"]
-	DemoTimeline.note(tag, "in the pool the player's light reads %.2f, from %s: the Nightwatch tracks them (%.2f)" % [lit, "the lamp" if by_lamp else str(lights), p.get_confidence(player)])
-	check(seen and lit > 0.9 and by_lamp, "in the lamp's pool the player read light %.2f from the lamp and was Tracked" % lit)
+	var by_lamp: bool = (
+		lights.size() == 1 and lights[0]["light"] == lamp and not lights[0]["shadowed"]
+	)
+	DemoTimeline.note(
+		tag,
+		(
+			"in the pool the player's light reads %.2f, from %s: the Nightwatch tracks them (%.2f)"
+			% [lit, "the lamp" if by_lamp else str(lights), p.get_confidence(player)]
+		)
+	)
+	check(
+		seen and lit > 0.9 and by_lamp,
+		"in the lamp's pool the player read light %.2f from the lamp and was Tracked" % lit
+	)
 
 	await bot.wait(1.0)
 	bot.narrate("stands still where it was lit")
 	shoot_lamp()
 	var lost := await bot.until(func() -> bool: return _lost_reason != -1, 10.0)
 	var dark := ApsWorld.get_target_light(player)
-	DemoTimeline.note(tag, "the lamp out, the player reads light %.2f, in plain view: lost as %s" % [dark, DemoTimeline.loss_name(_lost_reason) if lost else "nothing yet"])
-	check(lost and _lost_reason == ApsPerceptionComponent.LOSS_SENSOR_DROPOUT,
-			"with the lamp shot out the player, still in view, was lost as SensorDropout")
+	DemoTimeline.note(
+		tag,
+		(
+			"the lamp out, the player reads light %.2f, in plain view: lost as %s"
+			% [dark, DemoTimeline.loss_name(_lost_reason) if lost else "nothing yet"]
+		)
+	)
+	check(
+		lost and _lost_reason == ApsPerceptionComponent.LOSS_SENSOR_DROPOUT,
+		"with the lamp shot out the player, still in view, was lost as SensorDropout"
+	)
 
 
 ## The photo: the player in the pool, the Nightwatch tracking them.

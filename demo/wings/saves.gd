@@ -21,7 +21,12 @@ var _visiting := false
 
 
 func _build() -> void:
-	DemoLevel.signpost(self, "the Warden's post: freed and built\nagain from saves_post.tscn on a load", Vector3(0, 3.6, -3), 40)
+	DemoLevel.signpost(
+		self,
+		"the Warden's post: freed and built\nagain from saves_post.tscn on a load",
+		Vector3(0, 3.6, -3),
+		40
+	)
 	_take_post($Post)
 
 
@@ -37,37 +42,77 @@ func leave() -> void:
 func tour() -> void:
 	var p := warden.perception
 	bot.narrate("stands in plain view, 10 m in front of the Warden")
-	await bot.until(func() -> bool: return p.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED, 5.0)
+	await bot.until(
+		func() -> bool: return p.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED,
+		5.0
+	)
 	var saved := p.get_belief_data(player)
 	var state: int = saved.get("state", ApsPerceptionComponent.STATE_UNDETECTED)
 	# The level's root, as a game saves it: every AI under it, and the world they perceive.
 	var root := get_tree().current_scene
 	var text := JSON.stringify(ApsWorld.save_state(root), "", false, true)
-	bot.narrate("saves the game: ApsWorld.save_state(the level's root) as JSON, %d bytes" % text.length())
-	DemoTimeline.note(tag, "saved: the Warden believes %s; the save names the player by its persistent_id \"%s\"" % [_belief(saved), player.badge.persistent_id])
-	check(state == ApsPerceptionComponent.STATE_DETECTED or state == ApsPerceptionComponent.STATE_TRACKED,
-			"saved while the Warden had the player (%s)" % _short(saved))
+	bot.narrate(
+		"saves the game: ApsWorld.save_state(the level's root) as JSON, %d bytes" % text.length()
+	)
+	DemoTimeline.note(
+		tag,
+		(
+			'saved: the Warden believes %s; the save names the player by its persistent_id "%s"'
+			% [_belief(saved), player.badge.persistent_id]
+		)
+	)
+	check(
+		(
+			state == ApsPerceptionComponent.STATE_DETECTED
+			or state == ApsPerceptionComponent.STATE_TRACKED
+		),
+		"saved while the Warden had the player (%s)" % _short(saved)
+	)
 
 	bot.narrate("quits: the Warden's post is freed, and all the Warden believed with it")
 	var old := get_node("Post")
 	remove_child(old)
 	old.free()
 	await bot.wait(1.0)
-	bot.narrate("loads: the post is built again from its scene, then ApsWorld.load_state(the level's root, the parsed JSON)")
+	(
+		bot
+		. narrate(
+			"loads: the post is built again from its scene, then ApsWorld.load_state(the level's root, the parsed JSON)"
+		)
+	)
 	var post := POST_SCENE.instantiate() as Node3D
 	add_child(post)
 	_take_post(post)
 	var ok := ApsWorld.load_state(root, JSON.parse_string(text))
 	# Read at once, in the same frame: no perception pass has run since the load.
 	var restored := warden.perception.get_belief_data(player)
-	DemoTimeline.note(tag, "just loaded, before any perception pass: the new Warden believes %s" % _belief(restored))
-	check(ok and _same(saved, restored),
-			"the Warden built again believed the same (%s) before perceiving anything" % _short(restored))
+	DemoTimeline.note(
+		tag,
+		"just loaded, before any perception pass: the new Warden believes %s" % _belief(restored)
+	)
+	check(
+		ok and _same(saved, restored),
+		(
+			"the Warden built again believed the same (%s) before perceiving anything"
+			% _short(restored)
+		)
+	)
 
 	await bot.wait(1.0)
-	DemoTimeline.note(tag, "in the second after the load: beliefs_loaded %d time(s); target_suspected or target_detected %d time(s)" % [_loaded, _noticed])
-	check(_loaded == 1 and _noticed == 0,
-			"it heard beliefs_loaded once and did not notice the player anew")
+	(
+		DemoTimeline
+		. note(
+			tag,
+			(
+				"in the second after the load: beliefs_loaded %d time(s); target_suspected or target_detected %d time(s)"
+				% [_loaded, _noticed]
+			)
+		)
+	)
+	check(
+		_loaded == 1 and _noticed == 0,
+		"it heard beliefs_loaded once and did not notice the player anew"
+	)
 
 
 ## The photo: the Warden tracking the player, its meter full.
@@ -101,16 +146,30 @@ func _count_notice(target: Node3D) -> void:
 func _belief(data: Dictionary) -> String:
 	if data.is_empty():
 		return "nothing of the player"
-	return "%s %.2f, last known %s" % [DemoTimeline.state_name(data["state"]), data["confidence"], DemoTimeline.place(data["last_known_position"])]
+	return (
+		"%s %.2f, last known %s"
+		% [
+			DemoTimeline.state_name(data["state"]),
+			data["confidence"],
+			DemoTimeline.place(data["last_known_position"])
+		]
+	)
 
 
 func _short(data: Dictionary) -> String:
-	return "%s %.2f" % [DemoTimeline.state_name(data["state"]), data["confidence"]] if not data.is_empty() else "nothing"
+	return (
+		"%s %.2f" % [DemoTimeline.state_name(data["state"]), data["confidence"]]
+		if not data.is_empty()
+		else "nothing"
+	)
 
 
 ## Whether two readings of a belief are the same belief: state, confidence and last known place.
 func _same(a: Dictionary, b: Dictionary) -> bool:
 	if a.is_empty() or b.is_empty():
 		return false
-	return a["state"] == b["state"] and absf(float(a["confidence"]) - float(b["confidence"])) < 0.0001 \
-			and (a["last_known_position"] as Vector3).distance_to(b["last_known_position"]) < 0.01
+	return (
+		a["state"] == b["state"]
+		and absf(float(a["confidence"]) - float(b["confidence"])) < 0.0001
+		and (a["last_known_position"] as Vector3).distance_to(b["last_known_position"]) < 0.01
+	)

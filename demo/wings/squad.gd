@@ -9,12 +9,17 @@ extends DemoWing
 
 
 func _build() -> void:
-	DemoLevel.signpost(self, "squad \"red\"", Vector3(0, 4.0, -6), 64)
+	DemoLevel.signpost(self, 'squad "red"', Vector3(0, 4.0, -6), 64)
 
 
 func tour() -> void:
 	var squad: Array[DemoSquadGuard] = [lookout, mate_a, mate_b]
-	bot.narrate("comes out from behind the yard wall and walks up to the counter, in the Lookout's view only")
+	(
+		bot
+		. narrate(
+			"comes out from behind the yard wall and walks up to the counter, in the Lookout's view only"
+		)
+	)
 	await bot.follow([mark("WallEnd"), mark("Counter")])
 	var all_believe := func() -> bool:
 		for g: DemoSquadGuard in squad:
@@ -23,7 +28,13 @@ func tour() -> void:
 		return true
 	var shared := await bot.until(all_believe, 5.0)
 	for g: DemoSquadGuard in squad:
-		DemoTimeline.note(tag, "%s first believed in the player through: %s" % [g.display_name, DemoTimeline.sense_names(g.first_senses)])
+		DemoTimeline.note(
+			tag,
+			(
+				"%s first believed in the player through: %s"
+				% [g.display_name, DemoTimeline.sense_names(g.first_senses)]
+			)
+		)
 	await bot.wait(1.5)
 	var before := lookout.perception.get_threat_score(player)
 	bot.narrate("throws a stone at the Lookout")
@@ -32,18 +43,43 @@ func tour() -> void:
 	var after := lookout.perception.get_threat_score(player)
 	for g: DemoSquadGuard in squad:
 		var p := g.perception
-		DemoTimeline.note(tag, "%s: threat %s (%.2f), feels %s" % [g.display_name, DemoTimeline.threat_name(p.get_threat_level(player)),
-				p.get_threat_score(player), String(p.get_dominant_emotion()) if not String(p.get_dominant_emotion()).is_empty() else "calm"])
+		DemoTimeline.note(
+			tag,
+			(
+				"%s: threat %s (%.2f), feels %s"
+				% [
+					g.display_name,
+					DemoTimeline.threat_name(p.get_threat_level(player)),
+					p.get_threat_score(player),
+					(
+						String(p.get_dominant_emotion())
+						if not String(p.get_dominant_emotion()).is_empty()
+						else "calm"
+					)
+				]
+			)
+		)
 	var lookout_saw := Array(lookout.first_senses).has(ApsPerceptionComponent.SENSE_VISION)
-	var mates_told := Array(mate_a.first_senses) == [ApsPerceptionComponent.SENSE_SQUAD] and Array(mate_b.first_senses) == [ApsPerceptionComponent.SENSE_SQUAD]
-	check(shared and lookout_saw and mates_told, "all three believed in the player, though only the Lookout saw it")
+	var mates_told := (
+		Array(mate_a.first_senses) == [ApsPerceptionComponent.SENSE_SQUAD]
+		and Array(mate_b.first_senses) == [ApsPerceptionComponent.SENSE_SQUAD]
+	)
+	check(
+		shared and lookout_saw and mates_told,
+		"all three believed in the player, though only the Lookout saw it"
+	)
 	var threatened := true
 	var felt := false
 	for g: DemoSquadGuard in squad:
 		threatened = threatened and g.peak_threat >= ApsPerceptionComponent.THREAT_LOW
 		felt = felt or not g.emotions.is_empty()
-	check(threatened and felt and after > before,
-			"each judged a threat and felt something; the stone raised the Lookout's threat from %.2f to %.2f" % [before, after])
+	check(
+		threatened and felt and after > before,
+		(
+			"each judged a threat and felt something; the stone raised the Lookout's threat from %.2f to %.2f"
+			% [before, after]
+		)
+	)
 	bot.narrate("runs off")
 	await bot.go_to(mark("Start"), &"run")
 

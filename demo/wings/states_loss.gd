@@ -27,18 +27,36 @@ func _occluded() -> void:
 	var p := searcher.perception
 	bot.narrate("walks out in front of the warehouse, in the Searcher's view")
 	await bot.go_to(mark("AOpen"))
-	var seen := await bot.until(func() -> bool: return p.get_belief_state(player) >= ApsPerceptionComponent.STATE_DETECTED, 5.0)
+	var seen := await bot.until(
+		func() -> bool: return p.get_belief_state(player) >= ApsPerceptionComponent.STATE_DETECTED,
+		5.0
+	)
 	await bot.wait(1.0)
 	bot.narrate("ducks round the warehouse's corner and slips in at its back door")
 	await bot.follow([mark("ACorner"), mark("ABack"), mark("ADoor"), mark("AInside")])
 	bot.crouch(true)
 	await bot.until(func() -> bool: return searcher.search.get("looked", false), 30.0)
 	var s: Dictionary = searcher.search
-	var searched: bool = seen and s.get("reason", -1) == ApsPerceptionComponent.LOSS_OCCLUDED and s.get("looked", false)
+	var searched: bool = (
+		seen
+		and s.get("reason", -1) == ApsPerceptionComponent.LOSS_OCCLUDED
+		and s.get("looked", false)
+	)
 	if searched:
-		DemoTimeline.note(tag, "the Searcher searched %.1f m from where it lost the player; the player was inside, out of sight" % searcher.global_position.distance_to(s["last_known"]))
-	check(searched and searcher.global_position.distance_to(s["last_known"]) < 2.5,
-			"Occluded: the Searcher went to the corner where it lost the player and searched it")
+		(
+			DemoTimeline
+			. note(
+				tag,
+				(
+					"the Searcher searched %.1f m from where it lost the player; the player was inside, out of sight"
+					% searcher.global_position.distance_to(s["last_known"])
+				)
+			)
+		)
+	check(
+		searched and searcher.global_position.distance_to(s["last_known"]) < 2.5,
+		"Occluded: the Searcher went to the corner where it lost the player and searched it"
+	)
 	bot.crouch(false)
 
 
@@ -47,7 +65,10 @@ func _out_of_range() -> void:
 	var p := watcher.perception
 	bot.narrate("goes to the middle station and stands in front of the Watcher")
 	player.teleport(mark("BStart"), Vector3.FORWARD)
-	var seen := await bot.until(func() -> bool: return p.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED, 5.0)
+	var seen := await bot.until(
+		func() -> bool: return p.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED,
+		5.0
+	)
 	bot.narrate("runs straight away, past the end of its 40 m sight")
 	# Where the Watcher went in the 4 s after it lost the player, measured on a physics timer.
 	var lost := [false]
@@ -56,7 +77,9 @@ func _out_of_range() -> void:
 		if t == player and reason == ApsPerceptionComponent.LOSS_OUT_OF_RANGE and not lost[0]:
 			lost[0] = true
 			var from := watcher.global_position
-			get_tree().create_timer(4.0, false, true).timeout.connect(func() -> void: went[0] = watcher.global_position - from)
+			get_tree().create_timer(4.0, false, true).timeout.connect(
+				func() -> void: went[0] = watcher.global_position - from
+			)
 	p.target_lost.connect(on_lost)
 	await bot.follow([mark("BFar")], &"run")
 	bot.narrate("slips behind the hedge")
@@ -69,9 +92,23 @@ func _out_of_range() -> void:
 	var along := 0.0
 	if not s.is_empty():
 		along = moved.normalized().dot((s["direction"] as Vector3).normalized())
-		DemoTimeline.note(tag, "loss direction %s; in 4 s the Watcher went %.1f m, %.0f%% along it" % [DemoTimeline.direction(s["direction"]), moved.length(), along * 100.0])
-	check(seen and lost[0] and s.get("reason", -1) == ApsPerceptionComponent.LOSS_OUT_OF_RANGE and moved.length() > 5.0 and along > 0.9,
-			"OutOfRange: the Watcher headed on along the loss direction")
+		DemoTimeline.note(
+			tag,
+			(
+				"loss direction %s; in 4 s the Watcher went %.1f m, %.0f%% along it"
+				% [DemoTimeline.direction(s["direction"]), moved.length(), along * 100.0]
+			)
+		)
+	check(
+		(
+			seen
+			and lost[0]
+			and s.get("reason", -1) == ApsPerceptionComponent.LOSS_OUT_OF_RANGE
+			and moved.length() > 5.0
+			and along > 0.9
+		),
+		"OutOfRange: the Watcher headed on along the loss direction"
+	)
 	bot.crouch(false)
 
 
@@ -89,10 +126,23 @@ func _sound_faded() -> void:
 	bot.crouch(true)
 	await bot.until(func() -> bool: return listener.search.get("looked", false), 30.0)
 	var s: Dictionary = listener.search
-	var checked: bool = heard and s.get("reason", -1) == ApsPerceptionComponent.LOSS_SOUND_FADED and s.get("looked", false)
+	var checked: bool = (
+		heard
+		and s.get("reason", -1) == ApsPerceptionComponent.LOSS_SOUND_FADED
+		and s.get("looked", false)
+	)
 	if not s.is_empty():
-		DemoTimeline.note(tag, "the Listener looked the area over and went no further than %.1f m from the sound" % s["farthest"])
-	check(checked and s["farthest"] < 4.0, "SoundFaded: the Listener checked the area and did not chase")
+		DemoTimeline.note(
+			tag,
+			(
+				"the Listener looked the area over and went no further than %.1f m from the sound"
+				% s["farthest"]
+			)
+		)
+	check(
+		checked and s["farthest"] < 4.0,
+		"SoundFaded: the Listener checked the area and did not chase"
+	)
 	await _until_forgotten(listener)
 	# Back at its post, so the stone is the only news.
 	await bot.until(func() -> bool: return listener.doing.is_empty(), 15.0)
@@ -101,19 +151,33 @@ func _sound_faded() -> void:
 	await bot.throw_at(mark("CStoneLands"))
 	var placed := await bot.until(func() -> bool: return not listener.place_check.is_empty(), 3.0)
 	var attention := p.get_attention_target()
-	DemoTimeline.note(tag, "attention target: %s (a place never takes attention)" % ("none" if attention == null else String(attention.name)))
+	DemoTimeline.note(
+		tag,
+		(
+			"attention target: %s (a place never takes attention)"
+			% ("none" if attention == null else String(attention.name))
+		)
+	)
 	await bot.until(func() -> bool: return listener.place_check.get("arrived", false), 20.0)
-	check(placed and attention == null and listener.place_check.get("arrived", false),
-			"a stone with no thrower made a place belief, and the Listener went to look")
+	check(
+		placed and attention == null and listener.place_check.get("arrived", false),
+		"a stone with no thrower made a place belief, and the Listener went to look"
+	)
 	await bot.until(func() -> bool: return listener.doing.is_empty(), 25.0)
 	bot.crouch(false)
 
 
 ## Waits until `guard` has forgotten the player (Expired) and says so.
 func _until_forgotten(guard: DemoGuard) -> void:
-	await bot.until(func() -> bool:
-		var state := guard.perception.get_belief_state(player)
-		return state == ApsPerceptionComponent.STATE_EXPIRED or state == ApsPerceptionComponent.STATE_UNDETECTED, 30.0)
+	await bot.until(
+		func() -> bool:
+			var state := guard.perception.get_belief_state(player)
+			return (
+				state == ApsPerceptionComponent.STATE_EXPIRED
+				or state == ApsPerceptionComponent.STATE_UNDETECTED
+			),
+		30.0
+	)
 
 
 ## The photo: the Searcher on its way to the corner where the player vanished.

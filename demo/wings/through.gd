@@ -51,7 +51,10 @@ func _window() -> void:
 	var p := clerk.perception
 	player.teleport(mark("Glass"), Vector3.FORWARD)
 	bot.narrate("stands in front of the Clerk's window, behind its shut pane of glass")
-	var seen := await bot.until(func() -> bool: return p.get_belief_state(player) >= ApsPerceptionComponent.STATE_DETECTED, 3.0)
+	var seen := await bot.until(
+		func() -> bool: return p.get_belief_state(player) >= ApsPerceptionComponent.STATE_DETECTED,
+		3.0
+	)
 	await bot.wait(0.5)
 	var glass := _vision(clerk)
 	bot.narrate("steps along to the half of the window that is slid open")
@@ -62,10 +65,30 @@ func _window() -> void:
 	var through_glass: float = glass.get("confidence", 0.0)
 	var in_open: float = open.get("confidence", 0.0)
 	var ratio := through_glass / in_open if in_open > 0.0 else 0.0
-	DemoTimeline.note(tag, "the Clerk's vision through the glass: %.2f; through the open half: %.2f (the glass keeps %.2f of it)" % [through_glass, in_open, ratio])
-	DemoTimeline.note(tag, "explain() through the glass: \"%s\"" % glass.get("text", ""))
-	check(seen and ratio >= 0.85 and ratio <= 0.95 and _passed(glass, $Window) and "through Window" in String(glass.get("text", "")),
-			"the Clerk saw the player through glass at %.2f, %.2f of the %.2f through the open half" % [through_glass, ratio, in_open])
+	(
+		DemoTimeline
+		. note(
+			tag,
+			(
+				"the Clerk's vision through the glass: %.2f; through the open half: %.2f (the glass keeps %.2f of it)"
+				% [through_glass, in_open, ratio]
+			)
+		)
+	)
+	DemoTimeline.note(tag, 'explain() through the glass: "%s"' % glass.get("text", ""))
+	check(
+		(
+			seen
+			and ratio >= 0.85
+			and ratio <= 0.95
+			and _passed(glass, $Window)
+			and "through Window" in String(glass.get("text", ""))
+		),
+		(
+			"the Clerk saw the player through glass at %.2f, %.2f of the %.2f through the open half"
+			% [through_glass, ratio, in_open]
+		)
+	)
 
 
 ## Foliage: crouched behind the hedge, each of the player's three sample points counts half.
@@ -74,15 +97,29 @@ func _hedge() -> void:
 	bot.crouch(true)
 	player.teleport(mark("BehindHedge"), Vector3.FORWARD)
 	bot.narrate("crouches behind the hedge, 23 m in front of the Keeper")
-	await bot.until(func() -> bool: return p.get_belief_state(player) >= ApsPerceptionComponent.STATE_SUSPECTED, 3.0)
+	await bot.until(
+		func() -> bool: return p.get_belief_state(player) >= ApsPerceptionComponent.STATE_SUSPECTED,
+		3.0
+	)
 	await bot.wait(0.8)
 	var hedge := _vision(keeper)
 	var factors: Dictionary = hedge.get("factors", {})
 	var exposure: float = factors.get("exposure", 0.0)
-	DemoTimeline.note(tag, "the Keeper's vision of the player in the hedge: exposure %.2f, confidence %.2f; it believes %s" % [exposure, hedge.get("confidence", 0.0), keeper.belief_text(player)])
-	DemoTimeline.note(tag, "explain() through the hedge: \"%s\"" % hedge.get("text", ""))
-	check(absf(exposure - 0.5) <= 0.05 and _passed(hedge, $Hedge),
-			"behind the hedge the Keeper saw the player by half: exposure %.2f" % exposure)
+	(
+		DemoTimeline
+		. note(
+			tag,
+			(
+				"the Keeper's vision of the player in the hedge: exposure %.2f, confidence %.2f; it believes %s"
+				% [exposure, hedge.get("confidence", 0.0), keeper.belief_text(player)]
+			)
+		)
+	)
+	DemoTimeline.note(tag, 'explain() through the hedge: "%s"' % hedge.get("text", ""))
+	check(
+		absf(exposure - 0.5) <= 0.05 and _passed(hedge, $Hedge),
+		"behind the hedge the Keeper saw the player by half: exposure %.2f" % exposure
+	)
 	bot.crouch(false)
 
 
@@ -99,15 +136,43 @@ func _smoke() -> void:
 	await bot.wait(2.5)
 	bot.on_frame = Callable()
 	var smoke := _vision(watchman)
-	DemoTimeline.note(tag, "behind the smoke the Watchman's vision reads %.2f; its belief never above %.2f (%s)" % [smoke.get("confidence", 0.0), most[0], DemoTimeline.state_name(most[1])])
-	DemoTimeline.note(tag, "explain() through the smoke: \"%s\"" % smoke.get("text", ""))
+	DemoTimeline.note(
+		tag,
+		(
+			"behind the smoke the Watchman's vision reads %.2f; its belief never above %.2f (%s)"
+			% [smoke.get("confidence", 0.0), most[0], DemoTimeline.state_name(most[1])]
+		)
+	)
+	DemoTimeline.note(tag, 'explain() through the smoke: "%s"' % smoke.get("text", ""))
 	bot.narrate("steps out beside the smoke, as far from the Watchman")
 	await bot.go_to(mark("BesideSmoke"))
-	var detected := await bot.until(func() -> bool: return p.get_belief_state(player) >= ApsPerceptionComponent.STATE_DETECTED, 3.0)
+	var detected := await bot.until(
+		func() -> bool: return p.get_belief_state(player) >= ApsPerceptionComponent.STATE_DETECTED,
+		3.0
+	)
 	var open := _vision(watchman)
-	DemoTimeline.note(tag, "beside the smoke, %.1f m away: its vision reads %.2f" % [watchman.perception.global_position.distance_to(player.global_position), open.get("confidence", 0.0)])
-	check(most[1] == ApsPerceptionComponent.STATE_UNDETECTED and most[0] < 0.15 and detected and _passed(smoke, $Smoke),
-			"the smoke hid the player from the Watchman (never above %.2f, below Suspected), who detected it beside the smoke (%.2f)" % [most[0], open.get("confidence", 0.0)])
+	DemoTimeline.note(
+		tag,
+		(
+			"beside the smoke, %.1f m away: its vision reads %.2f"
+			% [
+				watchman.perception.global_position.distance_to(player.global_position),
+				open.get("confidence", 0.0)
+			]
+		)
+	)
+	check(
+		(
+			most[1] == ApsPerceptionComponent.STATE_UNDETECTED
+			and most[0] < 0.15
+			and detected
+			and _passed(smoke, $Smoke)
+		),
+		(
+			"the smoke hid the player from the Watchman (never above %.2f, below Suspected), who detected it beside the smoke (%.2f)"
+			% [most[0], open.get("confidence", 0.0)]
+		)
+	)
 
 
 ## A doorway: a stone clatters outside the Porter's room, behind its south wall; the Porter hears
@@ -123,18 +188,64 @@ func _doorway() -> void:
 	var wall := get_world_3d().direct_space_state.intersect_ray(query)
 	var heard := await bot.until(func() -> bool: return not porter.place_check.is_empty(), 2.0)
 	# A noise with no one behind it is a belief about a place: where APS believes it was.
-	var believed: Vector3 = porter.perception.get_strongest_location_belief().get("location", Vector3.INF)
+	var believed: Vector3 = porter.perception.get_strongest_location_belief().get(
+		"location", Vector3.INF
+	)
 	var portal := doorway.global_position
 	# How far round from the straight way (through the wall) the Porter hears it.
-	var turn := rad_to_deg(absf((_on_ground(clatter) - _on_ground(ear)).angle_to(_on_ground(believed) - _on_ground(ear))))
-	DemoTimeline.note(tag, "the stone clattered at %s, %.1f m from the Porter straight through %s; the Porter believes the noise is at %s, %.2f m from the doorway's portal, %.0f deg round from the straight way" % [
-			DemoTimeline.place(clatter), straight, "the %s's wall" % (wall["collider"] as Node).name if not wall.is_empty() else "nothing",
-			DemoTimeline.place(believed), believed.distance_to(portal), turn])
-	var arrived := await bot.until(func() -> bool: return porter.place_check.get("arrived", false), 5.0)
+	var turn := rad_to_deg(
+		absf(
+			(_on_ground(clatter) - _on_ground(ear)).angle_to(_on_ground(believed) - _on_ground(ear))
+		)
+	)
+	(
+		DemoTimeline
+		. note(
+			tag,
+			(
+				"the stone clattered at %s, %.1f m from the Porter straight through %s; the Porter believes the noise is at %s, %.2f m from the doorway's portal, %.0f deg round from the straight way"
+				% [
+					DemoTimeline.place(clatter),
+					straight,
+					(
+						"the %s's wall" % (wall["collider"] as Node).name
+						if not wall.is_empty()
+						else "nothing"
+					),
+					DemoTimeline.place(believed),
+					believed.distance_to(portal),
+					turn
+				]
+			)
+		)
+	)
+	var arrived := await bot.until(
+		func() -> bool: return porter.place_check.get("arrived", false), 5.0
+	)
 	var from_door := _on_ground(porter.global_position).distance_to(_on_ground(portal))
-	DemoTimeline.note(tag, "the Porter stands %.1f m from the doorway, %.1f m from where the stone lies" % [from_door, _on_ground(porter.global_position).distance_to(_on_ground(mark("Clatter")))])
-	check(heard and not wall.is_empty() and believed.distance_to(portal) <= 1.0 and arrived and from_door <= 2.5,
-			"the Porter heard the stone behind the wall from the doorway (%.2f m from its portal) and went there" % believed.distance_to(portal))
+	DemoTimeline.note(
+		tag,
+		(
+			"the Porter stands %.1f m from the doorway, %.1f m from where the stone lies"
+			% [
+				from_door,
+				_on_ground(porter.global_position).distance_to(_on_ground(mark("Clatter")))
+			]
+		)
+	)
+	check(
+		(
+			heard
+			and not wall.is_empty()
+			and believed.distance_to(portal) <= 1.0
+			and arrived
+			and from_door <= 2.5
+		),
+		(
+			"the Porter heard the stone behind the wall from the doorway (%.2f m from its portal) and went there"
+			% believed.distance_to(portal)
+		)
+	)
 
 
 ## The photo: the Clerk tracking the player through the shut half of its window.
@@ -143,7 +254,9 @@ func photo() -> Dictionary:
 	await get_tree().create_timer(2.5, true, true).timeout
 	# From above the player's left shoulder: the Clerk seen through the tinted pane, the open
 	# half beside it.
-	return {"eye": to_global(Vector3(-25.5, 4.5, -15.5)), "look": to_global(Vector3(-21.6, 1.8, -25.5))}
+	return {
+		"eye": to_global(Vector3(-25.5, 4.5, -15.5)), "look": to_global(Vector3(-21.6, 1.8, -25.5))
+	}
 
 
 ## What vision reported of the player in `guard`'s last pass (explain()'s vision part).

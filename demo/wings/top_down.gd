@@ -22,7 +22,14 @@ const DARK_LEVEL := 0.0
 const LAMP_2D := Vector2(152, 300)
 ## What the Sentinel draws while the wing is shown: cones, rays, labels, where it believes the
 ## player is, why it lost them, the sounds it hears.
-const DRAW := ApsPerceptionComponent2D.DRAW_CONES | ApsPerceptionComponent2D.DRAW_RAYS | ApsPerceptionComponent2D.DRAW_LABELS | ApsPerceptionComponent2D.DRAW_WHEREABOUTS | ApsPerceptionComponent2D.DRAW_LOSS_REASONS | ApsPerceptionComponent2D.DRAW_SOUNDS
+const DRAW := (
+	ApsPerceptionComponent2D.DRAW_CONES
+	| ApsPerceptionComponent2D.DRAW_RAYS
+	| ApsPerceptionComponent2D.DRAW_LABELS
+	| ApsPerceptionComponent2D.DRAW_WHEREABOUTS
+	| ApsPerceptionComponent2D.DRAW_LOSS_REASONS
+	| ApsPerceptionComponent2D.DRAW_SOUNDS
+)
 
 @onready var level: CanvasLayer = $Level
 @onready var yard: DemoFloor2D = $Level/Floor
@@ -100,7 +107,12 @@ func tour() -> void:
 func _dark_and_light(bot2: DemoBot2D) -> void:
 	var p := sentinel.perception
 	runner.teleport(mark2("Dark"), Vector2.RIGHT)
-	bot2.narrate("stands still in the dark corner, %.1f m from the Sentinel, in its main cone" % _metres(runner.global_position))
+	bot2.narrate(
+		(
+			"stands still in the dark corner, %.1f m from the Sentinel, in its main cone"
+			% _metres(runner.global_position)
+		)
+	)
 	var most := [0.0, ApsPerceptionComponent2D.STATE_UNDETECTED]
 	bot2.on_frame = func() -> void:
 		most[0] = maxf(most[0], p.get_confidence(runner))
@@ -109,20 +121,62 @@ func _dark_and_light(bot2: DemoBot2D) -> void:
 	bot2.on_frame = Callable()
 	var dark := _vision()
 	var dark_conf: float = dark.get("confidence", 0.0)
-	DemoTimeline.note(tag, "in the dark (get_light_at_2d %.2f) the Sentinel's vision reads %.2f; its belief never above %.2f (%s)" % [ApsWorld.get_light_at_2d(runner.global_position), dark_conf, most[0], DemoTimeline.state_name(most[1])])
-	DemoTimeline.note(tag, "explain() in the dark: \"%s\"" % dark.get("text", ""))
+	(
+		DemoTimeline
+		. note(
+			tag,
+			(
+				"in the dark (get_light_at_2d %.2f) the Sentinel's vision reads %.2f; its belief never above %.2f (%s)"
+				% [
+					ApsWorld.get_light_at_2d(runner.global_position),
+					dark_conf,
+					most[0],
+					DemoTimeline.state_name(most[1])
+				]
+			)
+		)
+	)
+	DemoTimeline.note(tag, 'explain() in the dark: "%s"' % dark.get("text", ""))
 
 	bot2.narrate("steps out of the dark into the light, as far from the Sentinel")
 	await bot2.go_to(mark2("Open"))
-	var tracked := await bot2.until(func() -> bool: return p.get_belief_state(runner) == ApsPerceptionComponent2D.STATE_TRACKED, 4.0)
+	var tracked := await bot2.until(
+		func() -> bool: return p.get_belief_state(runner) == ApsPerceptionComponent2D.STATE_TRACKED,
+		4.0
+	)
 	# Standing still again: the motion bonus of the step has faded from the reading.
 	await bot2.wait(1.0)
 	var lit := _vision()
 	var lit_conf: float = lit.get("confidence", 0.0)
-	DemoTimeline.note(tag, "in the light, %.1f m away, its vision reads %.2f: %.1f times the dark corner's; it believes %s" % [_metres(runner.global_position), lit_conf, lit_conf / maxf(dark_conf, 0.001), sentinel.belief_text(runner)])
-	DemoTimeline.note(tag, "explain() in the light: \"%s\"" % lit.get("text", ""))
-	check(most[1] == ApsPerceptionComponent2D.STATE_UNDETECTED and most[0] < 0.15 and tracked and dark_conf > 0.0 and dark_conf * 4.0 < lit_conf,
-			"in the dark corner the Sentinel's vision read %.2f and it never suspected the player (%.2f); in the light, as far, %.2f and Tracked" % [dark_conf, most[0], lit_conf])
+	(
+		DemoTimeline
+		. note(
+			tag,
+			(
+				"in the light, %.1f m away, its vision reads %.2f: %.1f times the dark corner's; it believes %s"
+				% [
+					_metres(runner.global_position),
+					lit_conf,
+					lit_conf / maxf(dark_conf, 0.001),
+					sentinel.belief_text(runner)
+				]
+			)
+		)
+	)
+	DemoTimeline.note(tag, 'explain() in the light: "%s"' % lit.get("text", ""))
+	check(
+		(
+			most[1] == ApsPerceptionComponent2D.STATE_UNDETECTED
+			and most[0] < 0.15
+			and tracked
+			and dark_conf > 0.0
+			and dark_conf * 4.0 < lit_conf
+		),
+		(
+			"in the dark corner the Sentinel's vision read %.2f and it never suspected the player (%.2f); in the light, as far, %.2f and Tracked"
+			% [dark_conf, most[0], lit_conf]
+		)
+	)
 
 
 ## Behind the wall: Lost, Occluded, and it knows where it last saw the player.
@@ -147,9 +201,32 @@ func _cover(bot2: DemoBot2D) -> void:
 	var gap := INF
 	if not lost.is_empty() and hidden_at[0] != Vector2.INF:
 		gap = (lost["at"] as Vector2).distance_to(hidden_at[0])
-		DemoTimeline.note(tag, "the wall hid the player at %s; APS lost them %s with last known %s, %.0f px from there" % [DemoGuard2D.place(hidden_at[0]), DemoTimeline.loss_name(lost["reason"]), DemoGuard2D.place(lost["at"]), gap])
-	check(not lost.is_empty() and lost["reason"] == ApsPerceptionComponent2D.LOSS_OCCLUDED and gap <= 60.0,
-			"behind the wall the Sentinel lost the player, Occluded, last known %.0f px from where the wall hid them" % gap)
+		(
+			DemoTimeline
+			. note(
+				tag,
+				(
+					"the wall hid the player at %s; APS lost them %s with last known %s, %.0f px from there"
+					% [
+						DemoGuard2D.place(hidden_at[0]),
+						DemoTimeline.loss_name(lost["reason"]),
+						DemoGuard2D.place(lost["at"]),
+						gap
+					]
+				)
+			)
+		)
+	check(
+		(
+			not lost.is_empty()
+			and lost["reason"] == ApsPerceptionComponent2D.LOSS_OCCLUDED
+			and gap <= 60.0
+		),
+		(
+			"behind the wall the Sentinel lost the player, Occluded, last known %.0f px from where the wall hid them"
+			% gap
+		)
+	)
 
 
 ## A stone behind the Sentinel's back: a noise with no thrower, a belief about a place; it turns.
@@ -158,21 +235,62 @@ func _stone(bot2: DemoBot2D) -> void:
 	await bot2.wait(1.0)
 	var lands := mark2("StoneLands")
 	var before := sentinel.facing()
-	bot2.narrate("throws a stone back over the wall; it lands behind the Sentinel's back, out of its sight")
+	bot2.narrate(
+		"throws a stone back over the wall; it lands behind the Sentinel's back, out of its sight"
+	)
 	await bot2.throw_at(lands)
-	var heard := await bot2.until(func() -> bool: return not p.get_strongest_location_belief().is_empty(), 2.0)
+	var heard := await bot2.until(
+		func() -> bool: return not p.get_strongest_location_belief().is_empty(), 2.0
+	)
 	var place := p.get_strongest_location_belief()
 	var believed: Vector2 = place.get("location", Vector2.INF)
 	var off := believed.distance_to(lands) if heard else INF
-	var faced := await bot2.until(func() -> bool: return absf(sentinel.facing().angle_to(believed - sentinel.global_position)) < deg_to_rad(10.0), 3.0)
+	var faced := await bot2.until(
+		func() -> bool:
+			return (
+				absf(sentinel.facing().angle_to(believed - sentinel.global_position))
+				< deg_to_rad(10.0)
+			),
+		3.0
+	)
 	var turned := rad_to_deg(absf(before.angle_to(sentinel.facing())))
 	var state := p.get_belief_state(runner)
 	if heard:
 		place = p.get_strongest_location_belief()
-	DemoTimeline.note(tag, "the Sentinel believes in a place: \"%s\" at %s (%s %.2f), %.0f px from where the stone landed; it turned %.0f deg to face it; of the player it believes %s" % [
-			place.get("tag", ""), DemoGuard2D.place(believed), DemoTimeline.state_name(place.get("state", 0)), place.get("confidence", 0.0), off, turned, sentinel.belief_text(runner)])
-	check(heard and off <= 30.0 and faced and turned > 60.0 and (state == ApsPerceptionComponent2D.STATE_LOST or state == ApsPerceptionComponent2D.STATE_REMEMBERED),
-			"it heard the stone behind its back, believed it %.0f px from where it landed, and turned %.0f deg to it" % [off, turned])
+	(
+		DemoTimeline
+		. note(
+			tag,
+			(
+				'the Sentinel believes in a place: "%s" at %s (%s %.2f), %.0f px from where the stone landed; it turned %.0f deg to face it; of the player it believes %s'
+				% [
+					place.get("tag", ""),
+					DemoGuard2D.place(believed),
+					DemoTimeline.state_name(place.get("state", 0)),
+					place.get("confidence", 0.0),
+					off,
+					turned,
+					sentinel.belief_text(runner)
+				]
+			)
+		)
+	)
+	check(
+		(
+			heard
+			and off <= 30.0
+			and faced
+			and turned > 60.0
+			and (
+				state == ApsPerceptionComponent2D.STATE_LOST
+				or state == ApsPerceptionComponent2D.STATE_REMEMBERED
+			)
+		),
+		(
+			"it heard the stone behind its back, believed it %.0f px from where it landed, and turned %.0f deg to it"
+			% [off, turned]
+		)
+	)
 	await bot2.wait(1.0)
 
 
@@ -202,7 +320,9 @@ func _lamp(bot2: DemoBot2D) -> void:
 	level.add_child(lamp)
 	var post := LightOccluder2D.new()
 	var box := OccluderPolygon2D.new()
-	box.polygon = PackedVector2Array([Vector2(-10, -30), Vector2(10, -30), Vector2(10, 30), Vector2(-10, 30)])
+	box.polygon = PackedVector2Array(
+		[Vector2(-10, -30), Vector2(10, -30), Vector2(10, 30), Vector2(-10, 30)]
+	)
 	post.occluder = box
 	post.position = LAMP_2D + Vector2(68, 0)
 	level.add_child(post)
@@ -221,9 +341,23 @@ func _lamp(bot2: DemoBot2D) -> void:
 	await bot2.wait(1.5)
 	var lit := ApsWorld.get_target_light_2d(runner)
 	var seen: float = _vision().get("confidence", 0.0)
-	DemoTimeline.note(tag, "in the lamp's shadow the player reads light %.2f and the Sentinel's vision %.2f; in its pool %.2f and %.2f" % [shade, shaded, lit, seen])
-	check(shade < 0.1 and lit > 0.8 and shaded > 0.0 and seen > shaded * 3.0,
-			"at dusk, in a PointLight2D's shadow the player read light %.2f (vision %.2f), in its pool %.2f (vision %.2f)" % [shade, shaded, lit, seen])
+	(
+		DemoTimeline
+		. note(
+			tag,
+			(
+				"in the lamp's shadow the player reads light %.2f and the Sentinel's vision %.2f; in its pool %.2f and %.2f"
+				% [shade, shaded, lit, seen]
+			)
+		)
+	)
+	check(
+		shade < 0.1 and lit > 0.8 and shaded > 0.0 and seen > shaded * 3.0,
+		(
+			"at dusk, in a PointLight2D's shadow the player read light %.2f (vision %.2f), in its pool %.2f (vision %.2f)"
+			% [shade, shaded, lit, seen]
+		)
+	)
 	for node in [dusk, lamp, post]:
 		node.queue_free()
 
@@ -253,7 +387,9 @@ func _metres(at: Vector2) -> float:
 
 ## Whether a wall stands between the Sentinel's eye and the player's centre now.
 func _wall_between() -> bool:
-	var query := PhysicsRayQueryParameters2D.create(sentinel.perception.global_position, runner.global_position)
+	var query := PhysicsRayQueryParameters2D.create(
+		sentinel.perception.global_position, runner.global_position
+	)
 	query.exclude = [sentinel.get_rid(), runner.get_rid()]
 	var hit := runner.get_world_2d().direct_space_state.intersect_ray(query)
 	return not hit.is_empty()

@@ -53,11 +53,21 @@ func _physics_process(delta: float) -> void:
 
 ## A body that walks back and forth along `route` at `speed`, waiting `pauses[i]` seconds at
 ## point `i`.
-func _walker(body_name: String, route: Array[Vector3], speed: float,
-		pauses: Dictionary) -> CharacterBody3D:
+func _walker(
+	body_name: String, route: Array[Vector3], speed: float, pauses: Dictionary
+) -> CharacterBody3D:
 	var body := _body(body_name, route[0])
-	_walkers.append({"body": body, "route": route, "speed": speed, "pauses": pauses, "next": 1,
-			"way": 1, "wait": 0.0})
+	_walkers.append(
+		{
+			"body": body,
+			"route": route,
+			"speed": speed,
+			"pauses": pauses,
+			"next": 1,
+			"way": 1,
+			"wait": 0.0
+		}
+	)
 	return body
 
 

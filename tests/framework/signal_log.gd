@@ -25,12 +25,17 @@ func _init(component: Node) -> void:
 
 
 func _add(signal_name: String, target: Variant, args: Array) -> void:
-	entries.append({
-		"time": ApsWorld.get_world_time(),
-		"signal": signal_name,
-		"target": target,
-		"args": args,
-	})
+	(
+		entries
+		. append(
+			{
+				"time": ApsWorld.get_world_time(),
+				"signal": signal_name,
+				"target": target,
+				"args": args,
+			}
+		)
+	)
 
 
 ## The names of the signals that fired, in order, leaving out `target_state_changed`,
@@ -38,7 +43,10 @@ func _add(signal_name: String, target: Variant, args: Array) -> void:
 func names(all: bool = false) -> PackedStringArray:
 	var out: PackedStringArray = []
 	for e in entries:
-		if all or not e["signal"] in ["target_state_changed", "awareness_changed", "attention_changed"]:
+		if (
+			all
+			or not e["signal"] in ["target_state_changed", "awareness_changed", "attention_changed"]
+		):
 			out.append(e["signal"])
 	return out
 

@@ -20,12 +20,16 @@ func expect(condition: bool, message: String) -> bool:
 
 
 func expect_eq(actual: Variant, expected: Variant, message: String) -> bool:
-	return expect(actual == expected, "%s: got %s, expected %s" % [message, str(actual), str(expected)])
+	return expect(
+		actual == expected, "%s: got %s, expected %s" % [message, str(actual), str(expected)]
+	)
 
 
 func expect_near(actual: float, expected: float, tolerance: float, message: String) -> bool:
-	return expect(absf(actual - expected) <= tolerance,
-			"%s: got %.4f, expected %.4f ± %.4f" % [message, actual, expected, tolerance])
+	return expect(
+		absf(actual - expected) <= tolerance,
+		"%s: got %.4f, expected %.4f ± %.4f" % [message, actual, expected, tolerance]
+	)
 
 
 ## Declares an error the engine raises by its own rules, which this test provokes on purpose

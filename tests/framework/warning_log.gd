@@ -48,12 +48,25 @@ func text() -> String:
 	return t
 
 
-func _log_error(function: String, file: String, line: int, code: String, rationale: String,
-		_editor_notify: bool, error_type: int, _script_backtraces: Array[ScriptBacktrace]) -> void:
+func _log_error(
+	function: String,
+	file: String,
+	line: int,
+	code: String,
+	rationale: String,
+	_editor_notify: bool,
+	error_type: int,
+	_script_backtraces: Array[ScriptBacktrace]
+) -> void:
 	var text := rationale if rationale != "" else code
 	_lock.lock()
 	if error_type == ERROR_TYPE_WARNING:
 		warnings.append(text)
 	else:
-		errors.append("%s [%s:%d %s]" % ["\n".join(text.split("\n").slice(0, 3)), file.get_file(), line, function])
+		errors.append(
+			(
+				"%s [%s:%d %s]"
+				% ["\n".join(text.split("\n").slice(0, 3)), file.get_file(), line, function]
+			)
+		)
 	_lock.unlock()

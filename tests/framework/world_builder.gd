@@ -41,7 +41,9 @@ static func body(parent: Node3D, feet: Vector3, name: String = "Body") -> Charac
 
 
 ## A guard: a body with a perception component at eye height, looking along `facing`.
-static func guard(parent: Node3D, feet: Vector3, facing: Vector3, profile: ApsProfile = null) -> ApsPerceptionComponent:
+static func guard(
+	parent: Node3D, feet: Vector3, facing: Vector3, profile: ApsProfile = null
+) -> ApsPerceptionComponent:
 	var b := body(parent, feet, "Guard")
 	var eye := ApsPerceptionComponent.new()
 	eye.name = "Perception"

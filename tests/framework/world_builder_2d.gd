@@ -18,7 +18,9 @@ static func wall(parent: Node, center: Vector2, size: Vector2) -> StaticBody2D:
 
 
 ## A top-down body: a floating CharacterBody2D with a circle of `radius` px.
-static func body(parent: Node, at: Vector2, name_: String = "Body", radius: float = 20.0) -> CharacterBody2D:
+static func body(
+	parent: Node, at: Vector2, name_: String = "Body", radius: float = 20.0
+) -> CharacterBody2D:
 	var b := CharacterBody2D.new()
 	b.name = name_
 	b.motion_mode = CharacterBody2D.MOTION_MODE_FLOATING
@@ -34,7 +36,13 @@ static func body(parent: Node, at: Vector2, name_: String = "Body", radius: floa
 
 ## A guard: a body named `name_` with a 2D perception component named Perception at its
 ## centre, looking along `facing`, with `profile` (the defaults if null).
-static func guard(parent: Node, at: Vector2, facing: Vector2 = Vector2.RIGHT, profile: ApsProfile = null, name_: String = "Guard") -> ApsPerceptionComponent2D:
+static func guard(
+	parent: Node,
+	at: Vector2,
+	facing: Vector2 = Vector2.RIGHT,
+	profile: ApsProfile = null,
+	name_: String = "Guard"
+) -> ApsPerceptionComponent2D:
 	var b := body(parent, at, name_)
 	var eye := ApsPerceptionComponent2D.new()
 	eye.name = "Perception"

@@ -60,10 +60,11 @@ const FRAMES_TO_LEAVE := 120
 const FORGED_CALLS := 600
 const FORGED_UPDATES := 60
 ## What forged calls carry: an update's shape from the wrong peer, and things no update is.
-const FORGED_DATA := [{"awareness": 4, "attention": "", "beliefs": []}, 7, null, "not an update", [1, 2, 3]]
+const FORGED_DATA := [
+	{"awareness": 4, "attention": "", "beliefs": []}, 7, null, "not an update", [1, 2, 3]
+]
 
 const SEEN := [ApsPerceptionComponent.STATE_DETECTED, ApsPerceptionComponent.STATE_TRACKED]
-
 
 var _perception: ApsPerceptionComponent
 var _replicator: ApsReplicator
@@ -111,15 +112,28 @@ func _build() -> void:
 
 # --- Server -------------------------------------------------------------------------------
 
+
 func _server() -> void:
 	_build()
-	_check(is_equal_approx(_replicator.send_interval, SEND_INTERVAL) and _replicator.emit_signals,
-			"server: the replicator's defaults: send_interval %.2f s, emit_signals %s" % [_replicator.send_interval, _replicator.emit_signals])
+	_check(
+		is_equal_approx(_replicator.send_interval, SEND_INTERVAL) and _replicator.emit_signals,
+		(
+			"server: the replicator's defaults: send_interval %.2f s, emit_signals %s"
+			% [_replicator.send_interval, _replicator.emit_signals]
+		)
+	)
 	# Until the client has joined nothing goes on the interval: what it gets, it got by asking.
 	_replicator.send_interval = HOLD_SENDS
-	var waited := await _wait_for(func() -> bool: return _perception.get_belief_state(_runner) in SEEN, FRAMES_TO_DETECT)
-	if not _check(waited >= 0, "server: the guard detects the runner 6 m ahead before any client can join (%s %s)"
-			% [_state_name(_perception.get_belief_state(_runner)), _after(waited, FRAMES_TO_DETECT)]):
+	var waited := await _wait_for(
+		func() -> bool: return _perception.get_belief_state(_runner) in SEEN, FRAMES_TO_DETECT
+	)
+	if not _check(
+		waited >= 0,
+		(
+			"server: the guard detects the runner 6 m ahead before any client can join (%s %s)"
+			% [_state_name(_perception.get_belief_state(_runner)), _after(waited, FRAMES_TO_DETECT)]
+		)
+	):
 		_finish()
 		return
 
@@ -145,16 +159,24 @@ func _server() -> void:
 		_finish()
 		return
 	var report: Dictionary = _reports["joined"]
-	print("server: the client had the current state %d server frames after it connected (including its report's trip back), from %d update(s) sent with the interval's sends held off"
-			% [report["frame"] - connected_at, _replicator.get_updates_sent()])
+	print(
+		(
+			"server: the client had the current state %d server frames after it connected (including its report's trip back), from %d update(s) sent with the interval's sends held off"
+			% [report["frame"] - connected_at, _replicator.get_updates_sent()]
+		)
+	)
 	_replicator.send_interval = SEND_INTERVAL
 	var attention := _perception.get_attention_target()
 	var expected_attention := ""
 	if attention != null and attention.get_multiplayer_authority() == _client_id:
 		expected_attention = String(attention.name)
-	_check(report["value"] == expected_attention,
+	_check(
+		report["value"] == expected_attention,
+		(
 			"server: the client's attention target is the server's only if it passes the filter (server: %s, client: %s)"
-			% [_node_name(attention), _or_none(report["value"])])
+			% [_node_name(attention), _or_none(report["value"])]
+		)
+	)
 
 	# 2. The client tries to lower the server's confidence.
 	waited = await _wait_for(func() -> bool: return _reports.has("tried"), FRAMES_TO_CONNECT)
@@ -163,13 +185,19 @@ func _server() -> void:
 		return
 	await _frames(10)
 	var confidence := _perception.get_confidence(_runner)
-	_check(_perception.get_belief_state(_runner) in SEEN and confidence >= 0.5,
+	_check(
+		_perception.get_belief_state(_runner) in SEEN and confidence >= 0.5,
+		(
 			"server: the client's set_target_confidence(runner, 0.0) left the server's belief alone (%s, %.2f)"
-			% [_state_name(_perception.get_belief_state(_runner)), confidence])
+			% [_state_name(_perception.get_belief_state(_runner)), confidence]
+		)
+	)
 
 	# 3. Away until lost, back until detected; the client follows each change.
 	_runner.global_position = RUNNER_AWAY
-	if not await _server_change("lost", [ApsPerceptionComponent.STATE_LOST], "sent 60 m behind the guard"):
+	if not await _server_change(
+		"lost", [ApsPerceptionComponent.STATE_LOST], "sent 60 m behind the guard"
+	):
 		_finish()
 		return
 	_runner.global_position = RUNNER_AHEAD
@@ -180,14 +208,27 @@ func _server() -> void:
 	# 4. The client checks its own perception and says it is done.
 	waited = await _wait_for(func() -> bool: return _reports.has("done"), FRAMES_TO_CONNECT)
 	_check(waited >= 0, "server: the client finished its checks")
-	_check(_knew_bystander, "server: the guard believed in the bystander too, which the filter keeps from the client")
+	_check(
+		_knew_bystander,
+		"server: the guard believed in the bystander too, which the filter keeps from the client"
+	)
 	var passes: int = ApsWorld.get_stats()["perceivers_run"]
 	_check(passes > 0, "server: perception ran here (%d passes)" % passes)
-	_check(_replicator.get_updates_sent() > 0, "server: the replicator sent %d updates" % _replicator.get_updates_sent())
+	_check(
+		_replicator.get_updates_sent() > 0,
+		"server: the replicator sent %d updates" % _replicator.get_updates_sent()
+	)
 	# On the server the replicator answers from the component itself.
-	_check(_replicator.get_belief_state(_runner) == _perception.get_belief_state(_runner)
-			and _replicator.get_awareness_level() == _perception.get_awareness_level(),
-			"server: the replicator's getters answer from the component (%s)" % _state_name(_replicator.get_belief_state(_runner)))
+	_check(
+		(
+			_replicator.get_belief_state(_runner) == _perception.get_belief_state(_runner)
+			and _replicator.get_awareness_level() == _perception.get_awareness_level()
+		),
+		(
+			"server: the replicator's getters answer from the component (%s)"
+			% _state_name(_replicator.get_belief_state(_runner))
+		)
+	)
 
 	# 5. The game's own filter: every peer may know of every target, so the bystander goes too.
 	_replicator.peer_filter = func(_peer: int, _target: Node3D) -> bool: return true
@@ -203,13 +244,22 @@ func _server() -> void:
 	log.stop()
 	if _check(waited >= 0, "server: the client forged %d updates" % FORGED_CALLS):
 		var about_peer := log.count("peer %d sent an update to the server" % _client_id)
-		_check(about_peer == 1 and log.warnings.size() == 1,
+		_check(
+			about_peer == 1 and log.warnings.size() == 1,
+			(
 				"server: one warning for %d forged updates, naming peer %d (%d such, %d in all):\n%s"
-				% [FORGED_CALLS, _client_id, about_peer, log.warnings.size(), log.text()])
-		_check(log.errors.is_empty(), "server: no error from the forged calls:\n%s" % "\n".join(log.errors))
+				% [FORGED_CALLS, _client_id, about_peer, log.warnings.size(), log.text()]
+			)
+		)
+		_check(
+			log.errors.is_empty(),
+			"server: no error from the forged calls:\n%s" % "\n".join(log.errors)
+		)
 	# And the server sends the client what is no update: refused there, said once.
 	for i in FORGED_UPDATES:
-		_replicator.rpc_id(_client_id, "_aps_receive", FORGED_DATA[1 + i % (FORGED_DATA.size() - 1)])
+		_replicator.rpc_id(
+			_client_id, "_aps_receive", FORGED_DATA[1 + i % (FORGED_DATA.size() - 1)]
+		)
 	_notify.rpc_id(_client_id, "forged back", 0, 0)
 	waited = await _wait_for(func() -> bool: return _reports.has("refused"), FRAMES_TO_CONNECT)
 	_check(waited >= 0, "server: the client refused the updates that are no replica data")
@@ -226,9 +276,16 @@ func _server() -> void:
 	multiplayer.multiplayer_peer.disconnect_peer(_client_id)
 	var sent := _replicator.get_updates_sent()
 	waited = await _wait_for(func() -> bool: return _client_gone, FRAMES_TO_LEAVE)
-	_check(waited >= 0, "server: the client it sent away is gone %s" % _within(waited, FRAMES_TO_LEAVE))
-	_check(_replicator.get_updates_sent() == sent, "server: nothing was sent to the leaving peer (%d updates)"
-			% (_replicator.get_updates_sent() - sent))
+	_check(
+		waited >= 0, "server: the client it sent away is gone %s" % _within(waited, FRAMES_TO_LEAVE)
+	)
+	_check(
+		_replicator.get_updates_sent() == sent,
+		(
+			"server: nothing was sent to the leaving peer (%d updates)"
+			% (_replicator.get_updates_sent() - sent)
+		)
+	)
 	multiplayer.multiplayer_peer.close()
 	_finish()
 
@@ -236,10 +293,17 @@ func _server() -> void:
 ## Waits for the guard's belief about the runner to reach one of `states`, tells the client,
 ## and waits for the client's report that its replica shows it too.
 func _server_change(what: String, states: Array, how: String) -> bool:
-	var waited := await _wait_for(func() -> bool: return _perception.get_belief_state(_runner) in states, FRAMES_TO_LOSE)
+	var waited := await _wait_for(
+		func() -> bool: return _perception.get_belief_state(_runner) in states, FRAMES_TO_LOSE
+	)
 	var state := _perception.get_belief_state(_runner)
-	if not _check(waited >= 0, "server: the guard's belief goes %s when the runner is %s (%s %s)"
-			% [what, how, _state_name(state), _after(waited, FRAMES_TO_LOSE)]):
+	if not _check(
+		waited >= 0,
+		(
+			"server: the guard's belief goes %s when the runner is %s (%s %s)"
+			% [what, how, _state_name(state), _after(waited, FRAMES_TO_LOSE)]
+		)
+	):
 		return false
 	var changed_at := Engine.get_physics_frames()
 	_notify.rpc_id(_client_id, what, state, _perception.get_loss_reason(_runner))
@@ -247,9 +311,13 @@ func _server_change(what: String, states: Array, how: String) -> bool:
 	if not _check(waited >= 0, "server: the client reports it saw %s" % what):
 		return false
 	var frames: int = _reports[what]["frame"] - changed_at
-	return _check(frames <= SERVER_FRAMES_TO_FOLLOW,
+	return _check(
+		frames <= SERVER_FRAMES_TO_FOLLOW,
+		(
 			"server: the client's replica showed %s %d server frames after the server's (at most %d, including the report's trip back)"
-			% [what, frames, SERVER_FRAMES_TO_FOLLOW])
+			% [what, frames, SERVER_FRAMES_TO_FOLLOW]
+		)
+	)
 
 
 func _physics_process(_delta: float) -> void:
@@ -258,9 +326,11 @@ func _physics_process(_delta: float) -> void:
 			_knew_bystander = true
 	elif _role == "client" and _replicator != null:
 		# The default filter: the bystander's authority is the server, so it never arrives.
-		if (_perception.get_belief_state(_bystander) != ApsPerceptionComponent.STATE_UNDETECTED
-				or _replicator.get_replicated_targets().has(_bystander)
-				or _perception.get_attention_target() == _bystander):
+		if (
+			_perception.get_belief_state(_bystander) != ApsPerceptionComponent.STATE_UNDETECTED
+			or _replicator.get_replicated_targets().has(_bystander)
+			or _perception.get_attention_target() == _bystander
+		):
 			_bystander_arrived = true
 		# Only changes are sent: an update that leaves everything as it was should not come.
 		if _updates_seen >= 0:
@@ -301,8 +371,11 @@ func _report(what: String, value: String) -> void:
 
 # --- Client -------------------------------------------------------------------------------
 
+
 func _client() -> void:
-	multiplayer.connected_to_server.connect(func() -> void: _connected_frame = Engine.get_physics_frames())
+	multiplayer.connected_to_server.connect(
+		func() -> void: _connected_frame = Engine.get_physics_frames()
+	)
 	multiplayer.connection_failed.connect(_connect)
 	multiplayer.server_disconnected.connect(_on_server_disconnected)
 	# A client from its first frame: its perception must never run, not even once.
@@ -312,44 +385,81 @@ func _client() -> void:
 	_build()
 	_runner.set_multiplayer_authority(multiplayer.get_unique_id())
 	_companion.set_multiplayer_authority(multiplayer.get_unique_id())
-	_perception.target_state_changed.connect(func(target: Node3D, old: int, new: int) -> void:
-		_log("target_state_changed", target, old, new))
-	_perception.awareness_changed.connect(func(old: int, new: int) -> void:
-		_log("awareness_changed", null, old, new))
-	_perception.attention_changed.connect(func(old: Node3D, new: Node3D) -> void:
-		_log("attention_changed", new, old, new))
-	_perception.target_lost.connect(func(target: Node3D, reason: int, at: Vector3) -> void:
-		_log("target_lost", target, reason, at))
+	_perception.target_state_changed.connect(
+		func(target: Node3D, old: int, new: int) -> void:
+			_log("target_state_changed", target, old, new)
+	)
+	_perception.awareness_changed.connect(
+		func(old: int, new: int) -> void: _log("awareness_changed", null, old, new)
+	)
+	_perception.attention_changed.connect(
+		func(old: Node3D, new: Node3D) -> void: _log("attention_changed", new, old, new)
+	)
+	_perception.target_lost.connect(
+		func(target: Node3D, reason: int, at: Vector3) -> void:
+			_log("target_lost", target, reason, at)
+	)
 
 	var waited := await _wait_for(func() -> bool: return _connected_frame >= 0, FRAMES_TO_CONNECT)
-	if not _check(waited >= 0, "client: connects to 127.0.0.1:%d (%d attempts)" % [_port, _connect_attempts]):
+	if not _check(
+		waited >= 0, "client: connects to 127.0.0.1:%d (%d attempts)" % [_port, _connect_attempts]
+	):
 		_finish()
 		return
 	print("client: connected as peer %d" % multiplayer.get_unique_id())
 
 	# 1. Joined after the server's guard detected the runner: the current state comes at once.
 	var joined := func() -> bool:
-		return (_perception.get_belief_state(_runner) in SEEN
-				and _perception.get_awareness_level() > ApsPerceptionComponent.AWARENESS_UNAWARE
-				and _changed_to(_runner, SEEN, _connected_frame))
+		return (
+			_perception.get_belief_state(_runner) in SEEN
+			and _perception.get_awareness_level() > ApsPerceptionComponent.AWARENESS_UNAWARE
+			and _changed_to(_runner, SEEN, _connected_frame)
+		)
 	waited = await _wait_for(joined, FRAMES_TO_JOIN)
-	_check(waited >= 0, "client: joined late and had the current state %s of connecting: %s, awareness %d, target_state_changed fired"
-			% [_within(waited, FRAMES_TO_JOIN), _state_name(_perception.get_belief_state(_runner)), _perception.get_awareness_level()])
+	_check(
+		waited >= 0,
+		(
+			"client: joined late and had the current state %s of connecting: %s, awareness %d, target_state_changed fired"
+			% [
+				_within(waited, FRAMES_TO_JOIN),
+				_state_name(_perception.get_belief_state(_runner)),
+				_perception.get_awareness_level()
+			]
+		)
+	)
 	_check(_fired("awareness_changed"), "client: awareness_changed fired")
 	var attention := _perception.get_attention_target()
-	_check(attention == _replicator.get_attention_target(), "client: the component's attention target is the replica's (%s)" % _node_name(attention))
+	_check(
+		attention == _replicator.get_attention_target(),
+		"client: the component's attention target is the replica's (%s)" % _node_name(attention)
+	)
 	if attention != null:
-		_check(_fired("attention_changed", attention), "client: attention_changed fired for %s" % attention.name)
-	_check(_replicator.get_replicated_targets().has(_runner), "client: the runner is among the replicated targets %s"
-			% [_replicator.get_replicated_targets()])
+		_check(
+			_fired("attention_changed", attention),
+			"client: attention_changed fired for %s" % attention.name
+		)
+	_check(
+		_replicator.get_replicated_targets().has(_runner),
+		(
+			"client: the runner is among the replicated targets %s"
+			% [_replicator.get_replicated_targets()]
+		)
+	)
 	var known: Vector3 = _replicator.get_last_known_position(_runner)
-	_check(Vector2(known.x, known.z).distance_to(Vector2(RUNNER_AHEAD.x, RUNNER_AHEAD.z)) < 0.5,
-			"client: the runner's last known position came too (%s)" % known)
+	_check(
+		Vector2(known.x, known.z).distance_to(Vector2(RUNNER_AHEAD.x, RUNNER_AHEAD.z)) < 0.5,
+		"client: the runner's last known position came too (%s)" % known
+	)
 	var confidence := _perception.get_confidence(_runner)
-	_check(confidence > 0.0 and is_equal_approx(confidence, _replicator.get_confidence(_runner)),
-			"client: the component's confidence is the replica's (%.2f)" % confidence)
+	_check(
+		confidence > 0.0 and is_equal_approx(confidence, _replicator.get_confidence(_runner)),
+		"client: the component's confidence is the replica's (%.2f)" % confidence
+	)
 	var threat := _perception.get_threat_score(_runner)
-	_check(is_equal_approx(threat, _replicator.get_threat_score(_runner)), "client: the component's threat score is the replica's (%.2f)" % threat)
+	_check(
+		is_equal_approx(threat, _replicator.get_threat_score(_runner)),
+		"client: the component's threat score is the replica's (%.2f)" % threat
+	)
 	_report.rpc_id(1, "joined", _node_name(attention, ""))
 	_updates_at_join = _replicator.get_updates_received()
 	# From now on, every update must change something the client can see (see _physics_process).
@@ -360,13 +470,24 @@ func _client() -> void:
 	var before: int = _replicator.get_updates_received()
 	await _frames(QUIET_FRAMES)
 	var updates: int = _replicator.get_updates_received() - before
-	_check(float(updates) <= QUIET_FRAMES / 6.0 + 1.0, "client: %d updates in %d frames while the runner stood still (at most one per send_interval)"
-			% [updates, QUIET_FRAMES])
+	_check(
+		float(updates) <= QUIET_FRAMES / 6.0 + 1.0,
+		(
+			"client: %d updates in %d frames while the runner stood still (at most one per send_interval)"
+			% [updates, QUIET_FRAMES]
+		)
+	)
 
 	# 2. A client cannot change what the server believes.
 	var state := _perception.get_belief_state(_runner)
-	_check(not _perception.set_target_confidence(_runner, 0.0), "client: set_target_confidence(runner, 0.0) is refused")
-	_check(_perception.get_belief_state(_runner) == state, "client: the replica is untouched by the refused call (%s)" % _state_name(state))
+	_check(
+		not _perception.set_target_confidence(_runner, 0.0),
+		"client: set_target_confidence(runner, 0.0) is refused"
+	)
+	_check(
+		_perception.get_belief_state(_runner) == state,
+		"client: the replica is untouched by the refused call (%s)" % _state_name(state)
+	)
 	_report.rpc_id(1, "tried", "")
 
 	# 3. The client follows each change the server tells it about.
@@ -377,35 +498,71 @@ func _client() -> void:
 		_finish()
 		return
 	attention = _perception.get_attention_target()
-	_check(attention == _replicator.get_attention_target(), "client: the component's attention target is still the replica's (%s)" % _node_name(attention))
+	_check(
+		attention == _replicator.get_attention_target(),
+		(
+			"client: the component's attention target is still the replica's (%s)"
+			% _node_name(attention)
+		)
+	)
 	# The companion's node has another name here than on the server: it came by its id.
 	var companion := _perception.get_belief_state(_companion)
 	known = _perception.get_last_known_position(_companion)
-	_check(companion in SEEN and _replicator.get_replicated_targets().has(_companion)
-			and Vector2(known.x, known.z).distance_to(Vector2(COMPANION_AT.x, COMPANION_AT.z)) < 0.5,
-			"client: the companion's belief came by its persistent_id to %s (%s at %s)" % [_companion.name, _state_name(companion), known])
+	_check(
+		(
+			companion in SEEN
+			and _replicator.get_replicated_targets().has(_companion)
+			and Vector2(known.x, known.z).distance_to(Vector2(COMPANION_AT.x, COMPANION_AT.z)) < 0.5
+		),
+		(
+			"client: the companion's belief came by its persistent_id to %s (%s at %s)"
+			% [_companion.name, _state_name(companion), known]
+		)
+	)
 
 	# 4. Nothing was perceived here, and the server's own bystander never arrived.
 	var stats := ApsWorld.get_stats()
-	_check(stats["perceivers_run"] == 0 and stats["rays_cast"] == 0,
-			"client: its own perception ran nothing (%d passes, %d rays)" % [stats["perceivers_run"], stats["rays_cast"]])
+	_check(
+		stats["perceivers_run"] == 0 and stats["rays_cast"] == 0,
+		(
+			"client: its own perception ran nothing (%d passes, %d rays)"
+			% [stats["perceivers_run"], stats["rays_cast"]]
+		)
+	)
 	_check(not _bystander_arrived, "client: the bystander, the server's own, never arrived")
-	_check(_updates_unchanged == 0, "client: every update since joining changed what the component shows (%d of %d did not)"
-			% [_updates_unchanged, _replicator.get_updates_received() - _updates_at_join])
-	_check(_replicator.get_updates_received() > 0, "client: the replicator applied %d updates" % _replicator.get_updates_received())
+	_check(
+		_updates_unchanged == 0,
+		(
+			"client: every update since joining changed what the component shows (%d of %d did not)"
+			% [_updates_unchanged, _replicator.get_updates_received() - _updates_at_join]
+		)
+	)
+	_check(
+		_replicator.get_updates_received() > 0,
+		"client: the replicator applied %d updates" % _replicator.get_updates_received()
+	)
 	_report.rpc_id(1, "done", "")
 
 	# 5. With the game's peer_filter letting everything through, the bystander arrives.
-	var told := await _wait_for(func() -> bool: return _notice.get("what", "") == "filter", FRAMES_TO_CONNECT)
+	var told := await _wait_for(
+		func() -> bool: return _notice.get("what", "") == "filter", FRAMES_TO_CONNECT
+	)
 	if _check(told >= 0, "client: the server set a peer_filter that lets every target through"):
-		var arrived := await _wait_for(func() -> bool: return _replicator.get_replicated_targets().has(_bystander), FRAMES_TO_FOLLOW)
-		_check(arrived >= 0, "client: the bystander arrived %s" % _within(arrived, FRAMES_TO_FOLLOW))
+		var arrived := await _wait_for(
+			func() -> bool: return _replicator.get_replicated_targets().has(_bystander),
+			FRAMES_TO_FOLLOW
+		)
+		_check(
+			arrived >= 0, "client: the bystander arrived %s" % _within(arrived, FRAMES_TO_FOLLOW)
+		)
 		_report.rpc_id(1, "filter", "")
 
 	# 6. The client forges the server's own RPC, many times, with every shape of data; then the
 	# server sends it what is no update. Reliable RPCs arrive in order: the server has every
 	# forged call before the report, and the client every forged update before the notice.
-	told = await _wait_for(func() -> bool: return _notice.get("what", "") == "forge", FRAMES_TO_CONNECT)
+	told = await _wait_for(
+		func() -> bool: return _notice.get("what", "") == "forge", FRAMES_TO_CONNECT
+	)
 	if _check(told >= 0, "client: the server asks it to forge updates"):
 		var log := ApsWarningLog.start()
 		for i in FORGED_CALLS:
@@ -414,23 +571,42 @@ func _client() -> void:
 				await _frames(1)
 		_report.rpc_id(1, "forged", "")
 		var shown := _perception.get_belief_state(_runner)
-		told = await _wait_for(func() -> bool: return _notice.get("what", "") == "forged back", FRAMES_TO_CONNECT)
+		told = await _wait_for(
+			func() -> bool: return _notice.get("what", "") == "forged back", FRAMES_TO_CONNECT
+		)
 		log.stop()
 		if _check(told >= 0, "client: the server sent what is no update"):
 			var about_server := log.count("peer 1 sent an update that is no replica data")
-			_check(about_server == 1 and log.warnings.size() == 1,
+			_check(
+				about_server == 1 and log.warnings.size() == 1,
+				(
 					"client: one warning for %d bad updates, naming the server (%d such, %d in all):\n%s"
-					% [FORGED_UPDATES, about_server, log.warnings.size(), log.text()])
-			_check(log.errors.is_empty(), "client: no error from the bad updates:\n%s" % "\n".join(log.errors))
-			_check(_perception.get_belief_state(_runner) == shown, "client: the replica is untouched by them (%s)" % _state_name(shown))
+					% [FORGED_UPDATES, about_server, log.warnings.size(), log.text()]
+				)
+			)
+			_check(
+				log.errors.is_empty(),
+				"client: no error from the bad updates:\n%s" % "\n".join(log.errors)
+			)
+			_check(
+				_perception.get_belief_state(_runner) == shown,
+				"client: the replica is untouched by them (%s)" % _state_name(shown)
+			)
 			_report.rpc_id(1, "refused", "")
 
 	# 7. The server sends the client away. The client keeps asking its component and replicator
 	# for 30 frames more: they answer from the last replica, and no engine error is raised
 	# (xtask fails the run on any error in the output).
 	_leaving = true
-	_check(await _wait_for(func() -> bool: return _notice.get("what", "") == "bye", FRAMES_TO_CONNECT) >= 0,
-			"client: the server took the report and says goodbye")
+	_check(
+		(
+			await _wait_for(
+				func() -> bool: return _notice.get("what", "") == "bye", FRAMES_TO_CONNECT
+			)
+			>= 0
+		),
+		"client: the server took the report and says goodbye"
+	)
 	var gone := await _wait_for(func() -> bool: return _server_gone, FRAMES_TO_LEAVE)
 	if _check(gone >= 0, "client: the server left %s" % _within(gone, FRAMES_TO_LEAVE)):
 		var last := _perception.get_belief_state(_runner)
@@ -441,7 +617,13 @@ func _client() -> void:
 			_perception.get_awareness_level()
 			_perception.get_attention_target()
 			await _frames(1)
-		_check(steady, "client: for 30 frames after the server left, the component still showed the last replica (%s)" % _state_name(last))
+		_check(
+			steady,
+			(
+				"client: for 30 frames after the server left, the component still showed the last replica (%s)"
+				% _state_name(last)
+			)
+		)
 	_finish()
 
 
@@ -449,21 +631,40 @@ func _client() -> void:
 ## target_state_changed fired since the client started waiting (the update may come first).
 func _client_follow(what: String, states: Array) -> bool:
 	var since := Engine.get_physics_frames()
-	var waited := await _wait_for(func() -> bool: return _notice.get("what", "") == what, FRAMES_TO_LOSE + FRAMES_TO_CONNECT)
+	var waited := await _wait_for(
+		func() -> bool: return _notice.get("what", "") == what, FRAMES_TO_LOSE + FRAMES_TO_CONNECT
+	)
 	if not _check(waited >= 0, "client: the server's guard went %s" % what):
 		return false
 	var state: int = _notice["state"]
 	var shown := func() -> bool:
-		return _perception.get_belief_state(_runner) in states and _changed_to(_runner, states, since)
+		return (
+			_perception.get_belief_state(_runner) in states and _changed_to(_runner, states, since)
+		)
 	waited = await _wait_for(shown, FRAMES_TO_FOLLOW)
-	if not _check(waited >= 0, "client: the replica showed %s %s of the server's notice (the server: %s, here: %s), target_state_changed fired"
-			% [what, _within(waited, FRAMES_TO_FOLLOW), _state_name(state), _state_name(_perception.get_belief_state(_runner))]):
+	if not _check(
+		waited >= 0,
+		(
+			"client: the replica showed %s %s of the server's notice (the server: %s, here: %s), target_state_changed fired"
+			% [
+				what,
+				_within(waited, FRAMES_TO_FOLLOW),
+				_state_name(state),
+				_state_name(_perception.get_belief_state(_runner))
+			]
+		)
+	):
 		return false
 	if what == "lost":
 		var reason: int = _notice["loss_reason"]
 		var lost := _first("target_lost", _runner, since)
-		_check(not lost.is_empty() and lost["old"] == reason,
-				"client: target_lost fired with the server's loss reason (server: %d, here: %s)" % [reason, lost.get("old", "none")])
+		_check(
+			not lost.is_empty() and lost["old"] == reason,
+			(
+				"client: target_lost fired with the server's loss reason (server: %d, here: %s)"
+				% [reason, lost.get("old", "none")]
+			)
+		)
 	_report.rpc_id(1, what, "")
 	return true
 
@@ -473,7 +674,10 @@ func _connect() -> bool:
 	_connect_attempts += 1
 	var peer := ENetMultiplayerPeer.new()
 	var err := peer.create_client("127.0.0.1", _port)
-	if not _check(err == OK, "client: creates an ENet client for 127.0.0.1:%d (%s)" % [_port, error_string(err)]):
+	if not _check(
+		err == OK,
+		"client: creates an ENet client for 127.0.0.1:%d (%s)" % [_port, error_string(err)]
+	):
 		return false
 	multiplayer.multiplayer_peer = peer
 	if _runner != null:
@@ -491,27 +695,50 @@ func _on_server_disconnected() -> void:
 
 @rpc("authority", "call_remote", "reliable")
 func _notify(what: String, state: int, loss_reason: int) -> void:
-	_notice = {"what": what, "state": state, "loss_reason": loss_reason, "frame": Engine.get_physics_frames()}
+	_notice = {
+		"what": what,
+		"state": state,
+		"loss_reason": loss_reason,
+		"frame": Engine.get_physics_frames()
+	}
 
 
 ## Everything the client's component answers from the replica, for each target.
 func _shown_now() -> Array:
 	var shown := [_perception.get_awareness_level(), _perception.get_attention_target()]
 	for target in [_runner, _bystander, _companion]:
-		shown.append_array([_perception.get_belief_state(target), _perception.get_confidence(target),
-				_perception.get_threat_score(target), _perception.get_last_known_position(target)])
+		shown.append_array(
+			[
+				_perception.get_belief_state(target),
+				_perception.get_confidence(target),
+				_perception.get_threat_score(target),
+				_perception.get_last_known_position(target)
+			]
+		)
 	return shown
 
 
 func _log(signal_name: String, target: Node3D, old: Variant, new: Variant) -> void:
-	_signals.append({"signal": signal_name, "target": target, "old": old, "new": new,
-			"frame": Engine.get_physics_frames()})
+	_signals.append(
+		{
+			"signal": signal_name,
+			"target": target,
+			"old": old,
+			"new": new,
+			"frame": Engine.get_physics_frames()
+		}
+	)
 
 
 ## Whether target_state_changed fired for `target` into one of `states` at `since` or later.
 func _changed_to(target: Node3D, states: Array, since: int) -> bool:
 	for s in _signals:
-		if s["signal"] == "target_state_changed" and s["target"] == target and s["new"] in states and s["frame"] >= since:
+		if (
+			s["signal"] == "target_state_changed"
+			and s["target"] == target
+			and s["new"] in states
+			and s["frame"] >= since
+		):
 			return true
 	return false
 

@@ -25,7 +25,9 @@ func _ready() -> void:
 		elif arg.begins_with("--port="):
 			_port = arg.trim_prefix("--port=").to_int()
 	if not _role in ["server", "client"] or _port <= 0 or _port > 65535:
-		_check(false, "usage: -- --role=server|client --port=N (got %s)" % [OS.get_cmdline_user_args()])
+		_check(
+			false, "usage: -- --role=server|client --port=N (got %s)" % [OS.get_cmdline_user_args()]
+		)
 		_finish()
 		return
 	if _role == "server":
@@ -91,7 +93,15 @@ func _finish() -> void:
 	if _finished:
 		return
 	_finished = true
-	print("%s: %s" % [_role if _role != "" else "multiplayer test", "FAIL" if _failed else "all checks passed"])
+	print(
+		(
+			"%s: %s"
+			% [
+				_role if _role != "" else "multiplayer test",
+				"FAIL" if _failed else "all checks passed"
+			]
+		)
+	)
 	get_tree().quit(1 if _failed else 0)
 
 
@@ -102,7 +112,11 @@ func _after(waited: int, limit: int) -> String:
 
 ## "within 3 frames (at most 20)", or "not within 20 frames".
 func _within(waited: int, limit: int) -> String:
-	return "within %s (at most %d)" % [_count(waited), limit] if waited >= 0 else "not within %s" % _count(limit)
+	return (
+		"within %s (at most %d)" % [_count(waited), limit]
+		if waited >= 0
+		else "not within %s" % _count(limit)
+	)
 
 
 func _count(frames: int) -> String:

@@ -23,9 +23,11 @@ func _ready() -> void:
 	# The component looks along -Z: the runner stands there, jogging across its view.
 	var runner := _body("Runner", Vector3(0, 0, -DISTANCE))
 	runner.velocity = Vector3(1.5, 0, 0)
-	eye.target_detected.connect(func(target: Node3D, _confidence: float) -> void:
-		if target == runner and _detected_at < 0.0:
-			_detected_at = _elapsed)
+	eye.target_detected.connect(
+		func(target: Node3D, _confidence: float) -> void:
+			if target == runner and _detected_at < 0.0:
+				_detected_at = _elapsed
+	)
 
 
 func _physics_process(delta: float) -> void:
@@ -33,9 +35,18 @@ func _physics_process(delta: float) -> void:
 	var runner := get_node("Runner") as CharacterBody3D
 	runner.move_and_slide()
 	if _detected_at >= 0.0:
-		_finish(true, "the guard detected the runner %.0f m ahead after %.2f s" % [DISTANCE, _detected_at])
+		_finish(
+			true,
+			"the guard detected the runner %.0f m ahead after %.2f s" % [DISTANCE, _detected_at]
+		)
 	elif _elapsed > LIMIT_SECONDS:
-		_finish(false, "the guard did not detect the runner %.0f m ahead within %.1f s" % [DISTANCE, LIMIT_SECONDS])
+		_finish(
+			false,
+			(
+				"the guard did not detect the runner %.0f m ahead within %.1f s"
+				% [DISTANCE, LIMIT_SECONDS]
+			)
+		)
 
 
 func _finish(passed: bool, what: String) -> void:

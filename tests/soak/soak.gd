@@ -31,8 +31,11 @@ func _ready() -> void:
 	warnings = ApsWarningLog.start()
 	ApsWorldBuilder.floor(self)
 	for i in 12:
-		ApsWorldBuilder.wall(self, Vector3(rng.randf_range(-40, 40), 1.5, rng.randf_range(-40, 40)),
-				Vector3(rng.randf_range(1, 6), 3, rng.randf_range(1, 6)))
+		ApsWorldBuilder.wall(
+			self,
+			Vector3(rng.randf_range(-40, 40), 1.5, rng.randf_range(-40, 40)),
+			Vector3(rng.randf_range(1, 6), 3, rng.randf_range(1, 6))
+		)
 	for kind in ["guard", "dog", "camera"]:
 		var p := ApsProfile.new()
 		if kind == "dog":
@@ -47,8 +50,12 @@ func _ready() -> void:
 		_spawn_guard()
 	for i in RUNNERS:
 		_spawn_runner()
-	print("soak: %d physics frames (%.0f s of game time), %d guards and %d runners kept alive while churning"
-			% [frames_total, frames_total / 60.0, GUARDS, RUNNERS])
+	print(
+		(
+			"soak: %d physics frames (%.0f s of game time), %d guards and %d runners kept alive while churning"
+			% [frames_total, frames_total / 60.0, GUARDS, RUNNERS]
+		)
+	)
 	print("  frame |   RSS MiB | objects |  nodes | orphans")
 
 
@@ -64,13 +71,19 @@ func _physics_process(_delta: float) -> void:
 func _spawn_guard() -> void:
 	var at := Vector3(rng.randf_range(-45, 45), 0, rng.randf_range(-45, 45))
 	var facing := Vector3(rng.randf_range(-1, 1), 0, rng.randf_range(-1, 1))
-	var g := ApsWorldBuilder.guard(self, at, facing if facing.length() > 0.1 else Vector3.FORWARD,
-			profiles[rng.randi() % profiles.size()])
+	var g := ApsWorldBuilder.guard(
+		self,
+		at,
+		facing if facing.length() > 0.1 else Vector3.FORWARD,
+		profiles[rng.randi() % profiles.size()]
+	)
 	guards.append(g)
 
 
 func _spawn_runner() -> void:
-	var r := ApsWorldBuilder.body(self, Vector3(rng.randf_range(-45, 45), 0, rng.randf_range(-45, 45)), "Runner")
+	var r := ApsWorldBuilder.body(
+		self, Vector3(rng.randf_range(-45, 45), 0, rng.randf_range(-45, 45)), "Runner"
+	)
 	if rng.randf() < 0.3:
 		var t := ApsTargetComponent.new()
 		t.noise_multiplier = rng.randf_range(0.5, 1.5)
@@ -88,7 +101,9 @@ func _free(node: Node) -> void:
 
 func _churn() -> void:
 	guards = guards.filter(func(g): return is_instance_valid(g) and not g.is_queued_for_deletion())
-	runners = runners.filter(func(r): return is_instance_valid(r) and not r.is_queued_for_deletion())
+	runners = runners.filter(
+		func(r): return is_instance_valid(r) and not r.is_queued_for_deletion()
+	)
 	# Runners wander.
 	for r in runners:
 		r.velocity = Vector3(rng.randf_range(-4, 4), -1, rng.randf_range(-4, 4))
@@ -121,8 +136,13 @@ func _churn() -> void:
 		var r: CharacterBody3D = runners[rng.randi() % runners.size()]
 		ApsWorld.emit_sound(r.global_position, 0.6, 20.0, &"footstep", r)
 	if frame % 60 == 0:
-		ApsWorld.emit_sound(Vector3(rng.randf_range(-40, 40), 0.5, rng.randf_range(-40, 40)), 1.0, 30.0,
-				StringName("event%d" % (frame / 60)), null)
+		ApsWorld.emit_sound(
+			Vector3(rng.randf_range(-40, 40), 0.5, rng.randf_range(-40, 40)),
+			1.0,
+			30.0,
+			StringName("event%d" % (frame / 60)),
+			null
+		)
 	if frame % 31 == 0 and guards.size() > 0 and runners.size() > 0:
 		var g: ApsPerceptionComponent = guards[rng.randi() % guards.size()]
 		var r: CharacterBody3D = runners[rng.randi() % runners.size()]
@@ -169,7 +189,12 @@ func _sample() -> void:
 		"orphans": int(Performance.get_monitor(Performance.OBJECT_ORPHAN_NODE_COUNT)),
 	}
 	samples.append(s)
-	print("  %5d | %9.1f | %7d | %6d | %7d" % [s["frame"], s["rss"], s["objects"], s["nodes"], s["orphans"]])
+	print(
+		(
+			"  %5d | %9.1f | %7d | %6d | %7d"
+			% [s["frame"], s["rss"], s["objects"], s["nodes"], s["orphans"]]
+		)
+	)
 
 
 func _finish() -> void:
@@ -186,16 +211,34 @@ func _finish() -> void:
 			least = minf(least, s["rss"])
 			most = maxf(most, s["rss"])
 		var spread := (most - least) / maxf(first, 1e-6)
-		lines.append("RSS after warm-up %.1f..%.1f MiB (%.1f%% of %.1f)" % [least, most, spread * 100.0, first])
+		lines.append(
+			(
+				"RSS after warm-up %.1f..%.1f MiB (%.1f%% of %.1f)"
+				% [least, most, spread * 100.0, first]
+			)
+		)
 		ok = ok and spread <= 0.05
-		var objects := "objects %d..%d, nodes %d..%d" % [
-			steady.map(func(s): return s["objects"]).min(), steady.map(func(s): return s["objects"]).max(),
-			steady.map(func(s): return s["nodes"]).min(), steady.map(func(s): return s["nodes"]).max()]
+		var objects := (
+			"objects %d..%d, nodes %d..%d"
+			% [
+				steady.map(func(s): return s["objects"]).min(),
+				steady.map(func(s): return s["objects"]).max(),
+				steady.map(func(s): return s["nodes"]).min(),
+				steady.map(func(s): return s["nodes"]).max()
+			]
+		)
 		lines.append(objects)
 	var orphans: int = samples.map(func(s): return s["orphans"]).max() if samples.size() > 0 else 0
 	lines.append("orphans at most %d" % orphans)
-	lines.append("%d warning(s)%s" % [warnings.warnings.size(),
-			"" if warnings.warnings.is_empty() else ": " + warnings.warnings[0]])
+	lines.append(
+		(
+			"%d warning(s)%s"
+			% [
+				warnings.warnings.size(),
+				"" if warnings.warnings.is_empty() else ": " + warnings.warnings[0]
+			]
+		)
+	)
 	ok = ok and orphans == 0 and warnings.warnings.is_empty()
 	print("soak: %s: %s" % ["PASS" if ok else "FAIL", "; ".join(lines)])
 	get_tree().quit(0 if ok else 1)

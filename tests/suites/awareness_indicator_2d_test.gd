@@ -34,8 +34,12 @@ func _expected(profile: ApsProfile, confidence: float) -> String:
 
 ## Holds the guard's confidence in `target` at exactly `confidence` (raised to it, floored at
 ## it), waits for perception ticks to take it in, and returns what the indicator shows.
-func _hold(guard: ApsPerceptionComponent2D, target: Node2D, confidence: float,
-		indicator: ApsAwarenessIndicator2D) -> String:
+func _hold(
+	guard: ApsPerceptionComponent2D,
+	target: Node2D,
+	confidence: float,
+	indicator: ApsAwarenessIndicator2D
+) -> String:
 	guard.set_target_confidence(target, confidence)
 	guard.add_target_evidence(target, ApsPerceptionComponent2D.EVIDENCE_FLOOR, confidence, 60.0)
 	await seconds(0.5)
@@ -74,16 +78,38 @@ func test_the_symbol_switches_at_the_profiles_thresholds() -> void:
 	expect_eq(indicator.get_shown_symbol(), "", "a calm guard shows nothing")
 	var detect := profile.detect_threshold
 	var track := profile.track_threshold
-	expect_eq(await _hold(guard, runner, profile.suspect_threshold, indicator), "", "Peripheral shows nothing")
-	expect_eq(await _hold(guard, runner, detect - 0.001, indicator), "", "just below Detect Threshold")
-	expect_eq(guard.get_awareness_level(), ApsPerceptionComponent2D.AWARENESS_PERIPHERAL, "Peripheral there")
+	expect_eq(
+		await _hold(guard, runner, profile.suspect_threshold, indicator),
+		"",
+		"Peripheral shows nothing"
+	)
+	expect_eq(
+		await _hold(guard, runner, detect - 0.001, indicator), "", "just below Detect Threshold"
+	)
+	expect_eq(
+		guard.get_awareness_level(),
+		ApsPerceptionComponent2D.AWARENESS_PERIPHERAL,
+		"Peripheral there"
+	)
 	expect_eq(await _hold(guard, runner, detect, indicator), "?", "at Detect Threshold: Suspicious")
-	expect_eq(guard.get_awareness_level(), ApsPerceptionComponent2D.AWARENESS_SUSPICIOUS, "Suspicious there")
+	expect_eq(
+		guard.get_awareness_level(),
+		ApsPerceptionComponent2D.AWARENESS_SUSPICIOUS,
+		"Suspicious there"
+	)
 	expect_eq(_drawn(indicator).get("text"), "?", "the symbol is drawn")
-	expect_eq(await _hold(guard, runner, track - 0.001, indicator), "?", "just below Track Threshold")
+	expect_eq(
+		await _hold(guard, runner, track - 0.001, indicator), "?", "just below Track Threshold"
+	)
 	expect_eq(await _hold(guard, runner, track, indicator), "!", "at Track Threshold: Alerted")
-	expect_eq(guard.get_awareness_level(), ApsPerceptionComponent2D.AWARENESS_ALERTED, "Alerted there")
-	expect_eq(await _hold(guard, runner, profile.full_aware_threshold, indicator), "!", "Fully Aware is alerted too")
+	expect_eq(
+		guard.get_awareness_level(), ApsPerceptionComponent2D.AWARENESS_ALERTED, "Alerted there"
+	)
+	expect_eq(
+		await _hold(guard, runner, profile.full_aware_threshold, indicator),
+		"!",
+		"Fully Aware is alerted too"
+	)
 
 	# Let go: confidence decays, and each frame the symbol is what the thresholds say.
 	guard.remove_target_evidence(runner)
@@ -126,11 +152,17 @@ func test_real_sight_raises_it_and_hiding_lowers_it() -> void:
 	expect_eq(seen, ["", "?", "!"] as Array[String], "seen: nothing, then ?, then !")
 	# Behind the wall, it fades.
 	await _walk(runner, Vector2(0, -400), 2.0)
-	expect(await wait_until(func() -> bool:
-		indicator.refresh()
-		if indicator.get_shown_symbol() != _expected(profile, guard.get_confidence(runner)):
-			wrong[0] += 1
-		return indicator.get_shown_symbol() == "", 40.0), "nothing once it has forgotten")
+	expect(
+		await wait_until(
+			func() -> bool:
+				indicator.refresh()
+				if indicator.get_shown_symbol() != _expected(profile, guard.get_confidence(runner)):
+					wrong[0] += 1
+				return indicator.get_shown_symbol() == "",
+			40.0
+		),
+		"nothing once it has forgotten"
+	)
 	expect_eq(wrong[0], 0, "frames whose symbol was not the thresholds' for the confidence")
 	# Every frame on its own, with nobody calling refresh().
 	runner.global_position = Vector2(800, 0)
@@ -159,20 +191,29 @@ func test_texts_colours_and_icons_are_replaceable() -> void:
 	expect_near(rect.size.y, indicator.font_size, 1e-3, "as tall as its size")
 
 	var huh := ImageTexture.create_from_image(Image.create_empty(32, 32, false, Image.FORMAT_RGBA8))
-	var bang := ImageTexture.create_from_image(Image.create_empty(16, 64, false, Image.FORMAT_RGBA8))
+	var bang := ImageTexture.create_from_image(
+		Image.create_empty(16, 64, false, Image.FORMAT_RGBA8)
+	)
 	indicator.suspicious_icon = huh
 	indicator.alerted_icon = bang
 	indicator.refresh()
 	drawn = _drawn(indicator)
 	expect(drawn.get("icon") == huh and not drawn.has("text"), "an icon replaces the text")
 	expect_eq(indicator.get_shown_symbol(), "huh?", "the symbol it stands for")
-	expect_eq(drawn.symbol_rect.size, Vector2(indicator.font_size, indicator.font_size), "as tall as the text")
+	expect_eq(
+		drawn.symbol_rect.size,
+		Vector2(indicator.font_size, indicator.font_size),
+		"as tall as the text"
+	)
 	expect_eq(drawn.color, Color.WHITE, "drawn as it is")
 	await _hold(guard, runner, guard.profile.track_threshold, indicator)
 	drawn = _drawn(indicator)
 	expect_eq(drawn.get("icon"), bang, "the alerted icon")
-	expect_eq(drawn.symbol_rect.size, Vector2(indicator.font_size / 4.0, indicator.font_size),
-			"scaled to the same height, in its own proportions")
+	expect_eq(
+		drawn.symbol_rect.size,
+		Vector2(indicator.font_size / 4.0, indicator.font_size),
+		"scaled to the same height, in its own proportions"
+	)
 	indicator.tint_icons = true
 	expect_eq(_drawn(indicator).color, Color.MAGENTA, "tinted on request")
 	indicator.alerted_icon = null
@@ -218,8 +259,12 @@ func test_the_meter_follows_confidence_in_the_attention_target() -> void:
 	expect_near(fill.size.x, indicator.meter_width * value, 1e-3, "filled that far")
 	expect_near(fill.position.x, back.position.x, 1e-3, "from the bar's left end")
 	expect(back.end.y < drawn.symbol_rect.position.y, "above the symbol")
-	expect_near(indicator.get_top_pixels(), -indicator.height - back.position.y, 1e-3,
-			"get_top_pixels reaches the bar's top")
+	expect_near(
+		indicator.get_top_pixels(),
+		-indicator.height - back.position.y,
+		1e-3,
+		"get_top_pixels reaches the bar's top"
+	)
 	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED, "tracked")
 	expect_eq(drawn.meter_color, indicator.meter_tracked_color, "in the tracked colour")
 
@@ -235,7 +280,9 @@ func test_the_meter_follows_confidence_in_the_attention_target() -> void:
 	expect_eq(indicator.get_shown_symbol(), "!", "the symbol is still the AI's awareness")
 	# Scripted belief no sense backs goes Lost at once: searched for, not seen.
 	expect_eq(guard.get_belief_state(stranger), ApsPerceptionComponent2D.STATE_LOST, "lost")
-	expect_eq(_drawn(indicator).meter_color, indicator.meter_searching_color, "in the searching colour")
+	expect_eq(
+		_drawn(indicator).meter_color, indicator.meter_searching_color, "in the searching colour"
+	)
 
 
 func test_the_meter_never_measures_an_ally() -> void:
@@ -249,7 +296,10 @@ func test_the_meter_never_measures_an_ally() -> void:
 	indicator.show_meter = true
 	await seconds(2.0)
 	indicator.refresh()
-	expect(guard.get_confidence(mate) > 0.5, "the guard sees its mate: %.2f" % guard.get_confidence(mate))
+	expect(
+		guard.get_confidence(mate) > 0.5,
+		"the guard sees its mate: %.2f" % guard.get_confidence(mate)
+	)
 	expect_eq(indicator.get_meter_target(), null, "but measures nobody")
 	expect_eq(indicator.get_meter_value(), 0.0, "so no meter")
 	expect_eq(indicator.get_shown_symbol(), "", "and a mate alarms nobody")
@@ -262,32 +312,46 @@ func test_it_finds_its_guards_component_wherever_it_sits() -> void:
 	var body := guard.get_parent()
 	var head := Node2D.new()
 	body.add_child(head)
-	var places := {"under the body": _indicator(body), "under a child of the body": _indicator(head),
-			"under the component": _indicator(guard)}
+	var places := {
+		"under the body": _indicator(body),
+		"under a child of the body": _indicator(head),
+		"under the component": _indicator(guard)
+	}
 	for where: String in places:
 		expect_eq(places[where].get_perception_component(), guard, where)
-		expect_eq(places[where]._get_configuration_warnings(), PackedStringArray(), "no warning " + where)
+		expect_eq(
+			places[where]._get_configuration_warnings(), PackedStringArray(), "no warning " + where
+		)
 	var named := _indicator(self)
 	named.component = named.get_path_to(other)
 	expect_eq(named.get_perception_component(), other, "the one Component names")
-	expect_eq(named._get_configuration_warnings(), PackedStringArray(), "no warning for a named one")
+	expect_eq(
+		named._get_configuration_warnings(), PackedStringArray(), "no warning for a named one"
+	)
 	named.component = NodePath("Nowhere")
 	expect_eq(named.get_perception_component(), null, "nothing at a wrong path")
 	expect_eq(named._get_configuration_warnings().size(), 1, "which warns")
 	named.component = named.get_path_to(body)
 	expect_eq(named.get_perception_component(), null, "a body is no component")
-	expect(" is a CharacterBody2D" in "".join(named._get_configuration_warnings()),
-			"which warns: %s" % named._get_configuration_warnings())
+	expect(
+		" is a CharacterBody2D" in "".join(named._get_configuration_warnings()),
+		"which warns: %s" % named._get_configuration_warnings()
+	)
 
 	# Each twin shows a component of its own dimension only.
 	var guard_3d := ApsWorldBuilder.guard(self, Vector3(0, 0, 30), Vector3.FORWARD)
 	named.component = named.get_path_to(guard_3d)
 	expect_eq(named.get_perception_component(), null, "the 2D indicator takes no 3D component")
 	var warned := "".join(named._get_configuration_warnings())
-	expect(" is a ApsPerceptionComponent, not an ApsPerceptionComponent2D" in warned, "which warns: " + warned)
+	expect(
+		" is a ApsPerceptionComponent, not an ApsPerceptionComponent2D" in warned,
+		"which warns: " + warned
+	)
 	var indicator_3d := ApsAwarenessIndicator.new()
 	body.add_child(indicator_3d)
-	expect_eq(indicator_3d.get_perception_component(), null, "the 3D indicator takes no 2D component")
+	expect_eq(
+		indicator_3d.get_perception_component(), null, "the 3D indicator takes no 2D component"
+	)
 
 	# A bare body: nothing found, never another guard's component; a warning says so.
 	var bare := ApsWorldBuilder2D.body(self, Vector2(-500, 0), "Bare")
@@ -331,16 +395,23 @@ func test_freeing_the_component_or_the_target_at_any_time_only_hides_it() -> voi
 	var runner2 := ApsWorldBuilder2D.body(self, Vector2(800, 2000), "Runner2")
 	var indicator2 := _indicator(guard2.get_parent())
 	indicator2.show_meter = true
-	guard2.target_tracked.connect(func(t: Node2D, _c: float) -> void:
-		if is_instance_valid(t):
-			t.free())
-	guard2.awareness_changed.connect(func(_old: int, new: int) -> void:
-		if new == ApsPerceptionComponent2D.AWARENESS_UNAWARE and is_instance_valid(guard2):
-			guard2.queue_free())
+	guard2.target_tracked.connect(
+		func(t: Node2D, _c: float) -> void:
+			if is_instance_valid(t):
+				t.free()
+	)
+	guard2.awareness_changed.connect(
+		func(_old: int, new: int) -> void:
+			if new == ApsPerceptionComponent2D.AWARENESS_UNAWARE and is_instance_valid(guard2):
+				guard2.queue_free()
+	)
 	await seconds(2.0)
 	expect(not is_instance_valid(runner2), "the handler freed the target")
 	var guard2_ref: WeakRef = weakref(guard2)
-	expect(await wait_until(func() -> bool: return guard2_ref.get_ref() == null, 40.0), "the handler freed the component")
+	expect(
+		await wait_until(func() -> bool: return guard2_ref.get_ref() == null, 40.0),
+		"the handler freed the component"
+	)
 	await frames(2)
 	expect_eq(indicator2.get_shown_symbol(), "", "nothing shown")
 	expect_eq(indicator2.get_meter_value(), 0.0, "no meter")
@@ -352,9 +423,11 @@ func test_freeing_the_component_or_the_target_at_any_time_only_hides_it() -> voi
 	var body3 := guard3.get_parent()
 	var indicator3 := _indicator(body3)
 	expect_engine_error("was freed or unreferenced while a signal is being emitted from it")
-	guard3.target_detected.connect(func(_t: Node2D, _c: float) -> void:
-		if is_instance_valid(body3):
-			body3.free())
+	guard3.target_detected.connect(
+		func(_t: Node2D, _c: float) -> void:
+			if is_instance_valid(body3):
+				body3.free()
+	)
 	await seconds(2.0)
 	expect(not is_instance_valid(indicator3), "freed with the body")
 
@@ -374,7 +447,9 @@ func test_a_game_never_shows_the_editor_preview() -> void:
 	expect_eq(warnings, PackedStringArray(), "set up right, no warning")
 	indicator.show_meter = false
 	indicator.meter_target = NodePath("..")
-	expect_eq(indicator._get_configuration_warnings().size(), 1, "a meter target with no meter warns")
+	expect_eq(
+		indicator._get_configuration_warnings().size(), 1, "a meter target with no meter warns"
+	)
 
 
 func test_it_stands_upright_and_draws_only_when_what_it_shows_changes() -> void:
@@ -385,7 +460,9 @@ func test_it_stands_upright_and_draws_only_when_what_it_shows_changes() -> void:
 	body.add_child(head)
 	var indicator := _indicator(head)
 	indicator.show_meter = true
-	expect_eq(await _hold(guard, runner, guard.profile.detect_threshold, indicator), "?", "suspicious")
+	expect_eq(
+		await _hold(guard, runner, guard.profile.detect_threshold, indicator), "?", "suspicious"
+	)
 	await frames(2)
 	var draws := [0]
 	indicator.draw.connect(func() -> void: draws[0] += 1)
@@ -404,8 +481,11 @@ func test_it_stands_upright_and_draws_only_when_what_it_shows_changes() -> void:
 	var upright := func() -> bool:
 		var frame := indicator.get_global_transform() * indicator._drawn_transform
 		var foot := frame * Vector2(0, -indicator.height)
-		return frame.x.is_equal_approx(Vector2.RIGHT) and frame.y.is_equal_approx(Vector2.DOWN) \
-				and foot.is_equal_approx(indicator.global_position + Vector2(0, -indicator.height))
+		return (
+			frame.x.is_equal_approx(Vector2.RIGHT)
+			and frame.y.is_equal_approx(Vector2.DOWN)
+			and foot.is_equal_approx(indicator.global_position + Vector2(0, -indicator.height))
+		)
 	expect(upright.call(), "upright before any turn")
 	body.rotation = 2.0
 	await frames(2)
@@ -421,7 +501,9 @@ func test_it_stands_upright_and_draws_only_when_what_it_shows_changes() -> void:
 	await frames(2)
 	var redrawn: int = draws[0] - 2
 	# The confidence and the awareness taken from it may reach the indicator a frame apart.
-	expect(redrawn == 1 or redrawn == 2, "the new symbol and meter redraw once or twice: %d" % redrawn)
+	expect(
+		redrawn == 1 or redrawn == 2, "the new symbol and meter redraw once or twice: %d" % redrawn
+	)
 	# A setting that changes nothing drawn draws nothing.
 	var before: int = draws[0]
 	indicator.suspicious_text = "??"

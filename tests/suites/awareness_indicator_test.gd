@@ -34,8 +34,12 @@ func _part(indicator: Node, part: String) -> Node3D:
 
 ## Holds the guard's confidence in `target` at exactly `confidence` (raised to it, floored at
 ## it), waits for perception ticks to take it in, and returns what the indicator shows.
-func _hold(guard: ApsPerceptionComponent, target: Node3D, confidence: float,
-		indicator: ApsAwarenessIndicator) -> String:
+func _hold(
+	guard: ApsPerceptionComponent,
+	target: Node3D,
+	confidence: float,
+	indicator: ApsAwarenessIndicator
+) -> String:
 	guard.set_target_confidence(target, confidence)
 	guard.add_target_evidence(target, ApsPerceptionComponent.EVIDENCE_FLOOR, confidence, 60.0)
 	await seconds(0.5)
@@ -66,16 +70,34 @@ func test_the_symbol_switches_at_the_profiles_thresholds() -> void:
 	expect_eq(indicator.get_shown_symbol(), "", "a calm guard shows nothing")
 	var detect := profile.detect_threshold
 	var track := profile.track_threshold
-	expect_eq(await _hold(guard, runner, profile.suspect_threshold, indicator), "", "Peripheral shows nothing")
-	expect_eq(await _hold(guard, runner, detect - 0.001, indicator), "", "just below Detect Threshold")
-	expect_eq(guard.get_awareness_level(), ApsPerceptionComponent.AWARENESS_PERIPHERAL, "Peripheral there")
+	expect_eq(
+		await _hold(guard, runner, profile.suspect_threshold, indicator),
+		"",
+		"Peripheral shows nothing"
+	)
+	expect_eq(
+		await _hold(guard, runner, detect - 0.001, indicator), "", "just below Detect Threshold"
+	)
+	expect_eq(
+		guard.get_awareness_level(), ApsPerceptionComponent.AWARENESS_PERIPHERAL, "Peripheral there"
+	)
 	expect_eq(await _hold(guard, runner, detect, indicator), "?", "at Detect Threshold: Suspicious")
-	expect_eq(guard.get_awareness_level(), ApsPerceptionComponent.AWARENESS_SUSPICIOUS, "Suspicious there")
+	expect_eq(
+		guard.get_awareness_level(), ApsPerceptionComponent.AWARENESS_SUSPICIOUS, "Suspicious there"
+	)
 	expect(_part(indicator, "Symbol").visible, "the symbol is drawn")
-	expect_eq(await _hold(guard, runner, track - 0.001, indicator), "?", "just below Track Threshold")
+	expect_eq(
+		await _hold(guard, runner, track - 0.001, indicator), "?", "just below Track Threshold"
+	)
 	expect_eq(await _hold(guard, runner, track, indicator), "!", "at Track Threshold: Alerted")
-	expect_eq(guard.get_awareness_level(), ApsPerceptionComponent.AWARENESS_ALERTED, "Alerted there")
-	expect_eq(await _hold(guard, runner, profile.full_aware_threshold, indicator), "!", "Fully Aware is alerted too")
+	expect_eq(
+		guard.get_awareness_level(), ApsPerceptionComponent.AWARENESS_ALERTED, "Alerted there"
+	)
+	expect_eq(
+		await _hold(guard, runner, profile.full_aware_threshold, indicator),
+		"!",
+		"Fully Aware is alerted too"
+	)
 
 	# Let go: confidence decays, and each frame the symbol is what the thresholds say.
 	guard.remove_target_evidence(runner)
@@ -117,11 +139,17 @@ func test_real_sight_raises_it_and_hiding_lowers_it() -> void:
 	expect_eq(seen, ["", "?", "!"] as Array[String], "seen: nothing, then ?, then !")
 	# Behind the wall, it fades.
 	await walk(runner, Vector3(-4, 0, 0), 2.0)
-	expect(await wait_until(func() -> bool:
-		indicator.refresh()
-		if indicator.get_shown_symbol() != _expected(profile, guard.get_confidence(runner)):
-			wrong[0] += 1
-		return indicator.get_shown_symbol() == "", 40.0), "nothing once it has forgotten")
+	expect(
+		await wait_until(
+			func() -> bool:
+				indicator.refresh()
+				if indicator.get_shown_symbol() != _expected(profile, guard.get_confidence(runner)):
+					wrong[0] += 1
+				return indicator.get_shown_symbol() == "",
+			40.0
+		),
+		"nothing once it has forgotten"
+	)
 	expect_eq(wrong[0], 0, "frames whose symbol was not the thresholds' for the confidence")
 	# Every frame on its own, with nobody calling refresh().
 	runner.global_position = Vector3(0, 0, -8)
@@ -147,18 +175,30 @@ func test_texts_colours_and_icons_are_replaceable() -> void:
 	expect(label.visible and not icon.visible, "text, no icon")
 
 	var huh := ImageTexture.create_from_image(Image.create_empty(32, 32, false, Image.FORMAT_RGBA8))
-	var bang := ImageTexture.create_from_image(Image.create_empty(16, 64, false, Image.FORMAT_RGBA8))
+	var bang := ImageTexture.create_from_image(
+		Image.create_empty(16, 64, false, Image.FORMAT_RGBA8)
+	)
 	indicator.suspicious_icon = huh
 	indicator.alerted_icon = bang
 	indicator.refresh()
 	expect(icon.visible and not label.visible, "an icon replaces the text")
 	expect_eq(icon.texture, huh, "the suspicious icon")
 	expect_eq(indicator.get_shown_symbol(), "huh?", "the symbol it stands for")
-	expect_near(icon.pixel_size * huh.get_height(), indicator.pixel_size * indicator.font_size, 1e-6, "as tall as the text")
+	expect_near(
+		icon.pixel_size * huh.get_height(),
+		indicator.pixel_size * indicator.font_size,
+		1e-6,
+		"as tall as the text"
+	)
 	expect_eq(icon.modulate, Color.WHITE, "drawn as it is")
 	await _hold(guard, runner, guard.profile.track_threshold, indicator)
 	expect_eq(icon.texture, bang, "the alerted icon")
-	expect_near(icon.pixel_size * bang.get_height(), indicator.pixel_size * indicator.font_size, 1e-6, "scaled to the same height")
+	expect_near(
+		icon.pixel_size * bang.get_height(),
+		indicator.pixel_size * indicator.font_size,
+		1e-6,
+		"scaled to the same height"
+	)
 	indicator.tint_icons = true
 	expect_eq(icon.modulate, Color.MAGENTA, "tinted on request")
 	indicator.alerted_icon = null
@@ -195,8 +235,12 @@ func test_the_meter_follows_confidence_in_the_attention_target() -> void:
 	expect(value >= guard.profile.track_threshold, "high in plain view: %.2f" % value)
 	expect(back.visible and fill.visible, "drawn")
 	expect_near(fill.region_rect.size.x, indicator.meter_width * value, 1e-3, "filled that far")
-	expect_near(fill.offset.x - fill.region_rect.size.x * 0.5, back.offset.x - back.region_rect.size.x * 0.5, 1e-3,
-			"from the bar's left end")
+	expect_near(
+		fill.offset.x - fill.region_rect.size.x * 0.5,
+		back.offset.x - back.region_rect.size.x * 0.5,
+		1e-3,
+		"from the bar's left end"
+	)
 	expect(back.offset.y > 0.0, "above the symbol")
 	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "tracked")
 	expect_eq(fill.modulate, indicator.meter_tracked_color, "in the tracked colour")
@@ -228,7 +272,10 @@ func test_the_meter_never_measures_an_ally() -> void:
 	indicator.show_meter = true
 	await seconds(2.0)
 	indicator.refresh()
-	expect(guard.get_confidence(mate) > 0.5, "the guard sees its mate: %.2f" % guard.get_confidence(mate))
+	expect(
+		guard.get_confidence(mate) > 0.5,
+		"the guard sees its mate: %.2f" % guard.get_confidence(mate)
+	)
 	expect_eq(indicator.get_meter_target(), null, "but measures nobody")
 	expect_eq(indicator.get_meter_value(), 0.0, "so no meter")
 	expect_eq(indicator.get_shown_symbol(), "", "and a mate alarms nobody")
@@ -241,21 +288,31 @@ func test_it_finds_its_guards_component_wherever_it_sits() -> void:
 	var body := guard.get_parent()
 	var head := Node3D.new()
 	body.add_child(head)
-	var places := {"under the body": _indicator(body), "under a child of the body": _indicator(head),
-			"under the component": _indicator(guard)}
+	var places := {
+		"under the body": _indicator(body),
+		"under a child of the body": _indicator(head),
+		"under the component": _indicator(guard)
+	}
 	for where: String in places:
 		expect_eq(places[where].get_perception_component(), guard, where)
-		expect_eq(places[where]._get_configuration_warnings(), PackedStringArray(), "no warning " + where)
+		expect_eq(
+			places[where]._get_configuration_warnings(), PackedStringArray(), "no warning " + where
+		)
 	var named := _indicator(self)
 	named.component = named.get_path_to(other)
 	expect_eq(named.get_perception_component(), other, "the one Component names")
-	expect_eq(named._get_configuration_warnings(), PackedStringArray(), "no warning for a named one")
+	expect_eq(
+		named._get_configuration_warnings(), PackedStringArray(), "no warning for a named one"
+	)
 	named.component = NodePath("Nowhere")
 	expect_eq(named.get_perception_component(), null, "nothing at a wrong path")
 	expect_eq(named._get_configuration_warnings().size(), 1, "which warns")
 	named.component = named.get_path_to(body)
 	expect_eq(named.get_perception_component(), null, "a body is no component")
-	expect(" is a CharacterBody3D" in "".join(named._get_configuration_warnings()), "which warns: %s" % named._get_configuration_warnings())
+	expect(
+		" is a CharacterBody3D" in "".join(named._get_configuration_warnings()),
+		"which warns: %s" % named._get_configuration_warnings()
+	)
 
 	# A bare body: nothing found, never another guard's component; a warning says so.
 	var bare := ApsWorldBuilder.body(self, Vector3(-5, 0, 0), "Bare")
@@ -300,16 +357,23 @@ func test_freeing_the_component_or_the_target_at_any_time_only_hides_it() -> voi
 	var runner2 := ApsWorldBuilder.body(self, Vector3(10, 0, -8), "Runner2")
 	var indicator2 := _indicator(guard2.get_parent())
 	indicator2.show_meter = true
-	guard2.target_tracked.connect(func(t: Node3D, _c: float) -> void:
-		if is_instance_valid(t):
-			t.free())
-	guard2.awareness_changed.connect(func(_old: int, new: int) -> void:
-		if new == ApsPerceptionComponent.AWARENESS_UNAWARE and is_instance_valid(guard2):
-			guard2.queue_free())
+	guard2.target_tracked.connect(
+		func(t: Node3D, _c: float) -> void:
+			if is_instance_valid(t):
+				t.free()
+	)
+	guard2.awareness_changed.connect(
+		func(_old: int, new: int) -> void:
+			if new == ApsPerceptionComponent.AWARENESS_UNAWARE and is_instance_valid(guard2):
+				guard2.queue_free()
+	)
 	await seconds(2.0)
 	expect(not is_instance_valid(runner2), "the handler freed the target")
 	var guard2_ref: WeakRef = weakref(guard2)
-	expect(await wait_until(func() -> bool: return guard2_ref.get_ref() == null, 40.0), "the handler freed the component")
+	expect(
+		await wait_until(func() -> bool: return guard2_ref.get_ref() == null, 40.0),
+		"the handler freed the component"
+	)
 	await frames(2)
 	expect_eq(indicator2.get_shown_symbol(), "", "nothing shown")
 	expect_eq(indicator2.get_meter_value(), 0.0, "no meter")
@@ -320,9 +384,11 @@ func test_freeing_the_component_or_the_target_at_any_time_only_hides_it() -> voi
 	var body3 := guard3.get_parent()
 	var indicator3 := _indicator(body3)
 	expect_engine_error("was freed or unreferenced while a signal is being emitted from it")
-	guard3.target_detected.connect(func(_t: Node3D, _c: float) -> void:
-		if is_instance_valid(body3):
-			body3.free())
+	guard3.target_detected.connect(
+		func(_t: Node3D, _c: float) -> void:
+			if is_instance_valid(body3):
+				body3.free()
+	)
 	await seconds(2.0)
 	expect(not is_instance_valid(indicator3), "freed with the body")
 
@@ -344,4 +410,6 @@ func test_a_game_never_shows_the_editor_preview() -> void:
 	expect_eq(warnings, PackedStringArray(), "set up right, no warning")
 	indicator.show_meter = false
 	indicator.meter_target = NodePath("..")
-	expect_eq(indicator._get_configuration_warnings().size(), 1, "a meter target with no meter warns")
+	expect_eq(
+		indicator._get_configuration_warnings().size(), 1, "a meter target with no meter warns"
+	)

@@ -21,7 +21,10 @@ func test_a_lost_runners_predicted_position_leads_and_the_radius_grows_to_5_m() 
 	var lead := predicted - last_known
 	expect(lead.dot(Vector3.RIGHT) > 3.0, "the guess leads along its run: %s" % lead)
 	expect(absf(lead.z) < 0.5, "and stays on its line: %s" % lead)
-	expect(guard.get_estimated_velocity(runner).x > 3.0, "measured about 4 m/s: %s" % guard.get_estimated_velocity(runner))
+	expect(
+		guard.get_estimated_velocity(runner).x > 3.0,
+		"measured about 4 m/s: %s" % guard.get_estimated_velocity(runner)
+	)
 	var r0 := guard.get_uncertainty_radius(runner)
 	await seconds(4.0)
 	expect_near(guard.get_uncertainty_radius(runner) - r0, 2.0, 0.15, "grows 0.5 m/s")
@@ -39,11 +42,20 @@ func test_two_guards_in_a_squad_both_believe_what_one_sees() -> void:
 	expect_eq(ApsWorld.get_squad_members(&"alpha").size(), 2, "two members")
 	expect_eq(ApsWorld.get_squad_role(other), &"rifle", "roles")
 	await seconds(3.0)
-	expect(watcher.get_belief_state(intruder) >= ApsPerceptionComponent.STATE_DETECTED, "the watcher sees it")
-	expect(other.get_belief_state(intruder) >= ApsPerceptionComponent.STATE_SUSPECTED, "the other believes it too")
+	expect(
+		watcher.get_belief_state(intruder) >= ApsPerceptionComponent.STATE_DETECTED,
+		"the watcher sees it"
+	)
+	expect(
+		other.get_belief_state(intruder) >= ApsPerceptionComponent.STATE_SUSPECTED,
+		"the other believes it too"
+	)
 	var senses: Array = Array(other.get_belief_data(intruder).get("active_senses", []))
 	expect_eq(senses, [ApsPerceptionComponent.SENSE_SQUAD], "through the squad alone")
-	expect(other.get_last_known_position(intruder).distance_to(intruder.global_position) < 1.0, "at the sharer's last known position")
+	expect(
+		other.get_last_known_position(intruder).distance_to(intruder.global_position) < 1.0,
+		"at the sharer's last known position"
+	)
 	ApsWorld.leave_squad(other)
 	ApsWorld.leave_squad(watcher)
 
@@ -53,7 +65,9 @@ func test_a_gunshot_with_no_shooter_is_a_place_that_never_steals_attention() -> 
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	var player := ApsWorldBuilder.body(self, Vector3(0, 0, -8), "Player")
 	var places := []
-	guard.location_belief_changed.connect(func(at, tag, state, conf): places.append([at, tag, state]))
+	guard.location_belief_changed.connect(
+		func(at, tag, state, conf): places.append([at, tag, state])
+	)
 	await seconds(2.0)
 	expect_eq(guard.get_attention_target(), player, "watching the player")
 	for i in 3:
@@ -65,7 +79,10 @@ func test_a_gunshot_with_no_shooter_is_a_place_that_never_steals_attention() -> 
 		expect_eq(places[0][1], &"gunshot", "tagged gunshot")
 	var strongest := guard.get_strongest_location_belief()
 	expect_eq(strongest.get("tag"), &"gunshot", "the strongest place")
-	expect(strongest.get("location", Vector3.ZERO).distance_to(Vector3(10, 1, 5)) < 0.1, "where it was fired")
+	expect(
+		strongest.get("location", Vector3.ZERO).distance_to(Vector3(10, 1, 5)) < 0.1,
+		"where it was fired"
+	)
 	expect_eq(guard.get_location_beliefs().size(), 1, "three shots, one place")
 	expect_eq(guard.get_attention_target(), player, "attention stays on the player")
 	expect_eq(guard.get_top_target(), player, "and so does the top target")
@@ -86,11 +103,22 @@ func test_a_teammate_stays_threat_none_while_shooting_the_ai() -> void:
 		ApsWorld.report_damage(guard.get_parent(), mate, 25.0, mate.global_position)
 		ApsWorld.report_damage(guard.get_parent(), enemy, 25.0, enemy.global_position)
 		await seconds(0.3)
-	expect_eq(guard.get_relationship(mate), ApsPerceptionComponent.RELATIONSHIP_TEAMMATE, "same team")
-	expect_eq(guard.get_threat_level(mate), ApsPerceptionComponent.THREAT_NONE, "a teammate is never a threat")
+	expect_eq(
+		guard.get_relationship(mate), ApsPerceptionComponent.RELATIONSHIP_TEAMMATE, "same team"
+	)
+	expect_eq(
+		guard.get_threat_level(mate),
+		ApsPerceptionComponent.THREAT_NONE,
+		"a teammate is never a threat"
+	)
 	expect_eq(guard.get_belief_data(mate).get("damage_received"), 250.0, "though it did hurt")
-	expect_eq(guard.get_relationship(enemy), ApsPerceptionComponent.RELATIONSHIP_ENEMY, "other team")
-	expect(guard.get_threat_level(enemy) >= ApsPerceptionComponent.THREAT_HIGH, "the enemy is: %d" % guard.get_threat_level(enemy))
+	expect_eq(
+		guard.get_relationship(enemy), ApsPerceptionComponent.RELATIONSHIP_ENEMY, "other team"
+	)
+	expect(
+		guard.get_threat_level(enemy) >= ApsPerceptionComponent.THREAT_HIGH,
+		"the enemy is: %d" % guard.get_threat_level(enemy)
+	)
 	for c in changes:
 		expect(c[0] != mate, "no threat level change for the teammate")
 	# An override makes the enemy a friend.
@@ -116,7 +144,9 @@ func test_episodes_and_the_player_model() -> void:
 	var model := guard.get_player_model(runner)
 	expect_eq(model.get("hides"), 1, "it hid once")
 	expect(model.get("typical_speed", 0.0) > 1.0, "it moves: %s" % model.get("typical_speed"))
-	expect(guard.get_belief_data(runner).get("long_term_memory", 0.0) > 0.0, "long-term memory built")
+	expect(
+		guard.get_belief_data(runner).get("long_term_memory", 0.0) > 0.0, "long-term memory built"
+	)
 
 
 func test_evidence_caps_belief_and_emotions_follow() -> void:
@@ -125,7 +155,10 @@ func test_evidence_caps_belief_and_emotions_follow() -> void:
 	var stranger := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Stranger")
 	guard.add_target_evidence(stranger, ApsPerceptionComponent.EVIDENCE_CAP, 0.2, 2.0)
 	await seconds(1.5)
-	expect(guard.get_confidence(stranger) <= 0.2 + 1e-6, "capped: %.3f" % guard.get_confidence(stranger))
+	expect(
+		guard.get_confidence(stranger) <= 0.2 + 1e-6,
+		"capped: %.3f" % guard.get_confidence(stranger)
+	)
 	await seconds(2.0)
 	expect(guard.get_confidence(stranger) > 0.5, "the cap expired")
 	expect(guard.get_emotion(&"alertness") > 0.3, "alert: %.2f" % guard.get_emotion(&"alertness"))
@@ -167,7 +200,11 @@ func test_discovered_evidence_is_a_place() -> void:
 	var place := guard.get_strongest_location_belief()
 	expect_eq(place.get("tag"), &"body", "a belief about where the body lies")
 	expect(place.get("state", 0) >= ApsPerceptionComponent.STATE_SUSPECTED, "noticed")
-	expect_eq(guard.get_belief_state(body), ApsPerceptionComponent.STATE_UNDETECTED, "not about the object")
+	expect_eq(
+		guard.get_belief_state(body),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"not about the object"
+	)
 	expect_eq(guard.get_attention_target(), null, "places take no attention")
 
 

@@ -44,8 +44,15 @@ func test_guards_of_every_body_kind_see_a_runner_in_plain_view() -> void:
 	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -10), "Runner")
 	await seconds(2.0)
 	for kind in eyes:
-		expect_eq(eyes[kind].get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "a guard on a %s" % kind)
-		expect(eyes[kind].get_setup_warnings().is_empty(), "%s: nothing to warn of: %s" % [kind, eyes[kind].get_setup_warnings()])
+		expect_eq(
+			eyes[kind].get_belief_state(runner),
+			ApsPerceptionComponent.STATE_TRACKED,
+			"a guard on a %s" % kind
+		)
+		expect(
+			eyes[kind].get_setup_warnings().is_empty(),
+			"%s: nothing to warn of: %s" % [kind, eyes[kind].get_setup_warnings()]
+		)
 
 
 func test_a_rigid_guard_that_moves_itself_reacts_in_its_handlers() -> void:
@@ -58,14 +65,23 @@ func test_a_rigid_guard_that_moves_itself_reacts_in_its_handlers() -> void:
 	# The game's own reaction: it heads for whoever it detects, decided in the handler; its own
 	# code moves the body.
 	var heading := [Vector3.ZERO]
-	eye.target_detected.connect(func(target: Node3D, _c: float) -> void:
-		heading[0] = (target.global_position - body.global_position).normalized())
+	eye.target_detected.connect(
+		func(target: Node3D, _c: float) -> void:
+			heading[0] = (target.global_position - body.global_position).normalized()
+	)
 	for i in 90:
 		body.linear_velocity = heading[0] * 2.0
 		await get_tree().physics_frame
-	expect(heading[0].dot(Vector3.FORWARD) > 0.9, "it turned its steps toward the runner: %s" % heading[0])
+	expect(
+		heading[0].dot(Vector3.FORWARD) > 0.9,
+		"it turned its steps toward the runner: %s" % heading[0]
+	)
 	expect(body.global_position.z < -0.5, "and went there: %s" % body.global_position)
-	expect_eq(eye.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "still tracking as it moves")
+	expect_eq(
+		eye.get_belief_state(runner),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"still tracking as it moves"
+	)
 
 
 func test_a_rigid_target_is_seen_moving_at_its_own_velocity() -> void:
@@ -84,7 +100,11 @@ func test_a_rigid_target_is_seen_moving_at_its_own_velocity() -> void:
 	crate.add_child(ApsTargetComponent.new())
 	crate.linear_velocity = Vector3(2, 0, 0)
 	await seconds(2.0)
-	expect_eq(guard.get_belief_state(crate), ApsPerceptionComponent.STATE_TRACKED, "a rigid body with a target component is seen")
+	expect_eq(
+		guard.get_belief_state(crate),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"a rigid body with a target component is seen"
+	)
 	var velocity: Vector3 = guard.get_belief_data(crate)["estimated_velocity"]
 	# Its own velocity (2 m/s at the start, slowed by the default linear damping since).
 	expect_near(velocity.x, crate.linear_velocity.x, 0.15, "moving at its own velocity")
@@ -115,5 +135,8 @@ func test_2d_guards_on_rigid_and_animatable_bodies_see_a_runner() -> void:
 	var runner := ApsWorldBuilder2D.body(root, Vector2(800, 0), "Runner")
 	await seconds(2.0)
 	for eye in eyes:
-		expect_eq(eye.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED,
-				"a 2D guard on a %s" % eye.get_parent().get_class())
+		expect_eq(
+			eye.get_belief_state(runner),
+			ApsPerceptionComponent2D.STATE_TRACKED,
+			"a 2D guard on a %s" % eye.get_parent().get_class()
+		)

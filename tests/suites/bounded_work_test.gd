@@ -11,7 +11,13 @@ func test_a_custom_sense_reaching_1e30_m_is_clamped_and_the_frame_goes_on() -> v
 	sense.reach = 1e30
 	warnings.stop()
 	expect_eq(sense.reach, 10000.0, "read back clamped to 10 km")
-	expect_eq(warnings.count("ApsSense.reach: 1000000000000000000000000000000 is outside 0..10000; using 10000"), 1, warnings.text())
+	expect_eq(
+		warnings.count(
+			"ApsSense.reach: 1000000000000000000000000000000 is outside 0..10000; using 10000"
+		),
+		1,
+		warnings.text()
+	)
 	var profile := ApsProfile.new()
 	profile.custom_senses = [sense]
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, profile)
@@ -27,7 +33,11 @@ func test_vision_reaching_1e5_m_is_clamped_to_10_km() -> void:
 	profile.vision_max_range = 1e5
 	warnings.stop()
 	expect_eq(profile.vision_max_range, 10000.0, "read back clamped")
-	expect_eq(warnings.count("vision_max_range: 100000 is outside 0..10000; using 10000"), 1, warnings.text())
+	expect_eq(
+		warnings.count("vision_max_range: 100000 is outside 0..10000; using 10000"),
+		1,
+		warnings.text()
+	)
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, profile)
 	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Runner")
 	for i in 40:
@@ -43,7 +53,11 @@ func test_new_tags_are_bounded_and_tags_in_use_keep_working() -> void:
 	for i in 9000:
 		ApsWorld.emit_sound(Vector3(500, 0, 500), 0.5, 1.0, StringName("bang%d" % i), null)
 	warnings.stop()
-	expect_eq(warnings.count("different tag names in use"), 1, "one warning past 4096 tags:\n%s" % warnings.text().left(400))
+	expect_eq(
+		warnings.count("different tag names in use"),
+		1,
+		"one warning past 4096 tags:\n%s" % warnings.text().left(400)
+	)
 	# A tag used now still names its place.
 	guard.report_location_belief(Vector3(0, 0, -4), &"body", 0.9, 0.5)
 	var places := guard.get_location_beliefs()
@@ -68,7 +82,10 @@ func test_absurd_amounts_and_places_are_refused_or_clamped() -> void:
 	expect_eq(warnings.count("add_light_zone: center"), 1, warnings.text())
 	expect_eq(warnings.count("report_location_belief: accuracy NaN"), 1, warnings.text())
 	var data := guard.get_belief_data(shooter)
-	expect(is_finite(data["damage_received"]) and data["damage_received"] <= 1e6, "damage kept: %s" % data["damage_received"])
+	expect(
+		is_finite(data["damage_received"]) and data["damage_received"] <= 1e6,
+		"damage kept: %s" % data["damage_received"]
+	)
 	expect(is_finite(guard.get_pain_level()), "pain finite")
 
 
@@ -128,7 +145,9 @@ func test_nodes_registered_outside_the_tree_and_freed_leave_nothing_behind() -> 
 	late.global_position = Vector3(1, 1, -5)
 	await seconds(1.5)
 	expect(late in guard.get_known_targets(), "seen once it entered")
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "perception goes on")
+	expect_eq(
+		guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "perception goes on"
+	)
 
 
 func test_a_relationship_or_a_mask_out_of_range_reads_back_as_what_aps_uses() -> void:
@@ -138,7 +157,11 @@ func test_a_relationship_or_a_mask_out_of_range_reads_back_as_what_aps_uses() ->
 	p.vision_collision_mask = -1
 	p.hearing_occlusion_mask = 1 << 40
 	warnings.stop()
-	expect_eq(p.default_relationship, ApsPerceptionComponent.RELATIONSHIP_TEAMMATE, "the last relationship")
+	expect_eq(
+		p.default_relationship,
+		ApsPerceptionComponent.RELATIONSHIP_TEAMMATE,
+		"the last relationship"
+	)
 	expect_eq(p.vision_collision_mask, 0xFFFFFFFF, "-1: every layer")
 	expect_eq(p.hearing_occlusion_mask, 0, "the low 32 bits")
 	expect_eq(warnings.count(" is outside "), 3, "one warning each:\n%s" % warnings.text())

@@ -13,7 +13,10 @@ const INTERNAL := ["ApsDriver", "ApsEditorListener", "ApsMirrorWatch", "ApsMirro
 func _addon_script_classes() -> Dictionary:
 	var found := {}
 	for entry in ProjectSettings.get_global_class_list():
-		if String(entry["class"]).begins_with("Aps") and String(entry["path"]).begins_with("res://addons/aps/"):
+		if (
+			String(entry["class"]).begins_with("Aps")
+			and String(entry["path"]).begins_with("res://addons/aps/")
+		):
 			found[String(entry["class"])] = entry
 	return found
 
@@ -40,11 +43,20 @@ func _scripts_can_name(type: String) -> bool:
 
 
 func test_the_world_has_no_engine_callbacks_as_methods() -> void:
-	expect(not ClassDB.class_has_method("ApsWorld", "_on_node_added"), "ApsWorld._on_node_added is no method")
-	expect(not ClassDB.class_has_method("ApsWorld", "_on_node_removed"), "ApsWorld._on_node_removed is no method")
+	expect(
+		not ClassDB.class_has_method("ApsWorld", "_on_node_added"),
+		"ApsWorld._on_node_added is no method"
+	)
+	expect(
+		not ClassDB.class_has_method("ApsWorld", "_on_node_removed"),
+		"ApsWorld._on_node_removed is no method"
+	)
 	for c in _aps_classes():
 		for m in ClassDB.class_get_method_list(c, true):
-			expect(not m["name"].begins_with("_on_"), "%s.%s looks like an engine callback" % [c, m["name"]])
+			expect(
+				not m["name"].begins_with("_on_"),
+				"%s.%s looks like an engine callback" % [c, m["name"]]
+			)
 
 
 func test_every_class_a_user_meets_has_its_own_icon() -> void:
@@ -58,15 +70,23 @@ func test_every_class_a_user_meets_has_its_own_icon() -> void:
 		# The Create dialogs offer what can be instantiated; the rest (ApsWorld, a singleton,
 		# and ApsWorldState, a handle) show in the docs and the inspector, so they get one too.
 		var icon := ICONS.path_join(c + ".svg")
-		expect(FileAccess.file_exists(icon), "%s has its icon %s (instantiable: %s)" % [c, icon, ClassDB.can_instantiate(c)])
+		expect(
+			FileAccess.file_exists(icon),
+			"%s has its icon %s (instantiable: %s)" % [c, icon, ClassDB.can_instantiate(c)]
+		)
 		expect_eq(config.get_value("icons", c, ""), icon, "aps.gdextension [icons] lists %s" % c)
 	for key in config.get_section_keys("icons"):
-		expect(key in classes and not key in INTERNAL, "the icon for %s is for a class users meet" % key)
+		expect(
+			key in classes and not key in INTERNAL,
+			"the icon for %s is for a class users meet" % key
+		)
 	var script_classes := _addon_script_classes().keys()
 	for file in DirAccess.get_files_at(ICONS):
 		if file.get_extension() == "svg":
-			expect(file.get_basename() in classes or file.get_basename() in script_classes,
-					"icons/%s is named for a class" % file)
+			expect(
+				file.get_basename() in classes or file.get_basename() in script_classes,
+				"icons/%s is named for a class" % file
+			)
 
 
 func test_the_driver_is_internal_yet_apsworld_still_adds_it() -> void:
@@ -84,8 +104,14 @@ func test_the_driver_is_internal_yet_apsworld_still_adds_it() -> void:
 	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Runner")
 	await seconds(1.0)
 	var driver := get_tree().root.get_node_or_null("ApsDriver")
-	expect(driver != null and driver.get_class() == "ApsDriver", "ApsWorld added its driver to the root")
-	expect(guard.get_belief_state(runner) >= ApsPerceptionComponent.STATE_DETECTED, "and the guard perceives")
+	expect(
+		driver != null and driver.get_class() == "ApsDriver",
+		"ApsWorld added its driver to the root"
+	)
+	expect(
+		guard.get_belief_state(runner) >= ApsPerceptionComponent.STATE_DETECTED,
+		"and the guard perceives"
+	)
 
 
 func test_bodies_entering_and_leaving_the_tree_are_followed() -> void:
@@ -97,7 +123,11 @@ func test_bodies_entering_and_leaving_the_tree_are_followed() -> void:
 	remove_child(runner)
 	expect(not ApsWorld.is_perceivable(runner), "a body leaving the tree is forgotten")
 	await seconds(0.5)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_UNDETECTED, "unseen while out of the tree")
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"unseen while out of the tree"
+	)
 	add_child(runner)
 	expect(ApsWorld.is_perceivable(runner), "and perceivable again when it comes back")
 	await seconds(1.0)
@@ -121,12 +151,20 @@ func test_the_addons_script_classes_have_their_icon_file_name_and_tooltips() -> 
 		var script: Script = load(entry["path"])
 		var lines := script.source_code.split("\n")
 		for property in script.get_script_property_list():
-			if not property["usage"] & PROPERTY_USAGE_EDITOR or property["usage"] & PROPERTY_USAGE_GROUP:
+			if (
+				not property["usage"] & PROPERTY_USAGE_EDITOR
+				or property["usage"] & PROPERTY_USAGE_GROUP
+			):
 				continue
 			var documented := false
 			for i in lines.size():
-				if lines[i].begins_with("@export") and (" var %s " % property["name"] in lines[i]
-						or " var %s:" % property["name"] in lines[i]):
+				if (
+					lines[i].begins_with("@export")
+					and (
+						" var %s " % property["name"] in lines[i]
+						or " var %s:" % property["name"] in lines[i]
+					)
+				):
 					documented = i > 0 and lines[i - 1].begins_with("##")
 					break
 			expect(documented, "%s.%s has a ## tooltip" % [c, property["name"]])

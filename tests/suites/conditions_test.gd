@@ -20,7 +20,9 @@ func test_darkness_hides_and_a_carried_light_shows() -> void:
 	var lit_seen := _fused(guard, lit)
 	var dark_seen := _fused(guard, dark)
 	expect(lit_seen > 0.5, "lit target seen: %.3f" % lit_seen)
-	expect(dark_seen < lit_seen * 0.3, "the dark one much less: %.3f vs %.3f" % [dark_seen, lit_seen])
+	expect(
+		dark_seen < lit_seen * 0.3, "the dark one much less: %.3f vs %.3f" % [dark_seen, lit_seen]
+	)
 	# A flashlight makes the dark one as visible as the lit one.
 	var torch := ApsTargetComponent.new()
 	torch.carried_light = 1.0
@@ -32,7 +34,9 @@ func test_darkness_hides_and_a_carried_light_shows() -> void:
 
 func test_rain_masks_hearing() -> void:
 	ApsWorldBuilder.floor(self)
-	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, ApsWorldBuilder.only(["hearing"]))
+	var guard := ApsWorldBuilder.guard(
+		self, Vector3.ZERO, Vector3.FORWARD, ApsWorldBuilder.only(["hearing"])
+	)
 	var walker := ApsWorldBuilder.body(self, Vector3(0, 0, -8), "Walker")
 	await seconds(0.2)
 	# An idle guard perceives every 0.2 s (level of detail tier 1); both sounds are made at the
@@ -52,8 +56,12 @@ func test_rain_masks_hearing() -> void:
 
 func test_wind_carries_scent_downwind() -> void:
 	ApsWorldBuilder.floor(self)
-	var upwind_dog := ApsWorldBuilder.guard(self, Vector3(0, 0, -15), Vector3.FORWARD, ApsWorldBuilder.only(["smell"]))
-	var downwind_dog := ApsWorldBuilder.guard(self, Vector3(0, 0, 15), Vector3.FORWARD, ApsWorldBuilder.only(["smell"]))
+	var upwind_dog := ApsWorldBuilder.guard(
+		self, Vector3(0, 0, -15), Vector3.FORWARD, ApsWorldBuilder.only(["smell"])
+	)
+	var downwind_dog := ApsWorldBuilder.guard(
+		self, Vector3(0, 0, 15), Vector3.FORWARD, ApsWorldBuilder.only(["smell"])
+	)
 	var deer := ApsWorldBuilder.body(self, Vector3.ZERO, "Deer")
 	# 5 m/s of wind blowing toward +Z: 12 m becomes 18 m downwind, 6 m upwind.
 	ApsWorld.wind = Vector3(0, 0, 5)

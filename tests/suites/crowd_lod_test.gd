@@ -21,13 +21,18 @@ func test_a_player_in_plain_view_is_detected_among_40_bystanders() -> void:
 		var d := 6.0 + (i % 5) * 4.0
 		_body_with_team(Vector3(sin(angle) * d, 0, -cos(angle) * d), 1, "Bystander%d" % i)
 	await seconds(2.0)
-	expect(guard.get_known_targets().size() <= 16, "16 slots: %d beliefs" % guard.get_known_targets().size())
+	expect(
+		guard.get_known_targets().size() <= 16,
+		"16 slots: %d beliefs" % guard.get_known_targets().size()
+	)
 	# The player walks into plain view, 4 m ahead.
 	var player := ApsWorldBuilder.body(self, Vector3(8, 0, -4), "Player")
 	await walk(player, Vector3(-4, 0, 0), 1.75)
 	await seconds(1.5)
-	expect(guard.get_belief_state(player) >= ApsPerceptionComponent.STATE_DETECTED,
-			"the player is detected: state %d" % guard.get_belief_state(player))
+	expect(
+		guard.get_belief_state(player) >= ApsPerceptionComponent.STATE_DETECTED,
+		"the player is detected: state %d" % guard.get_belief_state(player)
+	)
 
 
 func test_a_shot_from_out_of_range_is_believed_with_full_slots() -> void:
@@ -42,8 +47,10 @@ func test_a_shot_from_out_of_range_is_believed_with_full_slots() -> void:
 	var sniper := ApsWorldBuilder.body(self, Vector3(0, 0, 80), "Sniper")
 	ApsWorld.report_damage(guard.get_parent(), sniper, 30.0, sniper.global_position)
 	await seconds(0.5)
-	expect(guard.get_belief_state(sniper) >= ApsPerceptionComponent.STATE_SUSPECTED,
-			"the shot is believed: state %d" % guard.get_belief_state(sniper))
+	expect(
+		guard.get_belief_state(sniper) >= ApsPerceptionComponent.STATE_SUSPECTED,
+		"the shot is believed: state %d" % guard.get_belief_state(sniper)
+	)
 	expect(sniper in guard.get_known_targets(), "the sniper has a slot")
 
 
@@ -55,11 +62,21 @@ func test_a_far_idle_guard_is_suspended_and_its_memory_still_fades() -> void:
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Runner")
 	await seconds(1.5)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "tracked near the camera")
-	expect(ApsWorld.get_lod_tier(guard) <= 1, "close and engaged: tier %d" % ApsWorld.get_lod_tier(guard))
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"tracked near the camera"
+	)
+	expect(
+		ApsWorld.get_lod_tier(guard) <= 1,
+		"close and engaged: tier %d" % ApsWorld.get_lod_tier(guard)
+	)
 	# The runner vanishes; once the belief is only remembered, the camera goes 260 m away.
 	runner.global_position = Vector3(0, 0, 60)
-	await wait_until(func(): return guard.get_belief_state(runner) == ApsPerceptionComponent.STATE_REMEMBERED, 30.0)
+	await wait_until(
+		func(): return guard.get_belief_state(runner) == ApsPerceptionComponent.STATE_REMEMBERED,
+		30.0
+	)
 	camera.global_position = Vector3(260, 10, 0)
 	await seconds(1.0)
 	expect_eq(ApsWorld.get_lod_tier(guard), 4, "idle beyond 225 m: suspended")
@@ -67,7 +84,9 @@ func test_a_far_idle_guard_is_suspended_and_its_memory_still_fades() -> void:
 	await seconds(3.0)
 	var after := guard.get_confidence(runner)
 	expect(after < before, "memory still fades while suspended: %.3f -> %.3f" % [before, after])
-	await wait_until(func(): return guard.get_belief_state(runner) == ApsPerceptionComponent.STATE_EXPIRED, 30.0)
+	await wait_until(
+		func(): return guard.get_belief_state(runner) == ApsPerceptionComponent.STATE_EXPIRED, 30.0
+	)
 	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_EXPIRED, "and expires")
 	camera.queue_free()
 
@@ -82,8 +101,16 @@ func test_idle_tiers_follow_the_distance_to_the_camera() -> void:
 	var far := ApsWorldBuilder.guard(self, Vector3(0, 0, 200), Vector3.FORWARD)
 	var gone := ApsWorldBuilder.guard(self, Vector3(0, 0, 240), Vector3.FORWARD)
 	await seconds(1.0)
-	expect_eq([ApsWorld.get_lod_tier(near), ApsWorld.get_lod_tier(mid), ApsWorld.get_lod_tier(far), ApsWorld.get_lod_tier(gone)],
-			[1, 2, 3, 4], "tiers at 30, 100, 200 and 240 m")
+	expect_eq(
+		[
+			ApsWorld.get_lod_tier(near),
+			ApsWorld.get_lod_tier(mid),
+			ApsWorld.get_lod_tier(far),
+			ApsWorld.get_lod_tier(gone)
+		],
+		[1, 2, 3, 4],
+		"tiers at 30, 100, 200 and 240 m"
+	)
 	# A policy of your own can keep everyone at full rate.
 	ApsWorld.significance_policy = load("res://tests/fixtures/always_significant.gd").new()
 	await seconds(0.5)
@@ -106,12 +133,17 @@ func test_the_frame_budget_caps_passes_and_starves_no_one() -> void:
 	ProjectSettings.set_setting("aps/max_perception_updates_per_frame", 64)
 	expect(most <= 2, "at most 2 passes a frame: %d" % most)
 	for g in guards:
-		expect(g.get_belief_state(runner) >= ApsPerceptionComponent.STATE_SUSPECTED, "every guard got its turns")
+		expect(
+			g.get_belief_state(runner) >= ApsPerceptionComponent.STATE_SUSPECTED,
+			"every guard got its turns"
+		)
 
 
 func test_a_sound_type_can_skip_far_ai() -> void:
 	ApsWorldBuilder.floor(self)
-	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, ApsWorldBuilder.only(["hearing"]))
+	var guard := ApsWorldBuilder.guard(
+		self, Vector3.ZERO, Vector3.FORWARD, ApsWorldBuilder.only(["hearing"])
+	)
 	var walker := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Walker")
 	ApsWorld.set_sound_max_tier(&"footstep_only_near", 0)
 	await seconds(0.5)
@@ -135,6 +167,8 @@ func test_stats_count_passes_rays_and_candidates() -> void:
 	var s := ApsWorld.get_stats()
 	expect(s["perceivers_run"] >= 4, "passes: %d" % s["perceivers_run"])
 	expect(s["rays_cast"] >= s["perceivers_run"], "rays: %d" % s["rays_cast"])
-	expect(s["candidates_gathered"] >= s["perceivers_run"], "candidates: %d" % s["candidates_gathered"])
+	expect(
+		s["candidates_gathered"] >= s["perceivers_run"], "candidates: %d" % s["candidates_gathered"]
+	)
 	expect(s["time_usec"] > 0, "time")
 	expect(ApsWorld.measure_ray_cost(get_child(0), 20.0, 200) > 0.0, "a ray costs something")

@@ -48,11 +48,14 @@ func test_a_player_in_plain_view_is_picked_up_even_with_more_bystanders_than_slo
 	expect(alone >= 0, "detected alone")
 	for n in [16, 32, 64, 200]:
 		var among := await _time_among(n)
-		expect(among >= 0 and among <= alone + INTERVAL_FRAMES,
-				"among %d bystanders: detected after %d frames, alone after %d" % [n, among, alone])
+		expect(
+			among >= 0 and among <= alone + INTERVAL_FRAMES,
+			"among %d bystanders: detected after %d frames, alone after %d" % [n, among, alone]
+		)
 
 
-func test_a_player_who_left_for_ten_seconds_is_picked_up_again_among_more_bystanders_than_slots() -> void:
+func test_a_player_who_left_for_ten_seconds_is_picked_up_again_among_more_bystanders_than_slots(
+) -> void:
 	var alone := await _time_among(0)
 	for n in [64, 200]:
 		for child in get_children():
@@ -62,14 +65,18 @@ func test_a_player_who_left_for_ten_seconds_is_picked_up_again_among_more_bystan
 		_bystanders(n)
 		var player := ApsWorldBuilder.body(self, Vector3(0.3, 0, -6), "Player")
 		await seconds(1.5)
-		expect(guard.get_belief_state(player) >= ApsPerceptionComponent.STATE_DETECTED,
-				"among %d: seen before it left" % n)
+		expect(
+			guard.get_belief_state(player) >= ApsPerceptionComponent.STATE_DETECTED,
+			"among %d: seen before it left" % n
+		)
 		player.global_position = Vector3(0.3, 0, -200)
 		await seconds(10.0)
 		player.global_position = Vector3(0.3, 0, -6)
 		var again := await _frames_to_detect(guard, player)
-		expect(again >= 0 and again <= alone + INTERVAL_FRAMES,
-				"among %d: picked up again after %d frames, alone after %d" % [n, again, alone])
+		expect(
+			again >= 0 and again <= alone + INTERVAL_FRAMES,
+			"among %d: picked up again after %d frames, alone after %d" % [n, again, alone]
+		)
 
 
 func test_a_player_in_plain_view_is_picked_up_near_ten_thousand_perceivables() -> void:
@@ -95,8 +102,10 @@ func test_a_player_in_plain_view_is_picked_up_near_ten_thousand_perceivables() -
 	var player := ApsWorldBuilder.body(self, Vector3(0.3 + 6, 0, -6), "Player")
 	var guard: ApsPerceptionComponent = guards[5]
 	var among := await _frames_to_detect(guard, player)
-	expect(among >= 0 and among <= alone + INTERVAL_FRAMES,
-			"near 10,000 perceivables: detected after %d frames, alone after %d" % [among, alone])
+	expect(
+		among >= 0 and among <= alone + INTERVAL_FRAMES,
+		"near 10,000 perceivables: detected after %d frames, alone after %d" % [among, alone]
+	)
 
 
 ## Ten guards along a line 54 m long, facing -Z, and `n` registered markers scattered evenly
@@ -130,15 +139,25 @@ func test_a_runner_in_plain_view_from_the_start_among_ten_thousand_dense_markers
 	guards = _dense_markers(10000)
 	runner = ApsWorldBuilder.body(self, Vector3(3.3, 0, -6), "Runner")
 	var among := await _frames_to_detect(guards[5], runner)
-	expect(among >= 0 and among <= alone + INTERVAL_FRAMES,
-			"from the start among 10,000 markers: detected after %d frames, alone after %d" % [among, alone])
+	expect(
+		among >= 0 and among <= alone + INTERVAL_FRAMES,
+		(
+			"from the start among 10,000 markers: detected after %d frames, alone after %d"
+			% [among, alone]
+		)
+	)
 	# Arriving later, when every guard's slots are full of markers.
 	runner.global_position = Vector3(3.3, 0, -300)
 	await seconds(12.0)
 	runner.global_position = Vector3(3.3, 0, -6)
 	var later := await _frames_to_detect(guards[5], runner)
-	expect(later >= 0 and later <= alone + INTERVAL_FRAMES,
-			"arriving later among 10,000 markers: detected after %d frames, alone after %d" % [later, alone])
+	expect(
+		later >= 0 and later <= alone + INTERVAL_FRAMES,
+		(
+			"arriving later among 10,000 markers: detected after %d frames, alone after %d"
+			% [later, alone]
+		)
+	)
 
 
 ## A guard facing -Z and `n` bystanders standing in the 30 m x 30 m in front of it (none in the
@@ -178,6 +197,10 @@ func test_a_runner_is_looked_at_before_nearer_bystanders_standing_still() -> voi
 	var alone := await _runner_among(0)
 	expect(alone >= 0, "the runner detected alone")
 	var among := await _runner_among(1000)
-	expect(among >= 0 and among <= alone + INTERVAL_FRAMES,
+	expect(
+		among >= 0 and among <= alone + INTERVAL_FRAMES,
+		(
 			"from the start among 1,000 bystanders standing nearer: detected after %d frames, alone after %d"
-			% [among, alone])
+			% [among, alone]
+		)
+	)

@@ -53,8 +53,13 @@ func test_a_target_half_behind_a_wall_gets_green_and_red_rays_and_a_label() -> v
 		var mesh: ImmediateMesh = m.mesh
 		expect_eq(mesh.get_surface_count(), 1, "%s's lines are in one surface" % m.name)
 	var texts := labels.filter(func(l): return l.visible).map(func(l): return l.text)
-	expect(texts.any(func(t): return "Runner" in t and "vision" in t), "the label names the runner and the dominant sense: %s" % [texts])
-	expect_eq(guard.get_child_count(), 0, "the drawing is internal: the guard's children are untouched")
+	expect(
+		texts.any(func(t): return "Runner" in t and "vision" in t),
+		"the label names the runner and the dominant sense: %s" % [texts]
+	)
+	expect_eq(
+		guard.get_child_count(), 0, "the drawing is internal: the guard's children are untouched"
+	)
 	# Turned off, everything is hidden and kept for the next time.
 	var made := _internal_children(guard)
 	guard.debug_draw = 0
@@ -67,10 +72,17 @@ func test_a_target_half_behind_a_wall_gets_green_and_red_rays_and_a_label() -> v
 	guard.debug_draw = ApsPerceptionComponent.DRAW_ALL
 	await frames(1)
 	expect_eq(_internal_children(guard), made, "the same nodes")
-	expect(guard.get_debug_draw_counts()["green_rays"] >= 1, "drawn again: %s" % guard.get_debug_draw_counts())
+	expect(
+		guard.get_debug_draw_counts()["green_rays"] >= 1,
+		"drawn again: %s" % guard.get_debug_draw_counts()
+	)
 	var shown := _visible_internal_children(guard)
 	expect_eq(shown.filter(func(n): return n is MeshInstance3D).size(), 2, "both meshes shown")
-	expect_eq(shown.filter(func(n): return n is Label3D).size(), guard.get_debug_draw_counts()["labels"], "a label shown for each label drawn")
+	expect_eq(
+		shown.filter(func(n): return n is Label3D).size(),
+		guard.get_debug_draw_counts()["labels"],
+		"a label shown for each label drawn"
+	)
 
 
 func test_only_the_flags_asked_for_are_drawn() -> void:
@@ -120,9 +132,15 @@ func test_a_heard_sound_gets_a_ring_and_attention_a_line() -> void:
 	await frames(2)
 	expect_eq(guard.get_debug_draw_counts()["circles"], 0, "no sound, no ring")
 	ApsWorld.emit_sound(source.global_position, 1.0, 30.0, &"footstep", source)
-	expect(await wait_until(func(): return guard.get_debug_draw_counts()["circles"] == 1, 1.0), "a ring where the sound is heard")
+	expect(
+		await wait_until(func(): return guard.get_debug_draw_counts()["circles"] == 1, 1.0),
+		"a ring where the sound is heard"
+	)
 	guard.debug_draw = ApsPerceptionComponent.DRAW_ATTENTION
-	expect(await wait_until(func(): return guard.get_attention_target() == source, 2.0), "the sound took its attention")
+	expect(
+		await wait_until(func(): return guard.get_attention_target() == source, 2.0),
+		"the sound took its attention"
+	)
 	await seconds(0.2)
 	expect_eq(guard.get_debug_draw_counts()["lines"], 1, "one line to the attention target")
 
@@ -159,12 +177,18 @@ func test_each_drawing_guard_makes_two_meshes_and_its_labels_and_shares_the_rest
 			meshes[mesh] = true
 			for s in mesh.get_surface_count():
 				materials[mesh.surface_get_material(s)] = true
-	expect_eq(Performance.get_monitor(Performance.OBJECT_NODE_COUNT) - nodes, 10 * 2 + labels, "nodes made: two meshes a guard and its labels")
+	expect_eq(
+		Performance.get_monitor(Performance.OBJECT_NODE_COUNT) - nodes,
+		10 * 2 + labels,
+		"nodes made: two meshes a guard and its labels"
+	)
 	# Per guard: two mesh nodes, its lines' mesh and its labels; the material and the cones' mesh
 	# are one each for all ten (or none, when an earlier test made them).
 	var made_objects: int = Performance.get_monitor(Performance.OBJECT_COUNT) - objects
-	expect(made_objects >= 10 * 3 + labels and made_objects <= 10 * 3 + labels + 2,
-			"objects made: three a guard, its labels, at most the shared two: %d" % made_objects)
+	expect(
+		made_objects >= 10 * 3 + labels and made_objects <= 10 * 3 + labels + 2,
+		"objects made: three a guard, its labels, at most the shared two: %d" % made_objects
+	)
 	expect_eq(meshes.size(), 10 + 1, "a lines mesh each and one cones mesh for the profile")
 	expect_eq(materials.size(), 1, "one material for every line")
 
@@ -184,7 +208,10 @@ func test_toggling_drawing_every_frame_for_200_guards_makes_nothing_new() -> voi
 	for g in guards:
 		g.debug_draw = ApsPerceptionComponent.DRAW_ALL
 	await seconds(1.0)
-	expect(guards.all(func(g): return g.get_debug_draw_counts()["labels"] == 1), "each labels its runner")
+	expect(
+		guards.all(func(g): return g.get_debug_draw_counts()["labels"] == 1),
+		"each labels its runner"
+	)
 	var nodes := Performance.get_monitor(Performance.OBJECT_NODE_COUNT)
 	var children := 0
 	for g in guards:
@@ -197,8 +224,16 @@ func test_toggling_drawing_every_frame_for_200_guards_makes_nothing_new() -> voi
 		await frames(1)
 		if objects < 0:
 			objects = Performance.get_monitor(Performance.OBJECT_COUNT)
-		var same_nodes := expect_eq(Performance.get_monitor(Performance.OBJECT_NODE_COUNT), nodes, "frame %d: no node made or freed" % f)
-		var same_objects := expect_eq(Performance.get_monitor(Performance.OBJECT_COUNT), objects, "frame %d: no object made or freed" % f)
+		var same_nodes := expect_eq(
+			Performance.get_monitor(Performance.OBJECT_NODE_COUNT),
+			nodes,
+			"frame %d: no node made or freed" % f
+		)
+		var same_objects := expect_eq(
+			Performance.get_monitor(Performance.OBJECT_COUNT),
+			objects,
+			"frame %d: no object made or freed" % f
+		)
 		if not (same_nodes and same_objects):
 			break
 	var after := 0

@@ -63,4 +63,8 @@ func test_every_gdscript_block_compiles() -> void:
 			var script := GDScript.new()
 			script.source_code = block[1]
 			var err := script.reload()
-			expect_eq(err, OK, "%s, the block at line %d compiles" % [page.trim_prefix("res://"), block[0]])
+			expect_eq(
+				err,
+				OK,
+				"%s, the block at line %d compiles" % [page.trim_prefix("res://"), block[0]]
+			)

@@ -19,8 +19,22 @@ func test_a_target_in_view_is_explained_factor_by_factor() -> void:
 	expect_near(f["metres"], 5.0, 0.3, "5 m away")
 	# Distance factor 1 − (d / 40)² for the default 40 m range.
 	expect_near(f["distance"], 1.0 - pow(f["metres"] / 40.0, 2), 0.001, "distance factor")
-	var product: float = f["acuity"] * f["exposure"] * f["distance"] * f["cone"] * f["motion"] * f["light"] * f["cloak"] * f["pain_dulling"]
-	expect_near(vision["confidence"], minf(product, 1.0), 0.0001, "the reading is the product of its factors")
+	var product: float = (
+		f["acuity"]
+		* f["exposure"]
+		* f["distance"]
+		* f["cone"]
+		* f["motion"]
+		* f["light"]
+		* f["cloak"]
+		* f["pain_dulling"]
+	)
+	expect_near(
+		vision["confidence"],
+		minf(product, 1.0),
+		0.0001,
+		"the reading is the product of its factors"
+	)
 	expect("3 of 3 points in view" in vision["text"], "in words: %s" % vision["text"])
 	expect("Tracked" in why["text"], "the whole text: %s" % why["text"])
 
@@ -32,7 +46,9 @@ func test_behind_a_wall_it_names_the_wall() -> void:
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	var runner := ApsWorldBuilder.body(self, Vector3(4, 0, -10), "Runner")
 	await seconds(1.0)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "seen beside the wall")
+	expect_eq(
+		guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "seen beside the wall"
+	)
 	await walk(runner, Vector3(-4, 0, 0), 1.0)
 	await seconds(0.3)
 	var why := guard.explain(runner)

@@ -28,7 +28,6 @@ const JUMP_ALONG := 350.0
 
 var _gravity: float = ProjectSettings.get_setting("physics/2d/default_gravity")
 
-
 # --- the level and its people --------------------------------------------------------------
 
 
@@ -66,7 +65,11 @@ func _points_in_view(enemy: CharacterBody2D, target: CharacterBody2D) -> int:
 	var open := 0
 	for h in LOOK_HEIGHTS:
 		var point := target.global_position + Vector2(0, BODY_HEIGHT * 0.5 - BODY_HEIGHT * h)
-		if space.intersect_ray(PhysicsRayQueryParameters2D.create(eye, point, GROUND_LAYER)).is_empty():
+		if (
+			space
+			. intersect_ray(PhysicsRayQueryParameters2D.create(eye, point, GROUND_LAYER))
+			. is_empty()
+		):
 			open += 1
 	return open
 
@@ -98,7 +101,12 @@ func _creep_after(enemy: CharacterBody2D, player: CharacterBody2D, duration: flo
 	var gap := player.global_position.x - enemy.global_position.x
 	for i in int(duration * FPS):
 		await _step(player, -speed)
-	expect_near(player.global_position.x - enemy.global_position.x, gap, 20.0, "kept its distance behind, px")
+	expect_near(
+		player.global_position.x - enemy.global_position.x,
+		gap,
+		20.0,
+		"kept its distance behind, px"
+	)
 
 
 func _now() -> float:
@@ -112,11 +120,14 @@ func _state(enemy: CharacterBody2D, target: Node2D) -> int:
 # --- the tests -----------------------------------------------------------------------------
 
 
-func test_a_player_jumping_into_view_1200_px_ahead_of_a_walking_enemy_is_detected_within_a_second() -> void:
+func test_a_player_jumping_into_view_1200_px_ahead_of_a_walking_enemy_is_detected_within_a_second(
+) -> void:
 	_level()
 	# The enemy patrols right, toward the wall; the player waits behind the wall and, as the
 	# enemy comes, jumps over it toward the enemy.
-	var enemy := _enemy(200.0, "Enemy", {"heading": 1, "patrol_left": -1000.0, "patrol_right": 1400.0})
+	var enemy := _enemy(
+		200.0, "Enemy", {"heading": 1, "patrol_left": -1000.0, "patrol_right": 1400.0}
+	)
 	var player := _player(1800.0)
 	var log := ApsSignalLog.new(enemy.perception)
 	await frames(2)
@@ -126,13 +137,17 @@ func test_a_player_jumping_into_view_1200_px_ahead_of_a_walking_enemy_is_detecte
 	expect_eq(_points_in_view(enemy, player), 0, "the wall hides the player before it jumps")
 	expect(log.entries.is_empty(), "no signal while it hid: %s" % log.names(true))
 	var m := {}
-	await _jump(player, -1.0, func():
-		var open := _points_in_view(enemy, player)
-		if open > 0 and not m.has("seen_at"):
-			m["seen_at"] = _now()
-		if open == LOOK_HEIGHTS.size() and not m.has("plain_at"):
-			m["plain_at"] = _now()
-			m["plain_distance"] = player.global_position.x - enemy.perception.global_position.x)
+	await _jump(
+		player,
+		-1.0,
+		func():
+			var open := _points_in_view(enemy, player)
+			if open > 0 and not m.has("seen_at"):
+				m["seen_at"] = _now()
+			if open == LOOK_HEIGHTS.size() and not m.has("plain_at"):
+				m["plain_at"] = _now()
+				m["plain_distance"] = player.global_position.x - enemy.perception.global_position.x
+	)
 	await wait_until(func(): return log.has("target_detected"), 2.0)
 	if not expect(m.has("plain_at"), "the player came into plain view"):
 		return
@@ -142,8 +157,12 @@ func test_a_player_jumping_into_view_1200_px_ahead_of_a_walking_enemy_is_detecte
 		expect_eq(detected["target"], player, "detected the player")
 		var after_plain: float = detected["time"] - m["plain_at"]
 		var after_seen: float = detected["time"] - m["seen_at"]
-		print("    seen (the head over the wall) %.2f s before plain view at %.0f px; detected %.2f s after plain view"
-				% [m["plain_at"] - m["seen_at"], m["plain_distance"], after_plain])
+		print(
+			(
+				"    seen (the head over the wall) %.2f s before plain view at %.0f px; detected %.2f s after plain view"
+				% [m["plain_at"] - m["seen_at"], m["plain_distance"], after_plain]
+			)
+		)
 		expect(after_seen >= 0.0, "not detected before any of it was in view")
 		expect(after_plain <= 1.0, "detected within 1 s of plain view: %.2f s" % after_plain)
 	expect_eq(enemy.last_signal_target, player, "the enemy's own script heard about the player")
@@ -157,14 +176,22 @@ func test_a_player_jumping_behind_the_tile_wall_is_lost_as_occluded_where_it_hid
 	var player := _player(1300.0)
 	var log := ApsSignalLog.new(enemy.perception)
 	await frames(2)
-	var tracked := await wait_until(func(): return _state(enemy, player) == ApsPerceptionComponent2D.STATE_TRACKED, 3.0)
+	var tracked := await wait_until(
+		func(): return _state(enemy, player) == ApsPerceptionComponent2D.STATE_TRACKED, 3.0
+	)
 	expect(tracked, "tracked in the open first")
 	var m := {}
-	await _jump(player, 1.0, func():
-		if not m.has("hidden_at") and _points_in_view(enemy, player) == 0:
-			m["hidden_at"] = _now()
-			m["hidden_position"] = player.global_position)
-	expect(player.global_position.x > WALL_EAST, "landed behind the wall: %s" % player.global_position)
+	await _jump(
+		player,
+		1.0,
+		func():
+			if not m.has("hidden_at") and _points_in_view(enemy, player) == 0:
+				m["hidden_at"] = _now()
+				m["hidden_position"] = player.global_position
+	)
+	expect(
+		player.global_position.x > WALL_EAST, "landed behind the wall: %s" % player.global_position
+	)
 	if not expect(m.has("hidden_at"), "the player went out of sight behind the wall"):
 		return
 	await wait_until(func(): return log.has("target_lost"), 3.0)
@@ -178,9 +205,18 @@ func test_a_player_jumping_behind_the_tile_wall_is_lost_as_occluded_where_it_hid
 	expect_eq(lost["target"], player, "lost the player")
 	expect_eq(lost["args"][0], ApsPerceptionComponent2D.LOSS_OCCLUDED, "loss reason")
 	expect(after >= 0.0 and after <= 0.5, "lost within 0.5 s of hiding: %.2f s" % after)
-	expect(off <= 100.0, "last known position within 100 px of where it hid: %s against %s" % [last_known, m["hidden_position"]])
+	expect(
+		off <= 100.0,
+		(
+			"last known position within 100 px of where it hid: %s against %s"
+			% [last_known, m["hidden_position"]]
+		)
+	)
 	expect_eq(enemy.last_signal, &"target_lost", "the enemy's own script heard of the loss")
-	expect(enemy.search_point.distance_to(last_known) < 0.001, "and would search where it was last seen")
+	expect(
+		enemy.search_point.distance_to(last_known) < 0.001,
+		"and would search where it was last seen"
+	)
 
 
 func test_a_player_behind_the_tile_wall_is_never_perceived() -> void:
@@ -215,16 +251,29 @@ func test_two_enemies_from_one_scene_say_nothing_about_each_other() -> void:
 	await frames(2)
 	await wait_until(func(): return west.standing and east.standing, 2.0)
 	expect_near(east.global_position.x - west.global_position.x, 600.0, 5.0, "apart, px")
-	expect(west.sprite.flip_h == false and east.sprite.flip_h == true, "their sprites face each other")
+	expect(
+		west.sprite.flip_h == false and east.sprite.flip_h == true, "their sprites face each other"
+	)
 	await seconds(3.0)
 	for pair in [[west, east], [east, west]]:
 		var enemy: CharacterBody2D = pair[0]
 		var mate: CharacterBody2D = pair[1]
-		expect_eq(_points_in_view(enemy, mate), LOOK_HEIGHTS.size(), "%s has %s in plain view" % [enemy.name, mate.name])
+		expect_eq(
+			_points_in_view(enemy, mate),
+			LOOK_HEIGHTS.size(),
+			"%s has %s in plain view" % [enemy.name, mate.name]
+		)
 		var log: ApsSignalLog = logs[enemy]
 		var about_mate := log.entries.filter(func(e): return e["target"] == mate)
-		expect(about_mate.is_empty(), "%s says nothing about %s: %s" % [enemy.name, mate.name, about_mate])
-		expect_eq(_state(enemy, mate), ApsPerceptionComponent2D.STATE_UNDETECTED, "%s's belief in %s" % [enemy.name, mate.name])
+		expect(
+			about_mate.is_empty(),
+			"%s says nothing about %s: %s" % [enemy.name, mate.name, about_mate]
+		)
+		expect_eq(
+			_state(enemy, mate),
+			ApsPerceptionComponent2D.STATE_UNDETECTED,
+			"%s's belief in %s" % [enemy.name, mate.name]
+		)
 
 
 func test_an_enemy_walking_away_does_not_see_the_player_behind_it_until_it_turns_round() -> void:
@@ -232,7 +281,9 @@ func test_an_enemy_walking_away_does_not_see_the_player_behind_it_until_it_turns
 	# The enemy patrols left; half a second later, its eyes by then looking the way it goes, the
 	# player arrives 500 px behind it and creeps after it at its pace. (The next test meets the
 	# enemy on its first step.)
-	var enemy := _enemy(0.0, "Enemy", {"heading": -1, "patrol_left": -1500.0, "patrol_right": 1000.0})
+	var enemy := _enemy(
+		0.0, "Enemy", {"heading": -1, "patrol_left": -1500.0, "patrol_right": 1000.0}
+	)
 	await seconds(0.5)
 	var player := _player(enemy.global_position.x + 500.0)
 	var log := ApsSignalLog.new(enemy.perception)
@@ -255,12 +306,21 @@ func test_an_enemy_that_starts_the_level_walking_away_does_not_look_back() -> vo
 	# sprite flipped), the player standing 500 px behind it. It has never walked right, so it
 	# should never look right.
 	var start := _now()
-	var enemy := _enemy(0.0, "Enemy", {"heading": -1, "patrol_left": -1500.0, "patrol_right": 1000.0})
+	var enemy := _enemy(
+		0.0, "Enemy", {"heading": -1, "patrol_left": -1500.0, "patrol_right": 1000.0}
+	)
 	var player := _player(500.0)
 	var log := ApsSignalLog.new(enemy.perception)
 	await _creep_after(enemy, player, 2.0)
 	var first: float = log.entries[0]["time"] - start if not log.entries.is_empty() else 0.0
-	expect(not log.has("target_suspected"),
-			"not suspected while walking away from the start: %s, the first %.2f s into the level" % [log.names(), first])
-	expect(not log.has("target_detected"), "not detected while walking away from the start: %s" % log.names())
-
+	expect(
+		not log.has("target_suspected"),
+		(
+			"not suspected while walking away from the start: %s, the first %.2f s into the level"
+			% [log.names(), first]
+		)
+	)
+	expect(
+		not log.has("target_detected"),
+		"not detected while walking away from the start: %s" % log.names()
+	)

@@ -23,7 +23,6 @@ const LOOK_HEIGHTS: Array[float] = [0.9, 0.6, 0.1]
 const WALK_SPEED := 2.0
 const MOVED_WARNING := "its body has moved"
 
-
 # --- the level and its people --------------------------------------------------------------
 
 
@@ -41,7 +40,9 @@ func _player(feet: Vector3) -> CharacterBody3D:
 
 
 ## An enemy from `scene` standing at `feet`, its Model facing `looking_at`.
-func _enemy(feet: Vector3, looking_at: Vector3, name_: String, scene: PackedScene = ENEMY) -> RigidBody3D:
+func _enemy(
+	feet: Vector3, looking_at: Vector3, name_: String, scene: PackedScene = ENEMY
+) -> RigidBody3D:
 	var enemy: RigidBody3D = scene.instantiate()
 	enemy.name = name_
 	enemy.position = feet
@@ -58,7 +59,11 @@ func _points_in_view(enemy: RigidBody3D, player: CharacterBody3D) -> int:
 	var open := 0
 	for h in LOOK_HEIGHTS:
 		var point := player.global_position + Vector3.UP * PLAYER_HEIGHT * h
-		if space.intersect_ray(PhysicsRayQueryParameters3D.create(eye, point, LEVEL_LAYER)).is_empty():
+		if (
+			space
+			. intersect_ray(PhysicsRayQueryParameters3D.create(eye, point, LEVEL_LAYER))
+			. is_empty()
+		):
 			open += 1
 	return open
 
@@ -90,7 +95,9 @@ func _arrive(enemy: RigidBody3D, timeout: float = 10.0) -> void:
 ## tracked, the player walks back east behind the wall and stops at x = 2.5.
 ## Returns what the test measured: the times (world time, s) it first came into view, was
 ## detected, was hidden again and was lost, with where and how far.
-func _step_out_and_hide(enemy: RigidBody3D, player: CharacterBody3D, log: ApsSignalLog) -> Dictionary:
+func _step_out_and_hide(
+	enemy: RigidBody3D, player: CharacterBody3D, log: ApsSignalLog
+) -> Dictionary:
 	var m := {}
 	enemy.walk_to(Vector3(0, 0, -4))
 	# Leave the cover when the enemy is at z = 3.9: it is then near z = 2 when the player, at
@@ -102,9 +109,15 @@ func _step_out_and_hide(enemy: RigidBody3D, player: CharacterBody3D, log: ApsSig
 		await _step(player, Vector3.LEFT * WALK_SPEED)
 		if not m.has("seen_at") and _points_in_view(enemy, player) > 0:
 			m["seen_at"] = _now()
-			m["seen_distance"] = _flat(player.global_position).distance_to(_flat(enemy.perception.global_position))
+			m["seen_distance"] = _flat(player.global_position).distance_to(
+				_flat(enemy.perception.global_position)
+			)
 			m["seen_all_points"] = _points_in_view(enemy, player) == LOOK_HEIGHTS.size()
-	await wait_until(func(): return enemy.perception.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED, 4.0)
+	await wait_until(
+		func():
+			return enemy.perception.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED,
+		4.0
+	)
 	m["detected"] = log.first("target_detected")
 	m["tracked"] = enemy.perception.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED
 	await _arrive(enemy)
@@ -143,8 +156,15 @@ func test_a_player_stepping_out_from_behind_a_grid_map_wall_is_detected_within_a
 		expect_eq(detected["target"], player, "detected the player")
 		var after: float = detected["time"] - m["seen_at"]
 		var suspected: float = log.first("target_suspected")["time"] - m["seen_at"]
-		print("    in view at %.2f m; suspected %.2f s and detected %.2f s later" % [m["seen_distance"], suspected, after])
-		expect(after >= 0.0 and after <= 1.0, "detected within 1 s of coming into view: %.2f s" % after)
+		print(
+			(
+				"    in view at %.2f m; suspected %.2f s and detected %.2f s later"
+				% [m["seen_distance"], suspected, after]
+			)
+		)
+		expect(
+			after >= 0.0 and after <= 1.0, "detected within 1 s of coming into view: %.2f s" % after
+		)
 	expect(m["tracked"], "then tracked")
 	expect(enemy.last_signal_target == player, "the enemy's own script heard about the player")
 
@@ -170,10 +190,23 @@ func test_a_player_slipping_behind_a_grid_map_wall_is_lost_as_occluded_where_it_
 	expect_eq(lost["target"], player, "lost the player")
 	expect_eq(lost["args"][0], ApsPerceptionComponent.LOSS_OCCLUDED, "loss reason")
 	expect(after >= 0.0 and after <= 0.5, "lost within 0.5 s of hiding: %.2f s" % after)
-	expect(off <= 1.0, "last known position within 1 m of where it hid: %s against %s" % [last_known, m["hidden_position"]])
-	expect_eq(enemy.perception.get_loss_reason(player), ApsPerceptionComponent.LOSS_OCCLUDED, "get_loss_reason")
+	expect(
+		off <= 1.0,
+		(
+			"last known position within 1 m of where it hid: %s against %s"
+			% [last_known, m["hidden_position"]]
+		)
+	)
+	expect_eq(
+		enemy.perception.get_loss_reason(player),
+		ApsPerceptionComponent.LOSS_OCCLUDED,
+		"get_loss_reason"
+	)
 	expect_eq(enemy.last_signal, &"target_lost", "the enemy's own script heard of the loss")
-	expect(enemy.search_point.distance_to(last_known) < 0.001, "and would search where it was last seen")
+	expect(
+		enemy.search_point.distance_to(last_known) < 0.001,
+		"and would search where it was last seen"
+	)
 
 
 func test_a_player_slipping_behind_the_pillar_is_lost_as_occluded_where_it_hid() -> void:
@@ -185,7 +218,11 @@ func test_a_player_slipping_behind_the_pillar_is_lost_as_occluded_where_it_hid()
 	var player := _player(Vector3(0, 0, -10))
 	var log := ApsSignalLog.new(enemy.perception)
 	await frames(2)
-	var tracked := await wait_until(func(): return enemy.perception.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED, 3.0)
+	var tracked := await wait_until(
+		func():
+			return enemy.perception.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED,
+		3.0
+	)
 	expect(tracked, "tracked in the open first")
 	var hidden_at := -1.0
 	var hidden_position := Vector3.INF
@@ -206,7 +243,13 @@ func test_a_player_slipping_behind_the_pillar_is_lost_as_occluded_where_it_hid()
 	print("    lost %.2f s after it hid, last known %.2f m from where it hid" % [after, off])
 	expect_eq(lost["args"][0], ApsPerceptionComponent.LOSS_OCCLUDED, "loss reason")
 	expect(after >= 0.0 and after <= 0.5, "lost within 0.5 s of hiding: %.2f s" % after)
-	expect(off <= 1.0, "last known position within 1 m of where it hid: %s against %s" % [last_known, hidden_position])
+	expect(
+		off <= 1.0,
+		(
+			"last known position within 1 m of where it hid: %s against %s"
+			% [last_known, hidden_position]
+		)
+	)
 
 
 func test_a_player_behind_a_grid_map_wall_is_never_perceived() -> void:
@@ -220,7 +263,9 @@ func test_a_player_behind_a_grid_map_wall_is_never_perceived() -> void:
 	await seconds(5.0)
 	expect(not log.has("target_suspected"), "never suspected through the wall: %s" % log.names())
 	expect(log.entries.is_empty(), "no signal at all: %s" % log.names(true))
-	expect_eq(enemy.perception.get_belief_state(player), ApsPerceptionComponent.STATE_UNDETECTED, "state")
+	expect_eq(
+		enemy.perception.get_belief_state(player), ApsPerceptionComponent.STATE_UNDETECTED, "state"
+	)
 	# Not a blind enemy: past the wall's west end the player is seen at once.
 	while player.global_position.x > -0.5:
 		await _step(player, Vector3.LEFT * WALK_SPEED)
@@ -243,11 +288,22 @@ func test_two_enemies_from_one_scene_say_nothing_about_each_other() -> void:
 		var mate: RigidBody3D = pair[1]
 		var log: ApsSignalLog = logs[enemy]
 		var about_mate := log.entries.filter(func(e): return e["target"] == mate)
-		expect(about_mate.is_empty(), "%s says nothing about %s: %s" % [enemy.name, mate.name, about_mate])
-		expect_eq(enemy.perception.get_belief_state(mate), ApsPerceptionComponent.STATE_UNDETECTED,
-				"%s's belief in %s" % [enemy.name, mate.name])
-		expect(enemy.perception.get_belief_state(player) >= ApsPerceptionComponent.STATE_DETECTED,
-				"%s does see the player: state %d" % [enemy.name, enemy.perception.get_belief_state(player)])
+		expect(
+			about_mate.is_empty(),
+			"%s says nothing about %s: %s" % [enemy.name, mate.name, about_mate]
+		)
+		expect_eq(
+			enemy.perception.get_belief_state(mate),
+			ApsPerceptionComponent.STATE_UNDETECTED,
+			"%s's belief in %s" % [enemy.name, mate.name]
+		)
+		expect(
+			enemy.perception.get_belief_state(player) >= ApsPerceptionComponent.STATE_DETECTED,
+			(
+				"%s does see the player: state %d"
+				% [enemy.name, enemy.perception.get_belief_state(player)]
+			)
+		)
 
 
 func test_an_eye_left_on_a_locked_body_is_said_once_and_an_eye_on_the_model_not_at_all() -> void:
@@ -266,9 +322,15 @@ func test_an_eye_left_on_a_locked_body_is_said_once_and_an_eye_on_the_model_not_
 	await seconds(0.5)
 	warnings.stop()
 	expect_near(wrong.global_position.z - (-6.0), 6.0, 0.1, "the wrong one walked 6 m")
-	expect_eq(warnings.count(MOVED_WARNING), 1, "one warning for the eye on the locked body:\n%s" % warnings.text())
+	expect_eq(
+		warnings.count(MOVED_WARNING),
+		1,
+		"one warning for the eye on the locked body:\n%s" % warnings.text()
+	)
 	expect_eq(warnings.count(str(wrong.perception.get_path())), 1, "it names that eye")
-	expect_eq(warnings.count(str(right.perception.get_path())), 0, "none names the eye on the Model")
+	expect_eq(
+		warnings.count(str(right.perception.get_path())), 0, "none names the eye on the Model"
+	)
 
 
 func test_the_whole_scenario_raises_no_warning_from_aps() -> void:
@@ -282,8 +344,14 @@ func test_the_whole_scenario_raises_no_warning_from_aps() -> void:
 	var m := await _step_out_and_hide(enemy, player, log)
 	await seconds(1.0)
 	warnings.stop()
-	expect(not (m["detected"] as Dictionary).is_empty() and not (m["lost"] as Dictionary).is_empty(),
-			"the scenario ran: detected, then lost")
-	expect_eq(warnings.count("Aps") + warnings.count("APS"), 0, "no warning from APS:\n%s" % warnings.text())
+	expect(
+		not (m["detected"] as Dictionary).is_empty() and not (m["lost"] as Dictionary).is_empty(),
+		"the scenario ran: detected, then lost"
+	)
+	expect_eq(
+		warnings.count("Aps") + warnings.count("APS"),
+		0,
+		"no warning from APS:\n%s" % warnings.text()
+	)
 	expect(warnings.errors.is_empty(), "no error: %s" % "\n".join(warnings.errors))
 	expect(is_instance_valid(other), "the second enemy stood by")

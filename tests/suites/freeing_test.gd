@@ -5,7 +5,6 @@ extends ApsTestSuite
 ## the batch is still delivered, in order. Each test keeps a second guard watching its own
 ## runner to show perception goes on.
 
-
 ## What Godot itself says when a signal's handler frees the object emitting it: an error, not a
 ## crash. APS cannot spare the game it; it can only not make it worse.
 const FREED_WHILE_EMITTING := "was freed or unreferenced while a signal is being emitted from it"
@@ -19,8 +18,11 @@ func _witness() -> Array:
 
 
 func _expect_witness_tracks(witness: Array) -> void:
-	expect_eq(witness[0].get_belief_state(witness[1]), ApsPerceptionComponent.STATE_TRACKED,
-			"the other guard still perceives")
+	expect_eq(
+		witness[0].get_belief_state(witness[1]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the other guard still perceives"
+	)
 
 
 func test_the_guards_body_freed_inside_its_target_detected_handler() -> void:
@@ -31,10 +33,12 @@ func test_the_guards_body_freed_inside_its_target_detected_handler() -> void:
 	var body := guard.get_parent()
 	var freed := [false]
 	expect_engine_error(FREED_WHILE_EMITTING)
-	guard.target_detected.connect(func(_t, _c):
-		if is_instance_valid(body):
-			body.free()
-			freed[0] = true)
+	guard.target_detected.connect(
+		func(_t, _c):
+			if is_instance_valid(body):
+				body.free()
+				freed[0] = true
+	)
 	await seconds(2.0)
 	expect(freed[0], "the handler freed the guard's body")
 	_expect_witness_tracks(witness)
@@ -48,10 +52,12 @@ func test_the_guards_body_freed_inside_its_damage_taken_handler() -> void:
 	var body := guard.get_parent()
 	var freed := [false]
 	expect_engine_error(FREED_WHILE_EMITTING)
-	guard.damage_taken.connect(func(_who, _amount, _at):
-		if is_instance_valid(body):
-			body.free()
-			freed[0] = true)
+	guard.damage_taken.connect(
+		func(_who, _amount, _at):
+			if is_instance_valid(body):
+				body.free()
+				freed[0] = true
+	)
 	await seconds(1.0)
 	ApsWorld.report_damage(body, shooter, 25.0, shooter.global_position)
 	await seconds(1.0)
@@ -70,7 +76,9 @@ func _sense_that_frees(what: String) -> ApsProfile:
 func test_a_custom_sense_that_frees_its_eye() -> void:
 	ApsWorldBuilder.floor(self)
 	var witness := _witness()
-	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, _sense_that_frees("eye"))
+	var guard := ApsWorldBuilder.guard(
+		self, Vector3.ZERO, Vector3.FORWARD, _sense_that_frees("eye")
+	)
 	var body := guard.get_parent()
 	ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Runner")
 	await seconds(1.5)
@@ -82,7 +90,9 @@ func test_a_custom_sense_that_frees_its_eye() -> void:
 func test_a_custom_sense_that_frees_its_eyes_body() -> void:
 	ApsWorldBuilder.floor(self)
 	var witness := _witness()
-	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, _sense_that_frees("body"))
+	var guard := ApsWorldBuilder.guard(
+		self, Vector3.ZERO, Vector3.FORWARD, _sense_that_frees("body")
+	)
 	var body := guard.get_parent()
 	ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Runner")
 	await seconds(1.5)
@@ -97,9 +107,11 @@ func test_a_target_freed_inside_its_own_target_detected_handler() -> void:
 	var log := ApsSignalLog.new(guard)
 	var awareness := [0]
 	guard.awareness_changed.connect(func(_old, new): awareness[0] = new)
-	guard.target_detected.connect(func(t, _c):
-		if t != null and is_instance_valid(t):
-			t.free())
+	guard.target_detected.connect(
+		func(t, _c):
+			if t != null and is_instance_valid(t):
+				t.free()
+	)
 	await wait_until(func(): return log.has("target_detected"), 3.0)
 	await frames(1)
 	# The rest of the batch came: the state change that followed target_detected (its target
@@ -112,11 +124,15 @@ func test_a_target_freed_inside_its_own_target_detected_handler() -> void:
 	var after: Array = log.entries.slice(detected_at + 1).map(func(e): return e["signal"])
 	expect("target_state_changed" in after, "target_state_changed still delivered: %s" % [after])
 	expect("awareness_changed" in after, "awareness_changed still delivered: %s" % [after])
-	expect_eq(awareness[0], guard.get_awareness_level(), "the script's awareness agrees with the guard's")
+	expect_eq(
+		awareness[0], guard.get_awareness_level(), "the script's awareness agrees with the guard's"
+	)
 	await seconds(1.0)
 	var lost := log.first("target_lost")
 	if expect(not lost.is_empty(), "the freed target went Lost"):
-		expect_eq(lost["args"][0], ApsPerceptionComponent.LOSS_TARGET_DESTROYED, "as TargetDestroyed")
+		expect_eq(
+			lost["args"][0], ApsPerceptionComponent.LOSS_TARGET_DESTROYED, "as TargetDestroyed"
+		)
 	expect(not is_instance_valid(runner), "the handler freed it")
 
 

@@ -23,16 +23,31 @@ func _guard(gaze: int, runner_at: Vector3) -> Dictionary:
 func test_forward_looks_along_minus_z_and_model_front_along_plus_z() -> void:
 	var s := _guard(ApsPerceptionComponent.GAZE_FORWARD, Vector3(0, 0, -10))
 	await seconds(1.5)
-	expect_eq(s["eye"].get_belief_state(s["runner"]), ApsPerceptionComponent.STATE_TRACKED, "Forward sees -Z")
+	expect_eq(
+		s["eye"].get_belief_state(s["runner"]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"Forward sees -Z"
+	)
 	for c in get_children():
 		c.free()
 	s = _guard(ApsPerceptionComponent.GAZE_MODEL_FRONT, Vector3(0, 0, -10))
 	await seconds(1.5)
-	expect_eq(s["eye"].get_belief_state(s["runner"]), ApsPerceptionComponent.STATE_UNDETECTED, "Model Front is blind to -Z")
+	expect_eq(
+		s["eye"].get_belief_state(s["runner"]),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"Model Front is blind to -Z"
+	)
 	s["runner"].global_position = Vector3(0, 0, 10)
 	await seconds(1.5)
-	expect_eq(s["eye"].get_belief_state(s["runner"]), ApsPerceptionComponent.STATE_TRACKED, "Model Front sees +Z")
-	expect(s["eye"].get_setup_warnings().is_empty(), "nothing to warn of: %s" % s["eye"].get_setup_warnings())
+	expect_eq(
+		s["eye"].get_belief_state(s["runner"]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"Model Front sees +Z"
+	)
+	expect(
+		s["eye"].get_setup_warnings().is_empty(),
+		"nothing to warn of: %s" % s["eye"].get_setup_warnings()
+	)
 
 
 func test_a_model_turned_with_use_model_front_carries_the_eye_with_it() -> void:
@@ -53,25 +68,43 @@ func test_a_model_turned_with_use_model_front_carries_the_eye_with_it() -> void:
 	expect_eq(eye.get_belief_state(runner), ApsPerceptionComponent.STATE_UNDETECTED, "facing away")
 	model.look_at(model.global_position + Vector3.RIGHT, Vector3.UP, true)
 	await seconds(1.5)
-	expect_eq(eye.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "turned toward the runner")
+	expect_eq(
+		eye.get_belief_state(runner),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"turned toward the runner"
+	)
 
 
 func test_movement_looks_the_way_the_body_walks_and_holds_it_while_still() -> void:
 	var s := _guard(ApsPerceptionComponent.GAZE_MOVEMENT, Vector3(12, 0, 0))
 	var eye: ApsPerceptionComponent = s["eye"]
 	await seconds(1.0)
-	expect_eq(eye.get_belief_state(s["runner"]), ApsPerceptionComponent.STATE_UNDETECTED, "before moving: along -Z")
+	expect_eq(
+		eye.get_belief_state(s["runner"]),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"before moving: along -Z"
+	)
 	# Walk toward +X (the body itself never turns), then stand still.
 	await walk(s["body"], Vector3(2, 0, 0), 1.0)
 	await seconds(1.5)
-	expect_eq(eye.get_belief_state(s["runner"]), ApsPerceptionComponent.STATE_TRACKED, "looking the way it walked")
+	expect_eq(
+		eye.get_belief_state(s["runner"]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"looking the way it walked"
+	)
 	var a := ApsWorldBuilder.body(self, Vector3(-10, 0, 0), "Behind")
 	await seconds(1.0)
-	expect_eq(eye.get_belief_state(a), ApsPerceptionComponent.STATE_UNDETECTED, "still along +X while standing")
+	expect_eq(
+		eye.get_belief_state(a),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"still along +X while standing"
+	)
 	# Walk back toward -X: it now looks that way.
 	await walk(s["body"], Vector3(-2, 0, 0), 1.0)
 	await seconds(1.5)
-	expect_eq(eye.get_belief_state(a), ApsPerceptionComponent.STATE_TRACKED, "turned round with its walk")
+	expect_eq(
+		eye.get_belief_state(a), ApsPerceptionComponent.STATE_TRACKED, "turned round with its walk"
+	)
 
 
 func test_an_eye_that_never_follows_its_body_is_warned_of_once() -> void:
@@ -114,13 +147,19 @@ func test_a_locked_rigid_body_with_the_eye_right_under_it_warns_in_the_scene_doc
 	var text := "\n".join(eye.get_setup_warnings())
 	expect("its rotation is locked" in text, "the lock is named: %s" % text)
 	eye.gaze = ApsPerceptionComponent.GAZE_MOVEMENT
-	expect(not ("its rotation is locked" in "\n".join(eye.get_setup_warnings())), "Movement needs no turning")
+	expect(
+		not ("its rotation is locked" in "\n".join(eye.get_setup_warnings())),
+		"Movement needs no turning"
+	)
 	# Under a model that turns, all is well.
 	eye.gaze = ApsPerceptionComponent.GAZE_MODEL_FRONT
 	var model := Node3D.new()
 	body.add_child(model)
 	eye.reparent(model)
-	expect(not ("its rotation is locked" in "\n".join(eye.get_setup_warnings())), "under a turning model")
+	expect(
+		not ("its rotation is locked" in "\n".join(eye.get_setup_warnings())),
+		"under a turning model"
+	)
 
 
 func test_a_2d_eye_looks_along_the_axis_it_is_given_or_its_movement() -> void:
@@ -139,8 +178,16 @@ func test_a_2d_eye_looks_along_the_axis_it_is_given_or_its_movement() -> void:
 		var seen := ApsWorldBuilder2D.body(root, cases[gaze], "Seen")
 		var unseen := ApsWorldBuilder2D.body(root, -cases[gaze], "Unseen")
 		await seconds(1.5)
-		expect_eq(eye.get_belief_state(seen), ApsPerceptionComponent2D.STATE_TRACKED, "gaze %d sees its way" % gaze)
-		expect_eq(eye.get_belief_state(unseen), ApsPerceptionComponent2D.STATE_UNDETECTED, "gaze %d is blind behind" % gaze)
+		expect_eq(
+			eye.get_belief_state(seen),
+			ApsPerceptionComponent2D.STATE_TRACKED,
+			"gaze %d sees its way" % gaze
+		)
+		expect_eq(
+			eye.get_belief_state(unseen),
+			ApsPerceptionComponent2D.STATE_UNDETECTED,
+			"gaze %d is blind behind" % gaze
+		)
 		root.free()
 		await frames(2)
 	# Movement: a side-view walker flipped rather than turned looks the way it walks.
@@ -156,4 +203,8 @@ func test_a_2d_eye_looks_along_the_axis_it_is_given_or_its_movement() -> void:
 		await get_tree().physics_frame
 	body.velocity = Vector2.ZERO
 	await seconds(1.5)
-	expect_eq(walker.get_belief_state(left), ApsPerceptionComponent2D.STATE_TRACKED, "walking left, it looks left")
+	expect_eq(
+		walker.get_belief_state(left),
+		ApsPerceptionComponent2D.STATE_TRACKED,
+		"walking left, it looks left"
+	)

@@ -34,11 +34,14 @@ func _edge_angles(lines: PackedVector2Array, along := Vector2.RIGHT) -> Array:
 
 ## Checks that `lines` has two edges from the eye, at -`half` and +`half` degrees off the gaze
 ## (`along`, +X unless given).
-func _expect_edges(lines: PackedVector2Array, half: float, what: String,
-		along := Vector2.RIGHT) -> void:
+func _expect_edges(
+	lines: PackedVector2Array, half: float, what: String, along := Vector2.RIGHT
+) -> void:
 	var edges := _edge_angles(lines, along)
-	expect(edges.size() == 2 and absf(edges[0] + half) < 1e-3 and absf(edges[1] - half) < 1e-3,
-			"%s: edges at %s, expected +-%.1f degrees" % [what, str(edges), half])
+	expect(
+		edges.size() == 2 and absf(edges[0] + half) < 1e-3 and absf(edges[1] - half) < 1e-3,
+		"%s: edges at %s, expected +-%.1f degrees" % [what, str(edges), half]
+	)
 
 
 ## Checks that every point of `lines` but the eye lies `radius` px from it.
@@ -47,8 +50,10 @@ func _expect_radius(lines: PackedVector2Array, radius: float, what: String) -> v
 	for p in lines:
 		if p != Vector2.ZERO and absf(p.length() - radius) > radius * 1e-4:
 			off += 1
-	expect(not lines.is_empty() and off == 0, "%s: %d points off a radius of %.1f px"
-			% [what, off, radius])
+	expect(
+		not lines.is_empty() and off == 0,
+		"%s: %d points off a radius of %.1f px" % [what, off, radius]
+	)
 
 
 func test_the_default_profile_draws_vision_hearing_and_touch_in_pixels() -> void:
@@ -56,13 +61,19 @@ func test_the_default_profile_draws_vision_hearing_and_touch_in_pixels() -> void
 	var shapes := Gizmo2D.shapes(profile, 100.0)
 	var lines := lines_by_name(shapes)
 	# Smell, vibration and echolocation are off by default: as in 3D.
-	expect_eq(lines.keys(), ["vision_range", "vision_main_cone", "vision_peripheral_cone",
-			"hearing", "touch"], "senses drawn")
+	expect_eq(
+		lines.keys(),
+		["vision_range", "vision_main_cone", "vision_peripheral_cone", "hearing", "touch"],
+		"senses drawn"
+	)
 	for s in shapes:
 		expect_eq(s["color"], Shapes.COLORS[s["name"]], "%s has the 3D gizmo's colour" % s["name"])
 		expect_eq(s["lines"].size() % 2, 0, "%s: segments in pairs" % s["name"])
-	expect_eq(lines["vision_range"], PackedVector2Array([Vector2.ZERO, Vector2(4000, 0)]),
-			"the gaze: 40 m at 100 px/m along +X")
+	expect_eq(
+		lines["vision_range"],
+		PackedVector2Array([Vector2.ZERO, Vector2(4000, 0)]),
+		"the gaze: 40 m at 100 px/m along +X"
+	)
 	# A cone: its two side edges and its arc on the ground; no rim, no vertical arc.
 	var main: PackedVector2Array = lines["vision_main_cone"]
 	expect_eq(main.size() / 2, 2 + Shapes.arc_segments(45.0), "main cone segments")
@@ -131,11 +142,14 @@ func test_only_senses_that_are_on_are_drawn() -> void:
 	p.vision_main_cone_half_angle = 30.0
 	p.vision_peripheral_half_angle = 30.0  # equal: peripheral sight off
 	lines = lines_by_name(Gizmo2D.shapes(p, 10.0))
-	expect(lines.has("vision_main_cone") and not lines.has("vision_peripheral_cone"),
-			"no peripheral cone when equal to the main")
+	expect(
+		lines.has("vision_main_cone") and not lines.has("vision_peripheral_cone"),
+		"no peripheral cone when equal to the main"
+	)
 	_expect_edges(lines["vision_main_cone"], 30.0, "main cone at 30 degrees")
-	expect_eq(Gizmo2D.shapes(World.only([]), 100.0), [] as Array[Dictionary],
-			"every sense off: nothing")
+	expect_eq(
+		Gizmo2D.shapes(World.only([]), 100.0), [] as Array[Dictionary], "every sense off: nothing"
+	)
 
 
 func test_handles_sit_on_the_gaze_and_the_cone_edge() -> void:
@@ -156,35 +170,66 @@ func test_dragging_a_handle_gives_range_and_angle_in_steps() -> void:
 	var p := ApsProfile.new()
 	var range := Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, Vector2(2230, 140), 100.0)
 	expect_near(range, 22.5, 1e-4, "range: how far along the gaze, in 0.5 m steps")
-	expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, Vector2(-300, 50), 100.0), 0.0,
-			1e-6, "behind the eye: not below 0")
-	expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, Vector2(90, 0), 10.0), 9.0, 1e-4,
-			"at 10 px/m, 90 px is 9 m")
+	expect_near(
+		Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, Vector2(-300, 50), 100.0),
+		0.0,
+		1e-6,
+		"behind the eye: not below 0"
+	)
+	expect_near(
+		Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, Vector2(90, 0), 10.0),
+		9.0,
+		1e-4,
+		"at 10 px/m, 90 px is 9 m"
+	)
 	var at_20 := Vector2.from_angle(deg_to_rad(20.0)) * 700.0
 	var angle := Gizmo2D.handle_value(p, Gizmo2D.HANDLE_MAIN_CONE, at_20, 100.0)
 	expect_near(angle, 20.0, 1e-3, "angle: how far off the gaze")
-	expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_MAIN_CONE, at_20 * Vector2(1, -1), 100.0),
-			20.0, 1e-3, "either side of the gaze")
+	expect_near(
+		Gizmo2D.handle_value(p, Gizmo2D.HANDLE_MAIN_CONE, at_20 * Vector2(1, -1), 100.0),
+		20.0,
+		1e-3,
+		"either side of the gaze"
+	)
 	var at_33 := Vector2.from_angle(deg_to_rad(33.3)) * 500.0
-	expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_MAIN_CONE, at_33, 100.0), 33.5, 1e-4,
-			"in 0.5 degree steps")
+	expect_near(
+		Gizmo2D.handle_value(p, Gizmo2D.HANDLE_MAIN_CONE, at_33, 100.0),
+		33.5,
+		1e-4,
+		"in 0.5 degree steps"
+	)
 	# The main cone stays within the peripheral one (80 degrees by default).
-	expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_MAIN_CONE, Vector2(-100, 100), 100.0),
-			80.0, 1e-3, "kept within the peripheral cone")
+	expect_near(
+		Gizmo2D.handle_value(p, Gizmo2D.HANDLE_MAIN_CONE, Vector2(-100, 100), 100.0),
+		80.0,
+		1e-3,
+		"kept within the peripheral cone"
+	)
 	# Dragged where the handles are drawn, they give the profile's own values back.
 	for handle in Gizmo2D.handles(p, 100.0):
-		expect_near(Gizmo2D.handle_value(p, handle["id"], handle["position"], 100.0),
-				p.get(handle["property"]), 1e-3, "%s where it is drawn" % handle["name"])
+		expect_near(
+			Gizmo2D.handle_value(p, handle["id"], handle["position"], 100.0),
+			p.get(handle["property"]),
+			1e-3,
+			"%s where it is drawn" % handle["name"]
+		)
 
 
 func test_a_dragged_handle_says_its_value_and_whether_the_profile_is_shared() -> void:
 	var p := ApsProfile.new()
 	p.vision_max_range = 12.5
-	expect_eq(Gizmo2D.handle_label(p, Gizmo2D.HANDLE_RANGE), "Vision Max Range: 12.5 m",
-			"a profile of the scene's own")
+	expect_eq(
+		Gizmo2D.handle_label(p, Gizmo2D.HANDLE_RANGE),
+		"Vision Max Range: 12.5 m",
+		"a profile of the scene's own"
+	)
 	p.take_over_path("res://guards/guard.tres")
-	expect(Gizmo2D.handle_label(p, Gizmo2D.HANDLE_MAIN_CONE).ends_with(
-			"(shared: every AI using guard.tres changes)"), "a profile in its own file")
+	expect(
+		Gizmo2D.handle_label(p, Gizmo2D.HANDLE_MAIN_CONE).ends_with(
+			"(shared: every AI using guard.tres changes)"
+		),
+		"a profile in its own file"
+	)
 
 
 func test_the_plugin_draws_for_2d_components_only() -> void:
@@ -226,24 +271,44 @@ func test_every_shape_with_a_direction_looks_along_the_gaze() -> void:
 		var along: Vector2 = GAZES[gaze]
 		var what := "gaze %d" % gaze
 		var lines := lines_by_name(Gizmo2D.shapes(p, 100.0, gaze))
-		expect_eq(lines.keys(), ["vision_range", "vision_main_cone", "vision_peripheral_cone",
-				"hearing", "touch", "echolocation"], "%s: the same senses" % what)
+		expect_eq(
+			lines.keys(),
+			[
+				"vision_range",
+				"vision_main_cone",
+				"vision_peripheral_cone",
+				"hearing",
+				"touch",
+				"echolocation"
+			],
+			"%s: the same senses" % what
+		)
 		var gaze_line: PackedVector2Array = lines["vision_range"]
-		expect(gaze_line.size() == 2 and gaze_line[0] == Vector2.ZERO
-				and gaze_line[1].is_equal_approx(along * 4000.0),
-				"%s: the range line runs 4000 px along %s, got %s" % [what, along, gaze_line])
+		expect(
+			(
+				gaze_line.size() == 2
+				and gaze_line[0] == Vector2.ZERO
+				and gaze_line[1].is_equal_approx(along * 4000.0)
+			),
+			"%s: the range line runs 4000 px along %s, got %s" % [what, along, gaze_line]
+		)
 		var main: PackedVector2Array = lines["vision_main_cone"]
 		_expect_edges(main, 45.0, what + " main cone", along)
 		_expect_radius(main, 4000.0, what + " main cone reach")
 		for point in main:
 			if point != Vector2.ZERO:
-				expect(absf(along.angle_to(point)) <= deg_to_rad(45.0) + 1e-4,
-						"%s: main cone within its half angle, %s" % [what, point])
+				expect(
+					absf(along.angle_to(point)) <= deg_to_rad(45.0) + 1e-4,
+					"%s: main cone within its half angle, %s" % [what, point]
+				)
 		_expect_edges(lines["vision_peripheral_cone"], 80.0, what + " peripheral cone", along)
 		_expect_edges(lines["echolocation"], 60.0, what + " echolocation", along)
 		_expect_radius(lines["hearing"], 4000.0, what + " hearing")
-	expect_eq(Gizmo2D.shapes(p, 100.0, Gizmo2D.GAZE_RIGHT), Gizmo2D.shapes(p, 100.0),
-			"Right is the default")
+	expect_eq(
+		Gizmo2D.shapes(p, 100.0, Gizmo2D.GAZE_RIGHT),
+		Gizmo2D.shapes(p, 100.0),
+		"Right is the default"
+	)
 
 
 func test_the_handles_follow_the_gaze_and_drag_along_it() -> void:
@@ -253,30 +318,62 @@ func test_the_handles_follow_the_gaze_and_drag_along_it() -> void:
 		var what := "gaze %d" % gaze
 		var handles := Gizmo2D.handles(p, 100.0, gaze)
 		var at_range: Vector2 = handles[Gizmo2D.HANDLE_RANGE]["position"]
-		expect(at_range.is_equal_approx(along * 4000.0),
-				"%s: range handle at the end of the gaze, got %s" % [what, at_range])
+		expect(
+			at_range.is_equal_approx(along * 4000.0),
+			"%s: range handle at the end of the gaze, got %s" % [what, at_range]
+		)
 		var edge: Vector2 = handles[Gizmo2D.HANDLE_MAIN_CONE]["position"]
-		expect_near(rad_to_deg(along.angle_to(edge)), 45.0, 1e-3,
-				"%s: angle handle on the edge a positive rotation turns to" % what)
+		expect_near(
+			rad_to_deg(along.angle_to(edge)),
+			45.0,
+			1e-3,
+			"%s: angle handle on the edge a positive rotation turns to" % what
+		)
 		expect_near(edge.length(), 4000.0, 1e-2, "%s: angle handle on the range" % what)
 		# Dragged along the gaze and off it, either side.
 		var across := along.orthogonal()
-		expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, along * 2230.0 + across * 140.0,
-				100.0, gaze), 22.5, 1e-4, "%s: range, how far along the gaze" % what)
-		expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, -along * 300.0, 100.0, gaze),
-				0.0, 1e-6, "%s: behind the eye, not below 0" % what)
+		expect_near(
+			Gizmo2D.handle_value(
+				p, Gizmo2D.HANDLE_RANGE, along * 2230.0 + across * 140.0, 100.0, gaze
+			),
+			22.5,
+			1e-4,
+			"%s: range, how far along the gaze" % what
+		)
+		expect_near(
+			Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, -along * 300.0, 100.0, gaze),
+			0.0,
+			1e-6,
+			"%s: behind the eye, not below 0" % what
+		)
 		for side in [1.0, -1.0]:
 			var at_20 := along.rotated(side * deg_to_rad(20.0)) * 700.0
-			expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_MAIN_CONE, at_20, 100.0, gaze),
-					20.0, 1e-3, "%s: angle, how far off the gaze" % what)
+			expect_near(
+				Gizmo2D.handle_value(p, Gizmo2D.HANDLE_MAIN_CONE, at_20, 100.0, gaze),
+				20.0,
+				1e-3,
+				"%s: angle, how far off the gaze" % what
+			)
 		for handle in handles:
-			expect_near(Gizmo2D.handle_value(p, handle["id"], handle["position"], 100.0, gaze),
-					p.get(handle["property"]), 1e-3, "%s: %s where it is drawn" % [what, handle["name"]])
+			expect_near(
+				Gizmo2D.handle_value(p, handle["id"], handle["position"], 100.0, gaze),
+				p.get(handle["property"]),
+				1e-3,
+				"%s: %s where it is drawn" % [what, handle["name"]]
+			)
 	# Left looks along -X: dragging the range handle out along -X, as a person would.
-	expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, Vector2(-900, 30), 100.0,
-			Gizmo2D.GAZE_LEFT), 9.0, 1e-4, "Left: 900 px along -X is 9 m")
-	expect_near(Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, Vector2(900, 30), 100.0,
-			Gizmo2D.GAZE_LEFT), 0.0, 1e-6, "Left: +X is behind the eye")
+	expect_near(
+		Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, Vector2(-900, 30), 100.0, Gizmo2D.GAZE_LEFT),
+		9.0,
+		1e-4,
+		"Left: 900 px along -X is 9 m"
+	)
+	expect_near(
+		Gizmo2D.handle_value(p, Gizmo2D.HANDLE_RANGE, Vector2(900, 30), 100.0, Gizmo2D.GAZE_LEFT),
+		0.0,
+		1e-6,
+		"Left: +X is behind the eye"
+	)
 
 
 func test_the_gaze_arrow_points_along_the_gaze() -> void:
@@ -303,18 +400,36 @@ func test_the_gaze_arrow_points_along_the_gaze() -> void:
 		expect_eq(barbs.size(), 2, "%s: two barbs from the tip %s" % [what, tip])
 		for end in barbs:
 			expect_near(end.dot(along), base, 1e-2, "%s: a barb ends behind the tip" % what)
-			expect_near(absf(end.cross(along)), half_width, 1e-2, "%s: a barb ends off the gaze" % what)
+			expect_near(
+				absf(end.cross(along)), half_width, 1e-2, "%s: a barb ends off the gaze" % what
+			)
 		var across := false
 		for i in range(0, lines.size(), 2):
-			across = across or (barbs.size() == 2 and ((lines[i].is_equal_approx(barbs[0])
-					and lines[i + 1].is_equal_approx(barbs[1])) or (lines[i].is_equal_approx(barbs[1])
-					and lines[i + 1].is_equal_approx(barbs[0]))))
+			across = (
+				across
+				or (
+					barbs.size() == 2
+					and (
+						(
+							lines[i].is_equal_approx(barbs[0])
+							and lines[i + 1].is_equal_approx(barbs[1])
+						)
+						or (
+							lines[i].is_equal_approx(barbs[1])
+							and lines[i + 1].is_equal_approx(barbs[0])
+						)
+					)
+				)
+			)
 		expect(across, "%s: the head is closed" % what)
 	# With vision off, its shaft runs from the eye.
-	var shaft: PackedVector2Array = Gizmo2D.gaze_marker(World.only(["hearing"]), ppm,
-			Gizmo2D.GAZE_UP)["lines"]
-	expect(shaft[0] == Vector2.ZERO and shaft[1].is_equal_approx(Vector2.UP * base),
-			"Up, vision off: a shaft from the eye up to the head, got %s" % [shaft.slice(0, 2)])
+	var shaft: PackedVector2Array = (
+		Gizmo2D.gaze_marker(World.only(["hearing"]), ppm, Gizmo2D.GAZE_UP)["lines"]
+	)
+	expect(
+		shaft[0] == Vector2.ZERO and shaft[1].is_equal_approx(Vector2.UP * base),
+		"Up, vision off: a shaft from the eye up to the head, got %s" % [shaft.slice(0, 2)]
+	)
 
 
 func test_a_movement_gaze_is_marked_as_a_hint() -> void:
@@ -330,8 +445,10 @@ func test_a_movement_gaze_is_marked_as_a_hint() -> void:
 		if a.y == 0.0 and b.y == 0.0 and b.x <= base + 1e-2:
 			dashes += 1
 			expect(a.distance_to(b) <= Shapes.DASH * ppm + 1e-3, "a dash, not a line")
-		elif is_equal_approx(a.length(), Shapes.ARROW_LENGTH * ppm) \
-				and is_equal_approx(b.length(), Shapes.ARROW_LENGTH * ppm):
+		elif (
+			is_equal_approx(a.length(), Shapes.ARROW_LENGTH * ppm)
+			and is_equal_approx(b.length(), Shapes.ARROW_LENGTH * ppm)
+		):
 			ring += 1
 	expect_eq(dashes, ceili(base / (2.0 * Shapes.DASH * ppm)), "a dashed shaft along +X")
 	expect_eq(ring, N / 2, "a dashed ring around the eye: it may look any way")

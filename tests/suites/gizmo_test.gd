@@ -45,8 +45,10 @@ func _expect_cone(lines: PackedVector3Array, along: Vector3, half: float, what: 
 ## Checks that `lines` has one segment at `from`, and that it goes to `to`.
 func _expect_one_line(lines: PackedVector3Array, from: Vector3, to: Vector3, what: String) -> void:
 	var ends := _ends_from(lines, from)
-	expect(ends.size() == 1 and ends[0].is_equal_approx(to),
-			"%s: from %s to %s, got lines to %s" % [what, from, to, ends])
+	expect(
+		ends.size() == 1 and ends[0].is_equal_approx(to),
+		"%s: from %s to %s, got lines to %s" % [what, from, to, ends]
+	)
 
 
 ## The segments of `lines` that start or end at `point`: the other end of each.
@@ -64,8 +66,11 @@ func test_the_default_profile_draws_vision_hearing_and_touch() -> void:
 	var eye := World.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	var shapes := lines_by_name(Shapes.shapes(eye.profile))
 	# Smell, vibration and echolocation are off by default.
-	expect_eq(shapes.keys(), ["vision_range", "vision_main_cone", "vision_peripheral_cone",
-			"hearing", "touch"], "senses drawn")
+	expect_eq(
+		shapes.keys(),
+		["vision_range", "vision_main_cone", "vision_peripheral_cone", "hearing", "touch"],
+		"senses drawn"
+	)
 	var main: PackedVector3Array = shapes["vision_main_cone"]
 	# 4 edges, the rim, and two arcs of 2 x 45 degrees.
 	var arcs := 2 * ceili(N * 90.0 / 360.0)
@@ -144,19 +149,33 @@ func test_dragging_a_handle_gives_range_and_angle_in_steps() -> void:
 	var range := Shapes.handle_value(p, Shapes.HANDLE_RANGE, Vector3(10, 0, -22.3), Vector3.LEFT)
 	expect_near(range, 22.5, 1e-4, "range where the ray crosses the gaze, in 0.5 m steps")
 	# Behind the eye: no negative range.
-	expect_near(Shapes.handle_value(p, Shapes.HANDLE_RANGE, Vector3(10, 0, 5), Vector3.LEFT),
-			0.0, 1e-6, "not below 0")
+	expect_near(
+		Shapes.handle_value(p, Shapes.HANDLE_RANGE, Vector3(10, 0, 5), Vector3.LEFT),
+		0.0,
+		1e-6,
+		"not below 0"
+	)
 	# A ray meeting the vertical plane at 20 degrees above the gaze.
 	var at := Vector3(0, sin(deg_to_rad(20.0)), -cos(deg_to_rad(20.0))) * 10.0
-	var angle := Shapes.handle_value(p, Shapes.HANDLE_MAIN_CONE, at + Vector3.RIGHT * 3.0, Vector3.LEFT)
+	var angle := Shapes.handle_value(
+		p, Shapes.HANDLE_MAIN_CONE, at + Vector3.RIGHT * 3.0, Vector3.LEFT
+	)
 	expect_near(angle, 20.0, 1e-3, "angle where the ray meets the cone's plane")
 	# The main cone stays within the peripheral one (80 degrees by default).
 	var wide := Vector3(0, 10, 5)
-	expect_near(Shapes.handle_value(p, Shapes.HANDLE_MAIN_CONE, wide + Vector3.RIGHT, Vector3.LEFT),
-			80.0, 1e-3, "kept within the peripheral cone")
+	expect_near(
+		Shapes.handle_value(p, Shapes.HANDLE_MAIN_CONE, wide + Vector3.RIGHT, Vector3.LEFT),
+		80.0,
+		1e-3,
+		"kept within the peripheral cone"
+	)
 	# A ray parallel to the plane leaves the angle as it is.
-	expect_near(Shapes.handle_value(p, Shapes.HANDLE_MAIN_CONE, Vector3(1, 0, 0), Vector3.FORWARD),
-			45.0, 1e-6, "no crossing: unchanged")
+	expect_near(
+		Shapes.handle_value(p, Shapes.HANDLE_MAIN_CONE, Vector3(1, 0, 0), Vector3.FORWARD),
+		45.0,
+		1e-6,
+		"no crossing: unchanged"
+	)
 
 
 func test_the_gizmo_plugin_script_parses() -> void:
@@ -189,11 +208,24 @@ func test_every_shape_with_a_direction_looks_along_the_gaze() -> void:
 		var along: Vector3 = GAZES[gaze]
 		var shapes := lines_by_name(Shapes.shapes(p, gaze))
 		var what := "gaze %d" % gaze
-		expect_eq(shapes.keys(), ["vision_range", "vision_main_cone", "vision_peripheral_cone",
-				"hearing", "smell", "touch", "echolocation"], "%s: the same senses" % what)
+		expect_eq(
+			shapes.keys(),
+			[
+				"vision_range",
+				"vision_main_cone",
+				"vision_peripheral_cone",
+				"hearing",
+				"smell",
+				"touch",
+				"echolocation"
+			],
+			"%s: the same senses" % what
+		)
 		var line: PackedVector3Array = shapes["vision_range"]
-		expect(line.size() == 2 and line[0] == Vector3.ZERO and line[1].is_equal_approx(along * 40.0),
-				"%s: the range line runs 40 m along %s, got %s" % [what, along, line])
+		expect(
+			line.size() == 2 and line[0] == Vector3.ZERO and line[1].is_equal_approx(along * 40.0),
+			"%s: the range line runs 40 m along %s, got %s" % [what, along, line]
+		)
 		_expect_cone(shapes["vision_main_cone"], along, 45.0, what + " main cone")
 		_expect_cone(shapes["vision_peripheral_cone"], along, 80.0, what + " peripheral cone")
 		_expect_cone(shapes["echolocation"], along, 60.0, what + " echolocation")
@@ -217,10 +249,14 @@ func test_the_handles_follow_the_gaze() -> void:
 		var what := "gaze %d" % gaze
 		expect_eq(handles.size(), 2, "%s: two handles" % what)
 		var at_range: Vector3 = handles[Shapes.HANDLE_RANGE]["position"]
-		expect(at_range.is_equal_approx(along * 40.0),
-				"%s: range handle at the end of the gaze, got %s" % [what, at_range])
+		expect(
+			at_range.is_equal_approx(along * 40.0),
+			"%s: range handle at the end of the gaze, got %s" % [what, at_range]
+		)
 		var edge: Vector3 = handles[Shapes.HANDLE_MAIN_CONE]["position"]
-		expect_near(rad_to_deg(along.angle_to(edge)), 45.0, 1e-3, "%s: angle handle on 45 deg" % what)
+		expect_near(
+			rad_to_deg(along.angle_to(edge)), 45.0, 1e-3, "%s: angle handle on 45 deg" % what
+		)
 		expect_near(edge.length(), 40.0, 1e-3, "%s: angle handle on the range" % what)
 		expect(edge.y > 0.0 and absf(edge.x) < 1e-5, "%s: on the upper edge, got %s" % [what, edge])
 
@@ -230,18 +266,42 @@ func test_dragging_a_handle_of_a_model_front_gaze_goes_along_plus_z() -> void:
 	var front := Shapes.GAZE_MODEL_FRONT
 	# A camera ray crossing the gaze 22.3 m out, from the side: in front of a Model Front eye.
 	var crossing := Vector3(10, 0, 22.3)
-	expect_near(Shapes.handle_value(p, Shapes.HANDLE_RANGE, crossing, Vector3.LEFT, front), 22.5,
-			1e-4, "range where the ray crosses +Z, in 0.5 m steps")
-	expect_near(Shapes.handle_value(p, Shapes.HANDLE_RANGE, crossing, Vector3.LEFT), 0.0, 1e-6,
-			"the same ray is behind a Forward eye")
-	expect_near(Shapes.handle_value(p, Shapes.HANDLE_RANGE, Vector3(10, 0, -5), Vector3.LEFT,
-			front), 0.0, 1e-6, "behind a Model Front eye (-Z): not below 0")
+	expect_near(
+		Shapes.handle_value(p, Shapes.HANDLE_RANGE, crossing, Vector3.LEFT, front),
+		22.5,
+		1e-4,
+		"range where the ray crosses +Z, in 0.5 m steps"
+	)
+	expect_near(
+		Shapes.handle_value(p, Shapes.HANDLE_RANGE, crossing, Vector3.LEFT),
+		0.0,
+		1e-6,
+		"the same ray is behind a Forward eye"
+	)
+	expect_near(
+		Shapes.handle_value(p, Shapes.HANDLE_RANGE, Vector3(10, 0, -5), Vector3.LEFT, front),
+		0.0,
+		1e-6,
+		"behind a Model Front eye (-Z): not below 0"
+	)
 	# A ray meeting the vertical plane at 20 degrees above +Z.
 	var at := Vector3(0, sin(deg_to_rad(20.0)), cos(deg_to_rad(20.0))) * 10.0
-	expect_near(Shapes.handle_value(p, Shapes.HANDLE_MAIN_CONE, at + Vector3.RIGHT * 3.0,
-			Vector3.LEFT, front), 20.0, 1e-3, "angle where the ray meets the cone's plane")
-	expect_near(Shapes.handle_value(p, Shapes.HANDLE_MAIN_CONE, Vector3(0, 10, -5) + Vector3.RIGHT,
-			Vector3.LEFT, front), 80.0, 1e-3, "behind the eye: kept within the peripheral cone")
+	expect_near(
+		Shapes.handle_value(
+			p, Shapes.HANDLE_MAIN_CONE, at + Vector3.RIGHT * 3.0, Vector3.LEFT, front
+		),
+		20.0,
+		1e-3,
+		"angle where the ray meets the cone's plane"
+	)
+	expect_near(
+		Shapes.handle_value(
+			p, Shapes.HANDLE_MAIN_CONE, Vector3(0, 10, -5) + Vector3.RIGHT, Vector3.LEFT, front
+		),
+		80.0,
+		1e-3,
+		"behind the eye: kept within the peripheral cone"
+	)
 	# For every gaze, a ray through a handle where it is drawn gives the profile's own value.
 	p.vision_max_range = 17.5
 	p.vision_main_cone_half_angle = 32.5
@@ -250,8 +310,12 @@ func test_dragging_a_handle_of_a_model_front_gaze_goes_along_plus_z() -> void:
 			var through: Vector3 = handle["position"]
 			for side in [Vector3.RIGHT, Vector3(1, 1, 1).normalized()]:
 				var value := Shapes.handle_value(p, handle["id"], through + side * 3.0, -side, gaze)
-				expect_near(value, p.get(handle["property"]), 1e-3,
-						"gaze %d: %s where it is drawn" % [gaze, handle["name"]])
+				expect_near(
+					value,
+					p.get(handle["property"]),
+					1e-3,
+					"gaze %d: %s where it is drawn" % [gaze, handle["name"]]
+				)
 
 
 func test_the_gaze_arrow_points_along_the_gaze() -> void:
@@ -270,24 +334,35 @@ func test_the_gaze_arrow_points_along_the_gaze() -> void:
 		# The head: four barbs from the tip, each going back towards the eye (a Movement gaze's
 		# ring around the eye passes through the tip too).
 		var tip := along * length
-		var barbs := _ends_from(lines, tip).filter(func(end: Vector3) -> bool:
-				return not is_equal_approx(end.length(), length))
+		var barbs := _ends_from(lines, tip).filter(
+			func(end: Vector3) -> bool: return not is_equal_approx(end.length(), length)
+		)
 		expect_eq(barbs.size(), 4, "%s: four barbs from the tip %s" % [what, tip])
 		for end in barbs:
 			expect_near(end.dot(along), base, 1e-4, "%s: a barb ends behind the tip" % what)
-			expect_near((end - along * base).length(), Shapes.ARROW_HEAD_HALF_WIDTH, 1e-4,
-					"%s: a barb ends off the gaze" % what)
+			expect_near(
+				(end - along * base).length(),
+				Shapes.ARROW_HEAD_HALF_WIDTH,
+				1e-4,
+				"%s: a barb ends off the gaze" % what
+			)
 		# Vision's range line is the shaft: nothing of the arrow lies on it.
 		for point in lines:
 			var on_line := point.cross(along).is_zero_approx() and point.dot(along) >= 0.0
-			expect(not on_line or point.dot(along) >= base - 1e-4,
-					"%s: the arrow lies on the range line at %s" % [what, point])
-	expect(Shapes.COLORS["gaze_arrow"] != Shapes.COLORS["gaze_movement"],
-			"a Movement gaze's arrow has its own colour")
+			expect(
+				not on_line or point.dot(along) >= base - 1e-4,
+				"%s: the arrow lies on the range line at %s" % [what, point]
+			)
+	expect(
+		Shapes.COLORS["gaze_arrow"] != Shapes.COLORS["gaze_movement"],
+		"a Movement gaze's arrow has its own colour"
+	)
 	for shape: String in Shapes.COLORS:
 		if not shape.begins_with("gaze_"):
-			expect(Shapes.COLORS[shape] != Shapes.COLORS["gaze_arrow"],
-					"the arrow's colour is not %s's" % shape)
+			expect(
+				Shapes.COLORS[shape] != Shapes.COLORS["gaze_arrow"],
+				"the arrow's colour is not %s's" % shape
+			)
 
 
 func test_the_gaze_arrow_has_a_shaft_beyond_the_range_line() -> void:
@@ -296,22 +371,31 @@ func test_the_gaze_arrow_has_a_shaft_beyond_the_range_line() -> void:
 	for gaze: int in [Shapes.GAZE_FORWARD, Shapes.GAZE_MODEL_FRONT]:
 		var along: Vector3 = GAZES[gaze]
 		var lines: PackedVector3Array = Shapes.gaze_marker(deaf, gaze)["lines"]
-		_expect_one_line(lines, Vector3.ZERO, along * base,
-				"gaze %d, vision off: a shaft from the eye to the head" % gaze)
+		_expect_one_line(
+			lines,
+			Vector3.ZERO,
+			along * base,
+			"gaze %d, vision off: a shaft from the eye to the head" % gaze
+		)
 		expect_eq(lines.size() / 2, 1 + 6, "gaze %d: a shaft and a head of six lines" % gaze)
 	var short := ApsProfile.new()
 	short.vision_max_range = 0.5
 	var lines: PackedVector3Array = Shapes.gaze_marker(short, Shapes.GAZE_FORWARD)["lines"]
-	_expect_one_line(lines, Vector3.FORWARD * 0.5, Vector3.FORWARD * base,
-			"a range shorter than the arrow: the shaft goes on from the range line's end")
+	_expect_one_line(
+		lines,
+		Vector3.FORWARD * 0.5,
+		Vector3.FORWARD * base,
+		"a range shorter than the arrow: the shaft goes on from the range line's end"
+	)
 	lines = Shapes.gaze_marker(ApsProfile.new(), Shapes.GAZE_FORWARD)["lines"]
 	expect_eq(lines.size() / 2, 6, "40 m of vision: the head alone")
 
 
 func test_a_movement_gaze_is_marked_as_a_hint() -> void:
 	var base := Shapes.ARROW_LENGTH - Shapes.ARROW_HEAD_LENGTH
-	var lines: PackedVector3Array = Shapes.gaze_marker(World.only(["hearing"]),
-			Shapes.GAZE_MOVEMENT)["lines"]
+	var lines: PackedVector3Array = (
+		Shapes.gaze_marker(World.only(["hearing"]), Shapes.GAZE_MOVEMENT)["lines"]
+	)
 	var dashes := 0
 	var ring := 0
 	for i in range(0, lines.size(), 2):
@@ -320,11 +404,16 @@ func test_a_movement_gaze_is_marked_as_a_hint() -> void:
 		if a.x == 0.0 and a.y == 0.0 and b.x == 0.0 and b.y == 0.0 and b.z >= -base - 1e-4:
 			dashes += 1
 			expect(a.distance_to(b) <= Shapes.DASH + 1e-6, "a dash, not a line: %s-%s" % [a, b])
-		elif is_equal_approx(a.length(), Shapes.ARROW_LENGTH) \
-				and is_equal_approx(b.length(), Shapes.ARROW_LENGTH) and a.y == 0.0 and b.y == 0.0:
+		elif (
+			is_equal_approx(a.length(), Shapes.ARROW_LENGTH)
+			and is_equal_approx(b.length(), Shapes.ARROW_LENGTH)
+			and a.y == 0.0
+			and b.y == 0.0
+		):
 			ring += 1
 	expect_eq(dashes, ceili(base / (2.0 * Shapes.DASH)), "a dashed shaft from the eye")
 	expect_eq(ring, N / 2, "a dashed ring around the eye: it may look any way")
 	var barbs := _ends_from(lines, Vector3.FORWARD * Shapes.ARROW_LENGTH).filter(
-			func(end: Vector3) -> bool: return end.length() < Shapes.ARROW_LENGTH - 1e-4)
+		func(end: Vector3) -> bool: return end.length() < Shapes.ARROW_LENGTH - 1e-4
+	)
 	expect_eq(barbs.size(), 4, "its head points along -Z, where it looks until its body moves")

@@ -12,15 +12,19 @@ func test_a_loud_sound_makes_a_guard_suspect_its_instigator() -> void:
 	await frames(2)
 	ApsWorld.emit_sound(thrower.global_position, 1.0, 30.0, &"gunshot", thrower)
 	await seconds(0.6)
-	expect(guard.get_belief_state(thrower) >= ApsPerceptionComponent.STATE_SUSPECTED,
-			"suspected at least: state %d" % guard.get_belief_state(thrower))
+	expect(
+		guard.get_belief_state(thrower) >= ApsPerceptionComponent.STATE_SUSPECTED,
+		"suspected at least: state %d" % guard.get_belief_state(thrower)
+	)
 	var suspected := log.first("target_suspected")
 	expect(not suspected.is_empty() and suspected["target"] == thrower, "target_suspected(thrower)")
 	var data := guard.get_belief_data(thrower)
 	expect(ApsPerceptionComponent.SENSE_VISION not in data["active_senses"], "vision had no part")
 	# Then silence: hearing's 3 s grace, then Lost with SoundFaded.
 	await wait_until(func(): return log.has("target_lost"), 40.0)
-	expect_eq(guard.get_loss_reason(thrower), ApsPerceptionComponent.LOSS_SOUND_FADED, "loss reason")
+	expect_eq(
+		guard.get_loss_reason(thrower), ApsPerceptionComponent.LOSS_SOUND_FADED, "loss reason"
+	)
 
 
 func test_a_wall_muffles_a_sound() -> void:
@@ -37,7 +41,10 @@ func test_a_wall_muffles_a_sound() -> void:
 	var heard_walled := walled_guard.get_confidence(source)
 	expect(heard_open > 0.0, "heard in the open: %.3f" % heard_open)
 	expect(heard_walled > 0.0, "heard through the wall: %.3f" % heard_walled)
-	expect(heard_walled < heard_open * 0.75, "the wall muffles: %.3f vs %.3f" % [heard_walled, heard_open])
+	expect(
+		heard_walled < heard_open * 0.75,
+		"the wall muffles: %.3f vs %.3f" % [heard_walled, heard_open]
+	)
 
 
 func test_a_sound_out_of_range_is_not_heard() -> void:

@@ -11,22 +11,30 @@ const FREED_WHILE_EMITTING := "was freed or unreferenced while a signal is being
 ## The monitors and the get_stats() keys they show, as monitors_test.gd lists them.
 const MONITORS: Dictionary = preload("res://tests/suites/monitors_test.gd").MONITORS
 
-const STATE_NAMES := ["Undetected", "Suspected", "Detected", "Tracked", "Lost", "Remembered", "Expired"]
+const STATE_NAMES := [
+	"Undetected", "Suspected", "Detected", "Tracked", "Lost", "Remembered", "Expired"
+]
 
 
 ## A custom sense that calls the insight API of its own eye from inside the pass.
-class PryingSense extends ApsSense:
+class PryingSense:
+	extends ApsSense
 	var answers: Array = []
 
 	func _evaluate(eye: Node3D, target: Node3D) -> Dictionary:
 		if answers.size() < 20:
-			answers.append({
-				"explain": eye.explain(target),
-				"snapshot": eye.get_debug_snapshot(),
-				"perceivers": ApsWorld.get_debug_perceivers(),
-				"counts": eye.get_debug_draw_counts(),
-				"monitor": Performance.get_custom_monitor("APS/Beliefs held"),
-			})
+			(
+				answers
+				. append(
+					{
+						"explain": eye.explain(target),
+						"snapshot": eye.get_debug_snapshot(),
+						"perceivers": ApsWorld.get_debug_perceivers(),
+						"counts": eye.get_debug_draw_counts(),
+						"monitor": Performance.get_custom_monitor("APS/Beliefs held"),
+					}
+				)
+			)
 		return {"confidence": 0.0}
 
 
@@ -56,14 +64,21 @@ func _expect_clean(max_warnings: int = 0, allowed: String = "") -> void:
 		if i >= 0:
 			errors.remove_at(i)
 	expect(errors.is_empty(), "no error:\n%s" % "\n".join(errors))
-	expect(log.warnings.size() <= max_warnings,
-			"at most %d warning(s), got %d:\n%s" % [max_warnings, log.warnings.size(), "\n".join(log.warnings)])
+	expect(
+		log.warnings.size() <= max_warnings,
+		(
+			"at most %d warning(s), got %d:\n%s"
+			% [max_warnings, log.warnings.size(), "\n".join(log.warnings)]
+		)
+	)
 
 
 ## Exactly one warning containing `part`, and nothing else logged.
 func _expect_one_warning(part: String) -> void:
 	expect(log.errors.is_empty(), "no error:\n%s" % "\n".join(log.errors))
-	expect_eq(log.count(part), 1, "one warning about '%s' in:\n%s" % [part, "\n".join(log.warnings)])
+	expect_eq(
+		log.count(part), 1, "one warning about '%s' in:\n%s" % [part, "\n".join(log.warnings)]
+	)
 	expect_eq(log.warnings.size(), 1, "and no other warning:\n%s" % "\n".join(log.warnings))
 
 
@@ -78,7 +93,9 @@ func _internal(node: Node) -> Array:
 
 
 func _live_internal(node: Node) -> Array:
-	return _internal(node).filter(func(n): return is_instance_valid(n) and not n.is_queued_for_deletion())
+	return _internal(node).filter(
+		func(n): return is_instance_valid(n) and not n.is_queued_for_deletion()
+	)
 
 
 ## The drawing's nodes that show (turned off, they are hidden and kept for the next time).
@@ -99,8 +116,18 @@ func _expect_fields(d: Dictionary, fields: Dictionary, what: String) -> void:
 		if not expect(d.has(key), "%s has '%s': %s" % [what, key, d.keys()]):
 			continue
 		var types: Array = fields[key] if fields[key] is Array else [fields[key]]
-		expect(typeof(d[key]) in types, "%s.%s is of type %s, expected %s" % [what, key,
-				type_string(typeof(d[key])), types.map(func(t): return type_string(t))])
+		expect(
+			typeof(d[key]) in types,
+			(
+				"%s.%s is of type %s, expected %s"
+				% [
+					what,
+					key,
+					type_string(typeof(d[key])),
+					types.map(func(t): return type_string(t))
+				]
+			)
+		)
 
 
 ## A guard watching a runner 6 m ahead on a floor.
@@ -166,8 +193,10 @@ func test_debug_draw_set_to_minus_one() -> void:
 	var guard: ApsPerceptionComponent = pair[0]
 	await frames(2)
 	(func(): guard.debug_draw = -1).call()
-	expect(guard.debug_draw == ApsPerceptionComponent.DRAW_ALL or guard.debug_draw == 0,
-			"-1 reads back as every flag (or is refused): %d" % guard.debug_draw)
+	expect(
+		guard.debug_draw == ApsPerceptionComponent.DRAW_ALL or guard.debug_draw == 0,
+		"-1 reads back as every flag (or is refused): %d" % guard.debug_draw
+	)
 	_expect_clean(1)
 
 
@@ -176,8 +205,10 @@ func test_set_debug_draw_minus_one() -> void:
 	var guard: ApsPerceptionComponent = pair[0]
 	await frames(2)
 	(func(): guard.set_debug_draw(-1)).call()
-	expect(guard.debug_draw == ApsPerceptionComponent.DRAW_ALL or guard.debug_draw == 0,
-			"-1 reads back as every flag (or is refused): %d" % guard.debug_draw)
+	expect(
+		guard.debug_draw == ApsPerceptionComponent.DRAW_ALL or guard.debug_draw == 0,
+		"-1 reads back as every flag (or is refused): %d" % guard.debug_draw
+	)
 	_expect_clean(1)
 
 
@@ -188,7 +219,10 @@ func test_debug_draw_set_above_32_bits() -> void:
 	await frames(2)
 	(func(): guard.debug_draw = 1 << 32 | ApsPerceptionComponent.DRAW_RAYS).call()
 	await frames(2)
-	expect(guard.debug_draw & ~ApsPerceptionComponent.DRAW_ALL == 0, "only known flags kept: %d" % guard.debug_draw)
+	expect(
+		guard.debug_draw & ~ApsPerceptionComponent.DRAW_ALL == 0,
+		"only known flags kept: %d" % guard.debug_draw
+	)
 	_expect_clean(1)
 
 
@@ -203,7 +237,11 @@ func test_debug_draw_set_to_an_unknown_bit_warns() -> void:
 	expect_eq(guard.debug_draw, 0, "no known flag")
 	expect_eq(_internal(guard).size(), 0, "nothing drawn")
 	expect(log.errors.is_empty(), "no error:\n%s" % "\n".join(log.errors))
-	expect_eq(log.count("debug_draw"), 1, "one warning naming debug_draw and the value:\n%s" % "\n".join(log.warnings))
+	expect_eq(
+		log.count("debug_draw"),
+		1,
+		"one warning naming debug_draw and the value:\n%s" % "\n".join(log.warnings)
+	)
 
 
 func test_debug_draw_all_reads_back_and_draws() -> void:
@@ -296,9 +334,14 @@ func test_reparented_to_another_body_while_drawing() -> void:
 	var counts := guard.get_debug_draw_counts()
 	expect(counts["drawing"], "still drawing in its new body")
 	var nodes := _internal(guard)
-	expect_eq(nodes.filter(func(n): return n is MeshInstance3D).size(), 2, "two meshes, none leaked")
-	expect_eq(nodes.filter(func(n): return n is Label3D).size(), counts["labels"],
-			"a label per mark (its old body is a target now), none leaked")
+	expect_eq(
+		nodes.filter(func(n): return n is MeshInstance3D).size(), 2, "two meshes, none leaked"
+	)
+	expect_eq(
+		nodes.filter(func(n): return n is Label3D).size(),
+		counts["labels"],
+		"a label per mark (its old body is a target now), none leaked"
+	)
 	expect_eq(_internal(other).size(), 0, "nothing left on the new body itself")
 	expect(not guard.get_known_targets().has(other), "never believes in its new body")
 	expect(guard.get_known_targets().has(runner), "still believes in the runner")
@@ -314,12 +357,18 @@ func test_guards_body_freed_inside_target_detected_while_drawing() -> void:
 	guard.debug_draw = ApsPerceptionComponent.DRAW_ALL
 	witness.debug_draw = ApsPerceptionComponent.DRAW_ALL
 	expect_engine_error(FREED_WHILE_EMITTING)
-	guard.target_detected.connect(func(_t, _c):
-		if is_instance_valid(body):
-			body.free())
+	guard.target_detected.connect(
+		func(_t, _c):
+			if is_instance_valid(body):
+				body.free()
+	)
 	await seconds(2.0)
 	expect(not is_instance_valid(body), "the handler freed the guard's body")
-	expect_eq(witness.get_belief_state(witness_runner), ApsPerceptionComponent.STATE_TRACKED, "the other guard perceives")
+	expect_eq(
+		witness.get_belief_state(witness_runner),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the other guard perceives"
+	)
 	expect(witness.get_debug_draw_counts()["drawing"], "and draws")
 	_expect_clean(0, FREED_WHILE_EMITTING)
 
@@ -329,9 +378,11 @@ func test_target_freed_inside_target_detected_while_drawing() -> void:
 	var guard: ApsPerceptionComponent = pair[0]
 	var runner: Node3D = pair[1]
 	guard.debug_draw = ApsPerceptionComponent.DRAW_ALL
-	guard.target_detected.connect(func(t, _c):
-		if t != null and is_instance_valid(t):
-			t.free())
+	guard.target_detected.connect(
+		func(t, _c):
+			if t != null and is_instance_valid(t):
+				t.free()
+	)
 	await seconds(2.0)
 	expect(not is_instance_valid(runner), "the handler freed the runner")
 	var counts := guard.get_debug_draw_counts()
@@ -361,17 +412,28 @@ func test_project_setting_draw_toggled_with_30_guards() -> void:
 	ApsWorldBuilder.floor(self)
 	var guards: Array[ApsPerceptionComponent] = []
 	for i in 30:
-		guards.append(ApsWorldBuilder.guard(self, Vector3((i % 10) * 3, 0, (i / 10) * 3), Vector3.FORWARD))
+		guards.append(
+			ApsWorldBuilder.guard(self, Vector3((i % 10) * 3, 0, (i / 10) * 3), Vector3.FORWARD)
+		)
 	ApsWorldBuilder.body(self, Vector3(12, 0, -10), "Runner")
 	await seconds(0.5)
 	for round in 3:
 		ProjectSettings.set_setting("aps/debug/draw", true)
 		await seconds(0.5)
-		expect(guards.all(func(g): return g.get_debug_draw_counts()["drawing"]), "every guard draws (round %d)" % round)
+		expect(
+			guards.all(func(g): return g.get_debug_draw_counts()["drawing"]),
+			"every guard draws (round %d)" % round
+		)
 		ProjectSettings.set_setting("aps/debug/draw", false)
 		await frames(3)
-		expect(guards.all(func(g): return not g.get_debug_draw_counts()["drawing"]), "every guard stopped (round %d)" % round)
-		expect(guards.all(func(g): return _shown_internal(g).is_empty()), "every guard's nodes hidden (round %d)" % round)
+		expect(
+			guards.all(func(g): return not g.get_debug_draw_counts()["drawing"]),
+			"every guard stopped (round %d)" % round
+		)
+		expect(
+			guards.all(func(g): return _shown_internal(g).is_empty()),
+			"every guard's nodes hidden (round %d)" % round
+		)
 	# The setting on, then one guard's own flags: turning the setting off keeps that one.
 	guards[0].debug_draw = ApsPerceptionComponent.DRAW_CONES
 	ProjectSettings.set_setting("aps/debug/draw", true)
@@ -425,8 +487,10 @@ func test_a_script_calling_the_guard_while_the_drawing_adds_its_nodes() -> void:
 	var pair := _guard_and_runner()
 	var guard: ApsPerceptionComponent = pair[0]
 	var answers := []
-	guard.child_entered_tree.connect(func(n):
-		answers.append([n.name, guard.get_debug_draw_counts(), ApsWorld.get_debug_perceivers()]))
+	guard.child_entered_tree.connect(
+		func(n):
+			answers.append([n.name, guard.get_debug_draw_counts(), ApsWorld.get_debug_perceivers()])
+	)
 	await frames(2)
 	guard.debug_draw = ApsPerceptionComponent.DRAW_ALL
 	await seconds(1.0)
@@ -458,7 +522,9 @@ func test_drawing_a_target_taken_out_of_the_tree() -> void:
 	expect(_internal(guard).size() <= 4, "no drawing nodes pile up: %d" % _internal(guard).size())
 	add_child(runner)
 	await seconds(1.0)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "tracked once back")
+	expect_eq(
+		guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "tracked once back"
+	)
 	guard.debug_draw = 0
 	await frames(3)
 	expect_eq(_shown_internal(guard).size(), 0, "turned off, every drawing node is hidden")
@@ -539,7 +605,10 @@ func test_explain_of_a_target_taken_out_of_the_tree() -> void:
 	await seconds(0.5)
 	var why: Dictionary = guard.explain(runner)
 	expect_eq(why["believed"], true, "still believed")
-	expect(why["state_name"] in ["Tracked", "Detected", "Lost"], "in some state: %s" % why["state_name"])
+	expect(
+		why["state_name"] in ["Tracked", "Detected", "Lost"],
+		"in some state: %s" % why["state_name"]
+	)
 	add_child(runner)
 	_expect_clean()
 
@@ -562,7 +631,10 @@ func test_explain_inside_the_guards_own_signal_handlers() -> void:
 		if expect(got.has(key), "%s handler ran" % key):
 			expect(got[key].has("text"), "explain answered in the %s handler: %s" % [key, got[key]])
 	if got.has("detected"):
-		expect(got["detected"]["state_name"] in ["Detected", "Tracked"], "Detected in its handler: %s" % got["detected"]["state_name"])
+		expect(
+			got["detected"]["state_name"] in ["Detected", "Tracked"],
+			"Detected in its handler: %s" % got["detected"]["state_name"]
+		)
 	if got.has("tracked"):
 		expect_eq(got["tracked"]["state_name"], "Tracked", "Tracked in its handler")
 	if got.has("lost"):
@@ -584,11 +656,18 @@ func test_explain_snapshot_and_list_inside_a_custom_sense() -> void:
 	await seconds(1.5)
 	expect(sense.answers.size() >= 5, "the sense ran: %d" % sense.answers.size())
 	for a in sense.answers:
-		expect(a["explain"].has("believed") and a["explain"].has("text"), "explain answered: %s" % [a["explain"]])
-		expect(a["snapshot"].has("beliefs") and a["snapshot"].has("timeline"), "the snapshot answered")
+		expect(
+			a["explain"].has("believed") and a["explain"].has("text"),
+			"explain answered: %s" % [a["explain"]]
+		)
+		expect(
+			a["snapshot"].has("beliefs") and a["snapshot"].has("timeline"), "the snapshot answered"
+		)
 		expect_eq(a["perceivers"].size(), 1, "the list answered")
 		expect(a["counts"].has("drawing"), "the counts answered")
-	expect_eq(guard.get_belief_state(pair[1]), ApsPerceptionComponent.STATE_TRACKED, "vision tracks on")
+	expect_eq(
+		guard.get_belief_state(pair[1]), ApsPerceptionComponent.STATE_TRACKED, "vision tracks on"
+	)
 	_expect_clean()
 
 
@@ -609,7 +688,12 @@ func test_explain_10000_times_in_one_frame() -> void:
 	for i in 10000:
 		guard.get_belief_data(runner)
 	var baseline := (Time.get_ticks_usec() - started) / 1000.0
-	print("    explain() x 10000: %.1f ms (%.1f us each); get_belief_data() x 10000: %.1f ms" % [ms, ms / 10.0, baseline])
+	print(
+		(
+			"    explain() x 10000: %.1f ms (%.1f us each); get_belief_data() x 10000: %.1f ms"
+			% [ms, ms / 10.0, baseline]
+		)
+	)
 	expect_eq(Engine.get_physics_frames(), frame, "all in one frame")
 	expect(same, "the same answer every time within the frame")
 	_expect_clean()
@@ -651,7 +735,10 @@ func test_start_recording_a_millisecond() -> void:
 	await seconds(1.0)
 	var rec := guard.get_recording()
 	if expect(rec != null, "recording"):
-		expect(rec.get_tick_count() >= 1 and rec.get_tick_count() <= 3, "a tick or so: %d" % rec.get_tick_count())
+		expect(
+			rec.get_tick_count() >= 1 and rec.get_tick_count() <= 3,
+			"a tick or so: %d" % rec.get_tick_count()
+		)
 		expect(rec.get_duration() <= 0.2, "a tiny duration: %f" % rec.get_duration())
 	expect(guard.save_recording("user://aps_misuse_tiny.json"), "saved")
 	var back := ApsRecording.load("user://aps_misuse_tiny.json")
@@ -761,7 +848,9 @@ func test_save_recording_while_the_guard_is_queued_for_deletion() -> void:
 
 func _load_refused(text: String) -> void:
 	_write("user://aps_misuse_load.json", text)
-	expect_eq(ApsRecording.load("user://aps_misuse_load.json"), null, "not a recording: '%s'" % text)
+	expect_eq(
+		ApsRecording.load("user://aps_misuse_load.json"), null, "not a recording: '%s'" % text
+	)
 	_expect_one_warning("ApsRecording.load: user://aps_misuse_load.json is not an APS recording")
 
 
@@ -774,22 +863,26 @@ func test_load_a_json_array() -> void:
 
 
 func test_load_ticks_that_are_not_a_list() -> void:
-	_load_refused("{\"format\": 1, \"ticks\": \"oops\"}")
+	_load_refused('{"format": 1, "ticks": "oops"}')
 
 
 func test_load_a_negative_format() -> void:
-	_load_refused("{\"format\": -1, \"ticks\": []}")
+	_load_refused('{"format": -1, "ticks": []}')
 
 
 func test_load_missing_file_and_directory() -> void:
 	expect_eq(ApsRecording.load("user://aps_misuse_no_such_file.json"), null, "no file")
 	expect_eq(ApsRecording.load("user://"), null, "a directory")
-	expect_eq(log.count("ApsRecording.load: cannot read"), 2, "one warning each:\n%s" % "\n".join(log.warnings))
+	expect_eq(
+		log.count("ApsRecording.load: cannot read"),
+		2,
+		"one warning each:\n%s" % "\n".join(log.warnings)
+	)
 	expect(log.errors.is_empty(), "no error: %s" % [log.errors])
 
 
 func test_get_tick_out_of_range() -> void:
-	_write("user://aps_misuse_load.json", "{\"format\": 1, \"ticks\": [{\"time\": 1.0}, {\"time\": 1.1}]}")
+	_write("user://aps_misuse_load.json", '{"format": 1, "ticks": [{"time": 1.0}, {"time": 1.1}]}')
 	var rec := ApsRecording.load("user://aps_misuse_load.json")
 	if not expect(rec != null, "a minimal recording loads"):
 		return
@@ -807,7 +900,13 @@ func test_a_new_recording_saved_loads_back() -> void:
 	var rec := ApsRecording.new()
 	expect(rec.save("user://aps_misuse_new.json"), "saves")
 	var back := ApsRecording.load("user://aps_misuse_new.json")
-	expect(back != null, "what save() wrote, load() reads: %s" % FileAccess.get_file_as_string("user://aps_misuse_new.json"))
+	expect(
+		back != null,
+		(
+			"what save() wrote, load() reads: %s"
+			% FileAccess.get_file_as_string("user://aps_misuse_new.json")
+		)
+	)
 	_expect_clean()
 
 
@@ -851,9 +950,15 @@ func test_recording_keeps_its_window_when_max_tracked_targets_grows() -> void:
 	big.max_tracked_targets = 20
 	guard.set_profile(big)
 	await seconds(4.0)
-	expect(guard.get_known_targets().size() >= 8, "the new profile tracks them all: %d" % guard.get_known_targets().size())
+	expect(
+		guard.get_known_targets().size() >= 8,
+		"the new profile tracks them all: %d" % guard.get_known_targets().size()
+	)
 	var rec := guard.get_recording()
-	expect(rec.get_duration() > 5.0, "the 6 s recorded are kept (10 s window): %.2f s" % rec.get_duration())
+	expect(
+		rec.get_duration() > 5.0,
+		"the 6 s recorded are kept (10 s window): %.2f s" % rec.get_duration()
+	)
 	expect(log.errors.is_empty(), "no error: %s" % [log.errors])
 	expect(log.warnings.size() <= 1, "at most one warning: %s" % [log.warnings])
 
@@ -871,8 +976,10 @@ func test_recording_across_evictions_matches_the_signals() -> void:
 	for i in 10:
 		runners.append(ApsWorldBuilder.body(world, Vector3(-9 + 2 * i, 0, -12), "R%d" % i))
 	var signalled := []
-	guard.target_state_changed.connect(func(t, _o, n):
-		signalled.append("%s:%s" % [t.name if t != null else "null", STATE_NAMES[n]]))
+	guard.target_state_changed.connect(
+		func(t, _o, n):
+			signalled.append("%s:%s" % [t.name if t != null else "null", STATE_NAMES[n]])
+	)
 	await frames(2)
 	expect(guard.start_recording(60.0), "recording")
 	# Runners step out in front of the wall in fives, then back behind it, again and again:
@@ -886,11 +993,16 @@ func test_recording_across_evictions_matches_the_signals() -> void:
 	var rec := guard.stop_recording()
 	if not expect(rec != null, "recorded"):
 		return
-	var replayed := rec.get_state_changes().map(func(c): return "%s:%s" % [c["target"].get_file(), c["new"]])
+	var replayed := rec.get_state_changes().map(
+		func(c): return "%s:%s" % [c["target"].get_file(), c["new"]]
+	)
 	var distinct := {}
 	for entry in signalled:
 		distinct[entry.get_slice(":", 0)] = true
-	expect(distinct.size() > 3, "more targets believed over time than it can hold: %s" % [distinct.keys()])
+	expect(
+		distinct.size() > 3,
+		"more targets believed over time than it can hold: %s" % [distinct.keys()]
+	)
 	expect(signalled.size() > 20, "many state changes: %d" % signalled.size())
 	expect_eq(replayed, signalled, "the recording's changes are the signals'")
 	expect(guard.get_known_targets().size() <= 3, "at most Max Tracked Targets held")
@@ -923,7 +1035,6 @@ func test_saving_a_recording_while_a_target_is_out_of_the_tree() -> void:
 
 # --- the debugger's snapshot and list -----------------------------------------------------
 
-
 const SNAPSHOT_FIELDS := {
 	"id": TYPE_INT,
 	"name": [TYPE_STRING, TYPE_STRING_NAME],
@@ -952,7 +1063,9 @@ const BELIEF_FIELDS := {
 	"why": TYPE_STRING,
 }
 
-const TIMELINE_FIELDS := {"time": TYPE_FLOAT, "target": TYPE_STRING, "old": TYPE_STRING, "new": TYPE_STRING}
+const TIMELINE_FIELDS := {
+	"time": TYPE_FLOAT, "target": TYPE_STRING, "old": TYPE_STRING, "new": TYPE_STRING
+}
 
 const PERCEIVER_FIELDS := {
 	"id": TYPE_INT,
@@ -984,9 +1097,15 @@ func test_debug_snapshot_has_every_documented_field() -> void:
 	expect_eq(s.get("drawing"), true, "drawing")
 	if s.get("beliefs") is Array and expect_eq(s["beliefs"].size(), 1, "one belief"):
 		_expect_fields(s["beliefs"][0], BELIEF_FIELDS, "belief")
-		expect(s["beliefs"][0]["target"].ends_with("Runner"), "named by path: %s" % s["beliefs"][0]["target"])
+		expect(
+			s["beliefs"][0]["target"].ends_with("Runner"),
+			"named by path: %s" % s["beliefs"][0]["target"]
+		)
 		expect_eq(s["beliefs"][0]["target_id"], runner.get_instance_id(), "the runner's id")
-	if s.get("timeline") is Array and expect(s["timeline"].size() >= 3, "state changes on the timeline"):
+	if (
+		s.get("timeline") is Array
+		and expect(s["timeline"].size() >= 3, "state changes on the timeline")
+	):
 		for row in s["timeline"]:
 			_expect_fields(row, TIMELINE_FIELDS, "timeline row")
 	for e in s.get("emotions", {}):
@@ -1064,7 +1183,9 @@ func test_snapshot_and_list_inside_signal_handlers() -> void:
 		expect_eq(g[2].size(), 1, "the list answered in %s" % g[0])
 	var detected = got.filter(func(g): return g[0] == "detected")
 	if expect(detected.size() >= 1, "target_detected came"):
-		expect_eq(detected[0][1]["beliefs"].size(), 1, "the snapshot shows the belief being signalled")
+		expect_eq(
+			detected[0][1]["beliefs"].size(), 1, "the snapshot shows the belief being signalled"
+		)
 	_expect_clean()
 
 
@@ -1083,7 +1204,6 @@ func test_snapshot_while_a_believed_target_is_out_of_the_tree() -> void:
 	expect_eq(s.get("beliefs", []).size(), 1, "the runner still believed")
 	add_child(runner)
 	_expect_clean()
-
 
 
 ## A pooled AI: its component taken out of the tree (kept alive) still holds its recording,

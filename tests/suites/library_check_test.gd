@@ -5,8 +5,12 @@ extends ApsTestSuite
 
 const LibraryCheck := preload("res://addons/aps/editor/library_check.gd")
 const KEYS: PackedStringArray = [
-	"linux.debug.x86_64", "linux.release.x86_64", "windows.debug.x86_64",
-	"windows.release.x86_64", "macos.debug", "macos.release",
+	"linux.debug.x86_64",
+	"linux.release.x86_64",
+	"windows.debug.x86_64",
+	"windows.release.x86_64",
+	"macos.debug",
+	"macos.release",
 ]
 const DEBUG_SO := "res://addons/aps/bin/libaps_godot.linux.x86_64.debug.so"
 
@@ -20,19 +24,24 @@ func _features(tags: Array) -> Callable:
 
 
 func test_a_loaded_library_needs_no_message() -> void:
-	expect_eq(LibraryCheck.explain(_version(4, 6, 3), "linux.debug.x86_64", DEBUG_SO, true, true),
-			"", "loaded")
+	expect_eq(
+		LibraryCheck.explain(_version(4, 6, 3), "linux.debug.x86_64", DEBUG_SO, true, true),
+		"",
+		"loaded"
+	)
 
 
 func test_an_older_godot_is_named_with_the_minimum() -> void:
-	var message := LibraryCheck.explain(_version(4, 3, 0), "linux.debug.x86_64", DEBUG_SO, true,
-			false)
+	var message := LibraryCheck.explain(
+		_version(4, 3, 0), "linux.debug.x86_64", DEBUG_SO, true, false
+	)
 	expect(message.contains("needs Godot %s or newer" % LibraryCheck.MINIMUM_GODOT), message)
 	expect(message.contains("Godot 4.3.0"), "names the running version: " + message)
 	expect(not message.contains("missing"), "not called missing: " + message)
 	# Too old wins even when the file is missing too: a build would not help.
-	var both := LibraryCheck.explain(_version(3, 6, 0), "linux.debug.x86_64", DEBUG_SO, false,
-			false)
+	var both := LibraryCheck.explain(
+		_version(3, 6, 0), "linux.debug.x86_64", DEBUG_SO, false, false
+	)
 	expect(both.contains("needs Godot"), both)
 
 
@@ -41,15 +50,20 @@ func test_the_minimum_itself_is_not_too_old() -> void:
 	var minimum := _version(int(parts[0]), int(parts[1]), 0)
 	expect(not LibraryCheck.is_older_than_minimum(minimum), "the minimum is supported")
 	expect(not LibraryCheck.is_older_than_minimum(_version(5, 0, 0)), "5.0 is newer")
-	expect(LibraryCheck.is_older_than_minimum(_version(int(parts[0]), int(parts[1]) - 1, 9)),
-			"one minor below")
-	expect(not LibraryCheck.is_older_than_minimum(Engine.get_version_info()),
-			"the Godot running these tests")
+	expect(
+		LibraryCheck.is_older_than_minimum(_version(int(parts[0]), int(parts[1]) - 1, 9)),
+		"one minor below"
+	)
+	expect(
+		not LibraryCheck.is_older_than_minimum(Engine.get_version_info()),
+		"the Godot running these tests"
+	)
 
 
 func test_a_missing_file_is_named() -> void:
-	var message := LibraryCheck.explain(_version(4, 6, 3), "linux.debug.x86_64", DEBUG_SO, false,
-			false)
+	var message := LibraryCheck.explain(
+		_version(4, 6, 3), "linux.debug.x86_64", DEBUG_SO, false, false
+	)
 	expect(message.contains("missing"), message)
 	expect(message.contains(DEBUG_SO), "names the file it expected: " + message)
 	expect(message.contains("linux.debug.x86_64"), "names the entry: " + message)
@@ -62,23 +76,36 @@ func test_a_platform_without_an_entry_says_so() -> void:
 
 
 func test_a_file_that_is_there_but_did_not_load() -> void:
-	var message := LibraryCheck.explain(_version(4, 6, 3), "linux.debug.x86_64", DEBUG_SO, true,
-			false)
+	var message := LibraryCheck.explain(
+		_version(4, 6, 3), "linux.debug.x86_64", DEBUG_SO, true, false
+	)
 	expect(message.contains("did not load"), message)
 	expect(not message.contains("missing"), message)
 
 
 func test_the_key_is_picked_as_godot_picks_it() -> void:
 	var pick := LibraryCheck.pick_library_key
-	expect_eq(pick.call(KEYS, _features(["linux", "debug", "x86_64", "editor"])),
-			"linux.debug.x86_64", "editor on Linux")
-	expect_eq(pick.call(KEYS, _features(["linux", "release", "x86_64"])), "linux.release.x86_64",
-			"exported release game on Linux")
-	expect_eq(pick.call(KEYS, _features(["macos", "debug", "arm64"])), "macos.debug",
-			"macOS: one universal entry")
+	expect_eq(
+		pick.call(KEYS, _features(["linux", "debug", "x86_64", "editor"])),
+		"linux.debug.x86_64",
+		"editor on Linux"
+	)
+	expect_eq(
+		pick.call(KEYS, _features(["linux", "release", "x86_64"])),
+		"linux.release.x86_64",
+		"exported release game on Linux"
+	)
+	expect_eq(
+		pick.call(KEYS, _features(["macos", "debug", "arm64"])),
+		"macos.debug",
+		"macOS: one universal entry"
+	)
 	expect_eq(pick.call(KEYS, _features(["linux", "debug", "arm64"])), "", "no Linux arm64 entry")
-	expect_eq(pick.call(PackedStringArray(["linux", "linux.debug"]), _features(["linux", "debug"])),
-			"linux.debug", "the most specific entry")
+	expect_eq(
+		pick.call(PackedStringArray(["linux", "linux.debug"]), _features(["linux", "debug"])),
+		"linux.debug",
+		"the most specific entry"
+	)
 
 
 func test_this_editor_finds_its_entry_in_the_real_file() -> void:

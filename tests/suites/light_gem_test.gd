@@ -35,7 +35,9 @@ func test_the_gem_follows_the_player_into_and_out_of_a_lamp_s_pool() -> void:
 	var gem := _gem(player)
 	await seconds(0.5)
 	gem.refresh()
-	expect_near(gem.level, ApsWorld.get_target_light(player), 0.0001, "the gem shows what vision read")
+	expect_near(
+		gem.level, ApsWorld.get_target_light(player), 0.0001, "the gem shows what vision read"
+	)
 	expect(gem.level > 0.9, "under the lamp: lit (%.2f)" % gem.level)
 	player.global_position = Vector3(0, 0, 8)
 	await seconds(0.5)

@@ -41,6 +41,11 @@ func test_monitors_report_the_same_figures_as_get_stats() -> void:
 	# Time in rays is part of APS's time, and there is some once rays are cast.
 	var frame := ApsWorld.get_last_frame_stats()
 	var totals := ApsWorld.get_stats()
-	expect(totals["ray_usec"] > 0 and totals["ray_usec"] <= totals["time_usec"],
-			"time in rays %d us of %d us" % [totals["ray_usec"], totals["time_usec"]])
-	expect(frame["ray_usec"] <= frame["time_usec"], "a frame's rays %d of %d us" % [frame["ray_usec"], frame["time_usec"]])
+	expect(
+		totals["ray_usec"] > 0 and totals["ray_usec"] <= totals["time_usec"],
+		"time in rays %d us of %d us" % [totals["ray_usec"], totals["time_usec"]]
+	)
+	expect(
+		frame["ray_usec"] <= frame["time_usec"],
+		"a frame's rays %d of %d us" % [frame["ray_usec"], frame["time_usec"]]
+	)

@@ -42,7 +42,9 @@ func _seen(preset: int, distance := DISTANCE, area := false, volume := false) ->
 		pane = _pane(distance - 200.0, preset, "Window", area, volume)
 	await seconds(0.5)
 	var why := guard.explain(runner)
-	return {"vision": why["senses"].get("vision", {}), "guard": guard, "runner": runner, "pane": pane}
+	return {
+		"vision": why["senses"].get("vision", {}), "guard": guard, "runner": runner, "pane": pane
+	}
 
 
 func _clear() -> void:
@@ -58,38 +60,63 @@ func test_behind_glass_the_guard_keeps_090_of_its_confidence_in_the_open() -> vo
 	var glass := await _seen(ApsOccluder2D.PRESET_GLASS)
 	var behind: float = glass["vision"]["confidence"]
 	expect(in_open > 0.5, "seen in the open: %.3f" % in_open)
-	expect_near(behind / in_open, 0.9, 0.01, "the glass's 0.9 (behind %.3f, open %.3f)" % [behind, in_open])
+	expect_near(
+		behind / in_open, 0.9, 0.01, "the glass's 0.9 (behind %.3f, open %.3f)" % [behind, in_open]
+	)
 	expect_eq(glass["vision"]["through"], [glass["pane"]], "seen through the window node")
-	expect("through Window (x0.90)" in glass["vision"]["text"], "in words: %s" % glass["vision"]["text"])
+	expect(
+		"through Window (x0.90)" in glass["vision"]["text"],
+		"in words: %s" % glass["vision"]["text"]
+	)
 
 
 func test_behind_foliage_about_half_the_exposure() -> void:
 	var open := await _seen(-2)
 	await _clear()
 	var hedge := await _seen(ApsOccluder2D.PRESET_FOLIAGE)
-	expect_near(hedge["vision"]["factors"]["exposure"], 0.5 * open["vision"]["factors"]["exposure"], 0.01,
-			"half the exposure")
+	expect_near(
+		hedge["vision"]["factors"]["exposure"],
+		0.5 * open["vision"]["factors"]["exposure"],
+		0.01,
+		"half the exposure"
+	)
 
 
 func test_behind_smoke_it_stays_below_suspected_as_an_area_or_a_volume() -> void:
 	var open := await _seen(-2, 2500.0)
 	await seconds(2.5)
-	expect(open["guard"].get_belief_state(open["runner"]) >= ApsPerceptionComponent2D.STATE_DETECTED,
-			"25 m away in the open: detected (%d)" % open["guard"].get_belief_state(open["runner"]))
+	expect(
+		open["guard"].get_belief_state(open["runner"]) >= ApsPerceptionComponent2D.STATE_DETECTED,
+		"25 m away in the open: detected (%d)" % open["guard"].get_belief_state(open["runner"])
+	)
 	for volume in [false, true]:
 		await _clear()
 		var smoke := await _seen(ApsOccluder2D.PRESET_SMOKE, 2500.0, true, volume)
 		await seconds(2.5)
-		var how := "the ApsOccluder2D the volume itself" if volume else "an Area2D holding an ApsOccluder2D"
-		expect_eq(smoke["guard"].get_belief_state(smoke["runner"]), ApsPerceptionComponent2D.STATE_UNDETECTED,
-				"behind a cloud of smoke (%s): below Suspected" % how)
-		expect(smoke["guard"].get_confidence(smoke["runner"]) < 0.15, "what little comes through (%s)" % how)
+		var how := (
+			"the ApsOccluder2D the volume itself"
+			if volume
+			else "an Area2D holding an ApsOccluder2D"
+		)
+		expect_eq(
+			smoke["guard"].get_belief_state(smoke["runner"]),
+			ApsPerceptionComponent2D.STATE_UNDETECTED,
+			"behind a cloud of smoke (%s): below Suspected" % how
+		)
+		expect(
+			smoke["guard"].get_confidence(smoke["runner"]) < 0.15,
+			"what little comes through (%s)" % how
+		)
 
 
 func test_an_opaque_occluder_hides_and_is_named_as_a_wall_is() -> void:
 	var wall := await _seen(ApsOccluder2D.PRESET_THIN_WALL)
 	await seconds(0.5)
-	expect_eq(wall["guard"].get_belief_state(wall["runner"]), ApsPerceptionComponent2D.STATE_UNDETECTED, "not seen")
+	expect_eq(
+		wall["guard"].get_belief_state(wall["runner"]),
+		ApsPerceptionComponent2D.STATE_UNDETECTED,
+		"not seen"
+	)
 	expect_eq(wall["vision"]["cue"], "Occluded", "occluded")
 	expect_eq(wall["vision"]["blocked_by"], [wall["pane"]], "blocked by it")
 
@@ -100,7 +127,11 @@ func test_a_trigger_area_that_is_no_occluder_hides_nothing() -> void:
 	var guard := ApsWorldBuilder2D.guard(self, Vector2.ZERO)
 	var runner := ApsWorldBuilder2D.body(self, Vector2(DISTANCE, 0), "Runner")
 	await seconds(1.0)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_TRACKED, "seen through the trigger area")
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent2D.STATE_TRACKED,
+		"seen through the trigger area"
+	)
 	expect_eq(guard.explain(runner)["senses"]["vision"]["factors"]["exposure"], 1.0, "in full view")
 	smoke.free()
 	trigger.free()
@@ -148,7 +179,11 @@ func test_bad_values_warn_once_and_are_kept_in_range() -> void:
 	lost.add_child(o)
 	await frames(1)
 	warnings.stop()
-	expect_eq(warnings.count("is not a CollisionObject2D"), 1, "neither a volume nor under a collider: said once, at the frame's end")
+	expect_eq(
+		warnings.count("is not a CollisionObject2D"),
+		1,
+		"neither a volume nor under a collider: said once, at the frame's end"
+	)
 	o.free()
 	lost.free()
 
@@ -158,12 +193,22 @@ func test_a_polygon_shape_makes_it_a_volume() -> void:
 	var smoke := ApsOccluder2D.new()
 	smoke.preset = ApsOccluder2D.PRESET_THIN_WALL
 	var polygon := CollisionPolygon2D.new()
-	polygon.polygon = PackedVector2Array([Vector2(-50, -300), Vector2(50, -300), Vector2(50, 300), Vector2(-50, 300)])
+	polygon.polygon = PackedVector2Array(
+		[Vector2(-50, -300), Vector2(50, -300), Vector2(50, 300), Vector2(-50, 300)]
+	)
 	smoke.add_child(polygon)
 	add_child(smoke)
 	smoke.global_position = Vector2(800, 0)
 	var guard := ApsWorldBuilder2D.guard(self, Vector2.ZERO)
 	var runner := ApsWorldBuilder2D.body(self, Vector2(DISTANCE, 0), "Runner")
 	await seconds(1.0)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent2D.STATE_UNDETECTED, "hidden by the opaque volume")
-	expect_eq(guard.explain(runner)["senses"]["vision"].get("blocked_by", []), [smoke], "blocked by the occluder itself")
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent2D.STATE_UNDETECTED,
+		"hidden by the opaque volume"
+	)
+	expect_eq(
+		guard.explain(runner)["senses"]["vision"].get("blocked_by", []),
+		[smoke],
+		"blocked by the occluder itself"
+	)

@@ -40,8 +40,13 @@ func _seen(preset: int, distance := DISTANCE, area := false, volume := false) ->
 	ApsWorld.reset_stats()
 	await seconds(0.5)
 	var why := guard.explain(runner)
-	var out := {"vision": why["senses"].get("vision", {}), "guard": guard, "runner": runner, "pane": pane,
-			"stats": ApsWorld.get_stats()}
+	var out := {
+		"vision": why["senses"].get("vision", {}),
+		"guard": guard,
+		"runner": runner,
+		"pane": pane,
+		"stats": ApsWorld.get_stats()
+	}
 	return out
 
 
@@ -61,39 +66,68 @@ func test_behind_glass_the_guard_keeps_at_least_085_of_its_confidence_in_the_ope
 	expect(in_open > 0.5, "seen in the open: %.3f" % in_open)
 	expect(behind >= 0.85 * in_open, "behind glass %.3f, in the open %.3f" % [behind, in_open])
 	expect_near(behind / in_open, 0.9, 0.01, "the glass's 0.9, no more")
-	expect(glass["stats"]["occluder_hits"] > 0, "the rays through the pane are counted: %s" % glass["stats"]["occluder_hits"])
+	expect(
+		glass["stats"]["occluder_hits"] > 0,
+		"the rays through the pane are counted: %s" % glass["stats"]["occluder_hits"]
+	)
 	expect_eq(glass["vision"]["through"], [glass["pane"]], "seen through the window node")
-	expect("through Window (x0.90)" in glass["vision"]["text"], "in words: %s" % glass["vision"]["text"])
+	expect(
+		"through Window (x0.90)" in glass["vision"]["text"],
+		"in words: %s" % glass["vision"]["text"]
+	)
 
 
 func test_behind_foliage_about_half_the_exposure() -> void:
 	var open := await _seen(-2)
 	await _clear()
 	var hedge := await _seen(ApsOccluder.PRESET_FOLIAGE)
-	expect_near(hedge["vision"]["factors"]["exposure"], 0.5 * open["vision"]["factors"]["exposure"], 0.01,
-			"half the exposure")
-	expect_near(hedge["vision"]["confidence"] / open["vision"]["confidence"], 0.5, 0.01, "half the confidence")
+	expect_near(
+		hedge["vision"]["factors"]["exposure"],
+		0.5 * open["vision"]["factors"]["exposure"],
+		0.01,
+		"half the exposure"
+	)
+	expect_near(
+		hedge["vision"]["confidence"] / open["vision"]["confidence"],
+		0.5,
+		0.01,
+		"half the confidence"
+	)
 
 
 func test_behind_smoke_it_stays_below_suspected_where_it_would_be_detected_in_the_open() -> void:
 	var open := await _seen(-2, 25.0)
 	await seconds(2.5)
-	expect(open["guard"].get_belief_state(open["runner"]) >= ApsPerceptionComponent.STATE_DETECTED,
-			"25 m away in the open: detected (%d)" % open["guard"].get_belief_state(open["runner"]))
+	expect(
+		open["guard"].get_belief_state(open["runner"]) >= ApsPerceptionComponent.STATE_DETECTED,
+		"25 m away in the open: detected (%d)" % open["guard"].get_belief_state(open["runner"])
+	)
 	for volume in [false, true]:
 		await _clear()
 		var smoke := await _seen(ApsOccluder.PRESET_SMOKE, 25.0, true, volume)
 		await seconds(2.5)
-		var how := "the ApsOccluder the volume itself" if volume else "an Area3D holding an ApsOccluder"
-		expect_eq(smoke["guard"].get_belief_state(smoke["runner"]), ApsPerceptionComponent.STATE_UNDETECTED,
-				"behind a cloud of smoke (%s): below Suspected" % how)
-		expect(smoke["guard"].get_confidence(smoke["runner"]) < 0.15, "what little comes through (%s)" % how)
+		var how := (
+			"the ApsOccluder the volume itself" if volume else "an Area3D holding an ApsOccluder"
+		)
+		expect_eq(
+			smoke["guard"].get_belief_state(smoke["runner"]),
+			ApsPerceptionComponent.STATE_UNDETECTED,
+			"behind a cloud of smoke (%s): below Suspected" % how
+		)
+		expect(
+			smoke["guard"].get_confidence(smoke["runner"]) < 0.15,
+			"what little comes through (%s)" % how
+		)
 
 
 func test_an_opaque_occluder_hides_and_is_named_as_a_wall_is() -> void:
 	var wall := await _seen(ApsOccluder.PRESET_THIN_WALL)
 	await seconds(0.5)
-	expect_eq(wall["guard"].get_belief_state(wall["runner"]), ApsPerceptionComponent.STATE_UNDETECTED, "not seen")
+	expect_eq(
+		wall["guard"].get_belief_state(wall["runner"]),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"not seen"
+	)
 	expect_eq(wall["vision"]["cue"], "Occluded", "occluded")
 	expect_eq(wall["vision"]["blocked_by"], [wall["pane"]], "blocked by it")
 
@@ -106,7 +140,11 @@ func test_a_trigger_area_that_is_no_occluder_hides_nothing() -> void:
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -DISTANCE), "Runner")
 	await seconds(1.0)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "seen through the trigger area")
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"seen through the trigger area"
+	)
 	var vision: Dictionary = guard.explain(runner)["senses"]["vision"]
 	expect_eq(vision["factors"]["exposure"], 1.0, "in full view")
 	smoke.free()
@@ -155,6 +193,10 @@ func test_bad_values_warn_once_and_are_kept_in_range() -> void:
 	lost.add_child(o)
 	await frames(1)
 	warnings.stop()
-	expect_eq(warnings.count("is not a CollisionObject3D"), 1, "neither a volume nor under a collider: said once, at the frame's end")
+	expect_eq(
+		warnings.count("is not a CollisionObject3D"),
+		1,
+		"neither a volume nor under a collider: said once, at the frame's end"
+	)
 	o.free()
 	lost.free()

@@ -37,7 +37,11 @@ func test_a_project_that_narrows_its_layers_and_a_profile_of_its_own_see_through
 	ProjectSettings.set_setting("aps/occlusion_layers", 1)
 	var s := _behind_a_wall(GUARD_PRESET, LAYER_16)
 	await seconds(2.0)
-	expect_eq(s["guard"].get_belief_state(s["runner"]), ApsPerceptionComponent.STATE_TRACKED, "seen through a non-wall")
+	expect_eq(
+		s["guard"].get_belief_state(s["runner"]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"seen through a non-wall"
+	)
 	ProjectSettings.set_setting("aps/occlusion_layers", 0xFFFFFFFF)
 	for c in get_children():
 		c.free()
@@ -46,14 +50,22 @@ func test_a_project_that_narrows_its_layers_and_a_profile_of_its_own_see_through
 	own.use_project_occlusion_layers = false
 	s = _behind_a_wall(own, LAYER_16)
 	await seconds(2.0)
-	expect_eq(s["guard"].get_belief_state(s["runner"]), ApsPerceptionComponent.STATE_TRACKED, "its own mask of layer 1")
+	expect_eq(
+		s["guard"].get_belief_state(s["runner"]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"its own mask of layer 1"
+	)
 	var text := "\n".join(s["guard"].get_setup_warnings())
-	expect("physics layer 16" in text and "sight" in text, "the Scene dock names the layer: %s" % text)
+	expect(
+		"physics layer 16" in text and "sight" in text, "the Scene dock names the layer: %s" % text
+	)
 	own.vision_collision_mask = 1 | LAYER_16
 	own.hearing_occlusion_mask = 1 | LAYER_16
 	own.echo_collision_mask = 1 | LAYER_16
 	await seconds(1.5)
-	expect_eq(s["guard"].get_setup_warnings(), PackedStringArray(), "the masks take the wall's layer in")
+	expect_eq(
+		s["guard"].get_setup_warnings(), PackedStringArray(), "the masks take the wall's layer in"
+	)
 	expect(s["guard"].get_confidence(s["runner"]) < 0.9, "and it stops sight again")
 
 
@@ -73,11 +85,21 @@ func test_the_masks_are_greyed_while_the_project_decides() -> void:
 			if info["name"] == name:
 				return info["usage"]
 		return -1
-	expect(usage.call("vision_collision_mask") & PROPERTY_USAGE_READ_ONLY, "greyed while following the project")
+	expect(
+		usage.call("vision_collision_mask") & PROPERTY_USAGE_READ_ONLY,
+		"greyed while following the project"
+	)
 	p.use_project_occlusion_layers = false
-	expect(not (usage.call("vision_collision_mask") & PROPERTY_USAGE_READ_ONLY), "editable once off")
-	expect(not (usage.call("echo_collision_mask") & PROPERTY_USAGE_READ_ONLY) or not p.echolocation_enabled,
-			"echolocation's is greyed only while echolocation is off")
+	expect(
+		not (usage.call("vision_collision_mask") & PROPERTY_USAGE_READ_ONLY), "editable once off"
+	)
+	expect(
+		(
+			not (usage.call("echo_collision_mask") & PROPERTY_USAGE_READ_ONLY)
+			or not p.echolocation_enabled
+		),
+		"echolocation's is greyed only while echolocation is off"
+	)
 
 
 func test_what_hangs_under_a_body_is_that_body_to_the_rays() -> void:
@@ -97,16 +119,25 @@ func test_what_hangs_under_a_body_is_that_body_to_the_rays() -> void:
 	runner.add_child(hitbox)
 	hitbox.position = Vector3(0, 0.95, 0)
 	await seconds(2.0)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED,
-			"seen through its own hitbox and the guard's shield")
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"seen through its own hitbox and the guard's shield"
+	)
 	var vision: Dictionary = guard.explain(runner)["senses"].get("vision", {})
-	expect_eq(vision.get("factors", {}).get("exposure"), 1.0, "every sample point reached: %s" % vision)
+	expect_eq(
+		vision.get("factors", {}).get("exposure"), 1.0, "every sample point reached: %s" % vision
+	)
 	# A box that is no part of either, in between, on layer 3: a wall.
 	var crate := _box(Vector3(2, 3, 0.3), 1 << 2)
 	add_child(crate)
 	crate.global_position = Vector3(0, 1.5, -4)
 	await seconds(1.0)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_LOST, "hidden by a crate on the same layer")
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent.STATE_LOST,
+		"hidden by a crate on the same layer"
+	)
 
 
 ## A static body with one box of `size` on `layers`.
@@ -123,7 +154,7 @@ func _box(size: Vector3, layers: int) -> StaticBody3D:
 
 func test_grid_maps_and_tile_maps_are_walls_the_scene_dock_judges() -> void:
 	var own := GUARD_PRESET.duplicate()
-	own.use_project_occlusion_layers = false   # its masks: layer 1
+	own.use_project_occlusion_layers = false  # its masks: layer 1
 	# A grid map on layer 16.
 	var grid := GridMap.new()
 	var library := MeshLibrary.new()
@@ -153,4 +184,6 @@ func test_grid_maps_and_tile_maps_are_walls_the_scene_dock_judges() -> void:
 	expect("physics layer 5" in text and "sight" in text, "the tile set's layer: %s" % text)
 	# Following the project (every layer), nothing to say.
 	own.use_project_occlusion_layers = true
-	expect_eq(eye.get_setup_warnings(), PackedStringArray(), "the project's layers stop sight on layer 5")
+	expect_eq(
+		eye.get_setup_warnings(), PackedStringArray(), "the project's layers stop sight on layer 5"
+	)

@@ -29,7 +29,9 @@ const PPM := 100.0
 const TOLERANCE := 0.001
 ## A body's capsule: 1.8 m tall, centred on its origin, which stands 0.9 m above y = 0.
 const HEIGHT := 0.9
-const STATE_NAMES := ["Undetected", "Suspected", "Detected", "Tracked", "Lost", "Remembered", "Expired"]
+const STATE_NAMES := [
+	"Undetected", "Suspected", "Detected", "Tracked", "Lost", "Remembered", "Expired"
+]
 
 var frame := 0
 var g3: ApsPerceptionComponent
@@ -51,7 +53,6 @@ var worst_where := 0.0
 var worst_where_what := ""
 var state_mismatches: Array = []
 var frames_compared := 0
-
 
 # --- the two worlds -------------------------------------------------------------------------
 
@@ -119,18 +120,26 @@ func _guards_and_runners(runner_at: Vector2, profile: ApsProfile = null) -> void
 	body2.add_child(g2)
 	r3 = _body3(runner_at, "Runner3D")
 	r2 = _body2(runner_at, "Runner2D")
-	g3.target_state_changed.connect(func(t, _o, n):
-		if t == r3:
-			states3.append([frame, n]))
-	g2.target_state_changed.connect(func(t, _o, n):
-		if t == r2:
-			states2.append([frame, n]))
-	g3.target_lost.connect(func(t, reason, at: Vector3):
-		if t == r3:
-			losses3.append([frame, reason, Vector2(at.x, at.z)]))
-	g2.target_lost.connect(func(t, reason, at: Vector2):
-		if t == r2:
-			losses2.append([frame, reason, at / PPM]))
+	g3.target_state_changed.connect(
+		func(t, _o, n):
+			if t == r3:
+				states3.append([frame, n])
+	)
+	g2.target_state_changed.connect(
+		func(t, _o, n):
+			if t == r2:
+				states2.append([frame, n])
+	)
+	g3.target_lost.connect(
+		func(t, reason, at: Vector3):
+			if t == r3:
+				losses3.append([frame, reason, Vector2(at.x, at.z)])
+	)
+	g2.target_lost.connect(
+		func(t, reason, at: Vector2):
+			if t == r2:
+				losses2.append([frame, reason, at / PPM])
+	)
 
 
 ## Puts both runners at `at` (metres on the plane).
@@ -161,9 +170,12 @@ func _compare() -> void:
 		worst = absf(c3 - c2)
 		worst_frame = frame
 	var where := {
-		"last known position": (g2.get_last_known_position(r2) / PPM).distance_to(_plane(g3.get_last_known_position(r3))),
-		"uncertainty radius": absf(g2.get_uncertainty_radius(r2) / PPM - g3.get_uncertainty_radius(r3)),
-		"estimated velocity": (g2.get_estimated_velocity(r2) / PPM).distance_to(_plane(g3.get_estimated_velocity(r3))),
+		"last known position":
+		(g2.get_last_known_position(r2) / PPM).distance_to(_plane(g3.get_last_known_position(r3))),
+		"uncertainty radius":
+		absf(g2.get_uncertainty_radius(r2) / PPM - g3.get_uncertainty_radius(r3)),
+		"estimated velocity":
+		(g2.get_estimated_velocity(r2) / PPM).distance_to(_plane(g3.get_estimated_velocity(r3))),
 	}
 	for what in where:
 		if where[what] > worst_where:
@@ -172,7 +184,12 @@ func _compare() -> void:
 	var s3 := g3.get_belief_state(r3)
 	var s2 := g2.get_belief_state(r2)
 	if s3 != s2 and state_mismatches.size() < 5:
-		state_mismatches.append("frame %d: 3D %s (%.4f), 2D %s (%.4f)" % [frame, STATE_NAMES[s3], c3, STATE_NAMES[s2], c2])
+		state_mismatches.append(
+			(
+				"frame %d: 3D %s (%.4f), 2D %s (%.4f)"
+				% [frame, STATE_NAMES[s3], c3, STATE_NAMES[s2], c2]
+			)
+		)
 
 
 ## A 3D point or vector on the plane: (x, z).
@@ -187,16 +204,29 @@ func _named(states: Array) -> Array:
 ## Both worlds agreed on every frame.
 func _expect_parity() -> void:
 	expect(frames_compared > 0, "frames were compared")
-	expect(worst <= TOLERANCE, "confidence differs by %.5f at frame %d (tolerance %.3f)" % [worst, worst_frame, TOLERANCE])
+	expect(
+		worst <= TOLERANCE,
+		"confidence differs by %.5f at frame %d (tolerance %.3f)" % [worst, worst_frame, TOLERANCE]
+	)
 	expect(state_mismatches.is_empty(), "states differ:\n%s" % "\n".join(state_mismatches))
-	expect(worst_where <= TOLERANCE, "where it believes the runner is differs by %.5f m (%s)" % [worst_where, worst_where_what])
-	expect_eq(_named(states2), _named(states3), "the 2D state changes are the 3D ones, on the same frames")
+	expect(
+		worst_where <= TOLERANCE,
+		"where it believes the runner is differs by %.5f m (%s)" % [worst_where, worst_where_what]
+	)
+	expect_eq(
+		_named(states2), _named(states3), "the 2D state changes are the 3D ones, on the same frames"
+	)
 	expect_eq(losses2.size(), losses3.size(), "as many losses")
 	for i in mini(losses2.size(), losses3.size()):
 		expect_eq(losses2[i][0], losses3[i][0], "loss %d on the same frame" % i)
 		expect_eq(losses2[i][1], losses3[i][1], "loss %d for the same reason" % i)
-		expect((losses2[i][2] as Vector2).distance_to(losses3[i][2]) < 0.001,
-				"loss %d at the same last known position: 2D %s m, 3D %s m" % [i, losses2[i][2], losses3[i][2]])
+		expect(
+			(losses2[i][2] as Vector2).distance_to(losses3[i][2]) < 0.001,
+			(
+				"loss %d at the same last known position: 2D %s m, 3D %s m"
+				% [i, losses2[i][2], losses3[i][2]]
+			)
+		)
 
 
 # --- the scenarios --------------------------------------------------------------------------
@@ -215,12 +245,22 @@ func test_seen_hidden_heard_seen_again_out_of_range_and_forgotten_alike_in_3d_an
 	expect(r3.get_world_3d() != null and r2.get_world_2d() != null, "both in the tree")
 	expect(ApsWorld.get_world_state(r3) != ApsWorld.get_world_state(r2), "two APS worlds")
 	await frames(1)
-	expect_eq(ApsWorld.get_world_state(r3).get_perceivable_count(), 2, "the 3D world: its guard and its runner")
-	expect_eq(ApsWorld.get_world_state(r2).get_perceivable_count(), 2, "the 2D world: its guard and its runner")
+	expect_eq(
+		ApsWorld.get_world_state(r3).get_perceivable_count(),
+		2,
+		"the 3D world: its guard and its runner"
+	)
+	expect_eq(
+		ApsWorld.get_world_state(r2).get_perceivable_count(),
+		2,
+		"the 2D world: its guard and its runner"
+	)
 
 	# 1. In the open for 2 s: Suspected, Detected, Tracked.
 	var at := await _play(120, start)
-	expect_eq(g3.get_belief_state(r3), ApsPerceptionComponent.STATE_TRACKED, "3D: tracked in the open")
+	expect_eq(
+		g3.get_belief_state(r3), ApsPerceptionComponent.STATE_TRACKED, "3D: tracked in the open"
+	)
 	# 2. Behind the wall at 3 m/s: Lost, Occluded, on the sight line z = 0.
 	at = await _play(150, at, Vector2(0, -3))
 	# 3. Hidden, it scuffs its feet: heard through the wall, muffled, while its memory is still
@@ -244,14 +284,36 @@ func test_seen_hidden_heard_seen_again_out_of_range_and_forgotten_alike_in_3d_an
 	expect_eq(heard2, heard3, "the same senses heard the hidden footstep")
 	expect_eq(heard3, [ApsPerceptionComponent.SENSE_HEARING], "heard through the wall, not seen")
 	# The scenario did what it is for: every state of the model, both loss reasons.
-	expect_eq(states3.map(func(s): return s[1]), [ApsPerceptionComponent.STATE_SUSPECTED, ApsPerceptionComponent.STATE_DETECTED, ApsPerceptionComponent.STATE_TRACKED,
-			ApsPerceptionComponent.STATE_LOST, ApsPerceptionComponent.STATE_DETECTED, ApsPerceptionComponent.STATE_TRACKED, ApsPerceptionComponent.STATE_LOST, ApsPerceptionComponent.STATE_REMEMBERED, ApsPerceptionComponent.STATE_EXPIRED],
-			"the 3D states: %s" % [_named(states3)])
-	expect_eq(losses3.map(func(l): return l[1]), [ApsPerceptionComponent.LOSS_OCCLUDED, ApsPerceptionComponent.LOSS_OUT_OF_RANGE], "the 3D loss reasons")
+	expect_eq(
+		states3.map(func(s): return s[1]),
+		[
+			ApsPerceptionComponent.STATE_SUSPECTED,
+			ApsPerceptionComponent.STATE_DETECTED,
+			ApsPerceptionComponent.STATE_TRACKED,
+			ApsPerceptionComponent.STATE_LOST,
+			ApsPerceptionComponent.STATE_DETECTED,
+			ApsPerceptionComponent.STATE_TRACKED,
+			ApsPerceptionComponent.STATE_LOST,
+			ApsPerceptionComponent.STATE_REMEMBERED,
+			ApsPerceptionComponent.STATE_EXPIRED
+		],
+		"the 3D states: %s" % [_named(states3)]
+	)
+	expect_eq(
+		losses3.map(func(l): return l[1]),
+		[ApsPerceptionComponent.LOSS_OCCLUDED, ApsPerceptionComponent.LOSS_OUT_OF_RANGE],
+		"the 3D loss reasons"
+	)
 	if losses2.size() == 2:
 		var corner: Vector2 = losses2[0][2]
-		expect(absf(corner.x - 14.0) < 0.01 and absf(corner.y) < 0.2, "lost at the wall's sight line: %s m" % corner)
-		expect(losses2[1][2].length() > 38.0 and losses2[1][2].length() <= 40.0, "lost at the edge of the 40 m range: %s m" % losses2[1][2])
+		expect(
+			absf(corner.x - 14.0) < 0.01 and absf(corner.y) < 0.2,
+			"lost at the wall's sight line: %s m" % corner
+		)
+		expect(
+			losses2[1][2].length() > 38.0 and losses2[1][2].length() <= 40.0,
+			"lost at the edge of the 40 m range: %s m" % losses2[1][2]
+		)
 	expect_eq(g3.get_known_targets(), [r3], "the 3D guard believes only in the 3D runner")
 	expect_eq(g2.get_known_targets(), [r2], "the 2D guard only in the 2D runner")
 
@@ -279,17 +341,26 @@ func test_heard_behind_its_back_then_shot_alike_in_3d_and_2d() -> void:
 	expect(not pains3.is_empty(), "3D: pain_changed fired")
 	expect_eq(pains2.size(), pains3.size(), "as many pain_changed")
 	for i in mini(pains2.size(), pains3.size()):
-		expect(pains2[i][0] == pains3[i][0] and absf(pains2[i][1] - pains3[i][1]) < TOLERANCE,
-				"pain_changed %d alike: 2D %s, 3D %s" % [i, pains2[i], pains3[i]])
+		expect(
+			pains2[i][0] == pains3[i][0] and absf(pains2[i][1] - pains3[i][1]) < TOLERANCE,
+			"pain_changed %d alike: 2D %s, 3D %s" % [i, pains2[i], pains3[i]]
+		)
 	expect_near(g2.get_pain_level(), g3.get_pain_level(), TOLERANCE, "the same pain")
 	var d3 := g3.get_belief_data(r3)
 	var d2 := g2.get_belief_data(r2)
-	expect(Array(d3["active_senses"]).has(ApsPerceptionComponent.SENSE_DAMAGE) or g3.get_belief_state(r3) >= ApsPerceptionComponent.STATE_DETECTED,
-			"3D: the shot is believed: %s" % [d3["active_senses"]])
+	expect(
+		(
+			Array(d3["active_senses"]).has(ApsPerceptionComponent.SENSE_DAMAGE)
+			or g3.get_belief_state(r3) >= ApsPerceptionComponent.STATE_DETECTED
+		),
+		"3D: the shot is believed: %s" % [d3["active_senses"]]
+	)
 	var lk3: Vector3 = d3["last_known_position"]
 	var lk2: Vector2 = d2["last_known_position"]
-	expect((lk2 / PPM).distance_to(Vector2(lk3.x, lk3.z)) < 0.001,
-			"the same last known position: 2D %s px, 3D %s m" % [lk2, lk3])
+	expect(
+		(lk2 / PPM).distance_to(Vector2(lk3.x, lk3.z)) < 0.001,
+		"the same last known position: 2D %s px, 3D %s m" % [lk2, lk3]
+	)
 
 
 ## A pane in both worlds, as `_wall` but 0.1 m thick, with an occluder of `preset` on it (an
@@ -334,7 +405,10 @@ func test_seen_through_glass_then_in_the_open_alike_in_3d_and_2d() -> void:
 	expect_eq(through3.size(), 1, "3D: seen through the window")
 	expect_eq(through2.size(), 1, "2D: seen through the window")
 	expect(c3 > 0.3, "seen behind the glass: %.3f" % c3)
-	expect(g3.get_confidence(r3) > c3, "more sure in the open: %.3f > %.3f" % [g3.get_confidence(r3), c3])
+	expect(
+		g3.get_confidence(r3) > c3,
+		"more sure in the open: %.3f > %.3f" % [g3.get_confidence(r3), c3]
+	)
 
 
 func test_a_shot_behind_a_wall_comes_through_the_doorway_alike_in_3d_and_2d() -> void:
@@ -353,11 +427,19 @@ func test_a_shot_behind_a_wall_comes_through_the_doorway_alike_in_3d_and_2d() ->
 	var heard2: Dictionary = g2.explain(r2)["senses"].get("hearing", {})
 	await _play(60, start)
 	_expect_parity()
-	expect(heard3.get("factors", {}).has("route_metres"), "3D: came round: %s" % heard3.get("text", ""))
-	expect(heard2.get("factors", {}).has("route_metres"), "2D: came round: %s" % heard2.get("text", ""))
+	expect(
+		heard3.get("factors", {}).has("route_metres"), "3D: came round: %s" % heard3.get("text", "")
+	)
+	expect(
+		heard2.get("factors", {}).has("route_metres"), "2D: came round: %s" % heard2.get("text", "")
+	)
 	if heard3.has("factors") and heard2.has("factors"):
-		expect_near(heard2["factors"].get("route_metres", 0.0), heard3["factors"].get("route_metres", -1.0), TOLERANCE,
-				"the same way round")
+		expect_near(
+			heard2["factors"].get("route_metres", 0.0),
+			heard3["factors"].get("route_metres", -1.0),
+			TOLERANCE,
+			"the same way round"
+		)
 	var at3 := _plane(g3.get_last_known_position(r3))
 	expect(at3.distance_to(Vector2(-5, 3)) < 0.5, "3D: believed at the doorway: %s" % at3)
 
@@ -381,4 +463,8 @@ func test_a_custom_sense_for_both_kinds_of_game_alike_in_3d_and_2d() -> void:
 	_expect_parity()
 	expect(radar.sweeps > 0, "the radar swept")
 	expect(states3.size() >= 2, "3D: found, then lost: %s" % [_named(states3)])
-	expect_eq(states3[0][1] if states3.size() > 0 else -1, ApsPerceptionComponent.STATE_SUSPECTED, "found by the radar alone")
+	expect_eq(
+		states3[0][1] if states3.size() > 0 else -1,
+		ApsPerceptionComponent.STATE_SUSPECTED,
+		"found by the radar alone"
+	)

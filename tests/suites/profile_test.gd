@@ -30,9 +30,21 @@ func test_the_inspector_groups_and_hints() -> void:
 		if prop["usage"] & PROPERTY_USAGE_GROUP:
 			groups.append(prop["name"])
 		hints[prop["name"]] = prop["hint_string"]
-	for g in ["Thresholds", "Fusion and Sense Weights", "Smoothing", "Loss per Sense", "Attention", "Performance", "Vision", "Hearing"]:
+	for g in [
+		"Thresholds",
+		"Fusion and Sense Weights",
+		"Smoothing",
+		"Loss per Sense",
+		"Attention",
+		"Performance",
+		"Vision",
+		"Hearing"
+	]:
 		expect(g in groups, "group %s" % g)
-	expect(hints["min_track_duration"].contains("suffix:s"), "seconds: %s" % hints["min_track_duration"])
+	expect(
+		hints["min_track_duration"].contains("suffix:s"),
+		"seconds: %s" % hints["min_track_duration"]
+	)
 	expect(hints["vision_max_range"].contains("suffix:m"), "metres: %s" % hints["vision_max_range"])
 	expect(hints["suspect_threshold"].begins_with("0,1"), "0..1: %s" % hints["suspect_threshold"])
 
@@ -88,7 +100,10 @@ func test_editing_the_profile_while_playing_keeps_beliefs() -> void:
 	await seconds(0.2)
 	expect(guard.get_confidence(runner) > 0.5, "belief kept across the edit")
 	await seconds(1.0)
-	expect(guard.get_belief_state(runner) != ApsPerceptionComponent.STATE_TRACKED, "the edit took effect")
+	expect(
+		guard.get_belief_state(runner) != ApsPerceptionComponent.STATE_TRACKED,
+		"the edit took effect"
+	)
 
 
 ## The usage flags of `p`'s property `name`, as the inspector gets them.

@@ -81,7 +81,7 @@ func test_bad_calls_warn_and_do_nothing() -> void:
 	expect_eq(guard.stop_recording(), null, "nothing recorded")
 	expect_eq(ApsRecording.load("user://does_not_exist.json"), null, "no such file")
 	var f := FileAccess.open("user://not_a_recording.json", FileAccess.WRITE)
-	f.store_string("{\"hello\": 1}")
+	f.store_string('{"hello": 1}')
 	f.close()
 	expect_eq(ApsRecording.load("user://not_a_recording.json"), null, "not a recording")
 	expect_eq(ApsRecording.from_json("garbage"), null, "garbage")

@@ -29,10 +29,12 @@ func test_freeing_a_target_mid_tick_inside_a_handler() -> void:
 	var b := ApsWorldBuilder.body(self, Vector3(1, 0, -6), "B")
 	# The game frees B the moment A is detected, inside the signal handler.
 	var b_id := b.get_instance_id()
-	guard.target_detected.connect(func(t, _c):
-		var victim := instance_from_id(b_id)
-		if t == a and victim != null:
-			victim.free())
+	guard.target_detected.connect(
+		func(t, _c):
+			var victim := instance_from_id(b_id)
+			if t == a and victim != null:
+				victim.free()
+	)
 	await seconds(2.0)
 	expect_eq(guard.get_belief_state(a), ApsPerceptionComponent.STATE_TRACKED, "A is still tracked")
 
@@ -42,10 +44,12 @@ func test_handlers_may_call_back_into_the_component() -> void:
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Runner")
 	var seen := []
-	guard.target_state_changed.connect(func(t, _o, n):
-		seen.append([n, guard.get_belief_state(t), guard.get_confidence(t)])
-		guard.force_attention_target(t)
-		guard.set_target_confidence(t, 0.2))
+	guard.target_state_changed.connect(
+		func(t, _o, n):
+			seen.append([n, guard.get_belief_state(t), guard.get_confidence(t)])
+			guard.force_attention_target(t)
+			guard.set_target_confidence(t, 0.2)
+	)
 	await seconds(1.5)
 	expect(seen.size() >= 3, "handlers ran: %d" % seen.size())
 	for s in seen:
@@ -60,7 +64,9 @@ func test_a_null_profile_uses_the_defaults() -> void:
 	guard.profile = null
 	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Runner")
 	await seconds(1.5)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "works on defaults")
+	expect_eq(
+		guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "works on defaults"
+	)
 
 
 func test_a_profile_with_bad_values_is_clamped_and_named() -> void:
@@ -72,8 +78,16 @@ func test_a_profile_with_bad_values_is_clamped_and_named() -> void:
 	profile.confidence_rise_rate = NAN
 	profile.vision_grace_time = -3.0
 	warnings.stop()
-	expect_eq(warnings.count("ApsProfile (unsaved): "), 3, "one warning per bad value:\n%s" % warnings.text())
-	expect_eq(warnings.count("detect_threshold: -1 is outside 0..1; using 0"), 1, "names the property:\n%s" % warnings.text())
+	expect_eq(
+		warnings.count("ApsProfile (unsaved): "),
+		3,
+		"one warning per bad value:\n%s" % warnings.text()
+	)
+	expect_eq(
+		warnings.count("detect_threshold: -1 is outside 0..1; using 0"),
+		1,
+		"names the property:\n%s" % warnings.text()
+	)
 	expect_eq(profile.confidence_rise_rate, 2.0, "NaN reads back as the default")
 	expect_eq(profile.vision_grace_time, 0.0, "reads back clamped")
 	# What a single setting's range cannot see, the order of the thresholds, validation names.
@@ -89,7 +103,9 @@ func test_a_profile_with_bad_values_is_clamped_and_named() -> void:
 	expect_eq(profile.confidence_rise_rate, 2.0, "NaN rate replaced by the default")
 	expect_eq(profile.vision_grace_time, 0.0, "negative grace clamped to 0")
 	expect_eq(profile.validate().size(), 0, "nothing left to fix")
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "still perceives")
+	expect_eq(
+		guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "still perceives"
+	)
 
 
 func test_a_component_with_no_body_still_perceives() -> void:
@@ -100,13 +116,17 @@ func test_a_component_with_no_body_still_perceives() -> void:
 	eye.position = Vector3(0, 1.6, 0)
 	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Runner")
 	await seconds(1.5)
-	expect_eq(eye.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "sees without a body")
+	expect_eq(
+		eye.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "sees without a body"
+	)
 
 
 func test_null_arguments_are_harmless() -> void:
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	await seconds(0.2)
-	expect_eq(guard.get_belief_state(null), ApsPerceptionComponent.STATE_UNDETECTED, "state of null")
+	expect_eq(
+		guard.get_belief_state(null), ApsPerceptionComponent.STATE_UNDETECTED, "state of null"
+	)
 	expect_eq(guard.get_belief_data(null), {}, "data of null")
 	expect_eq(guard.set_target_confidence(null, 0.5), false, "raise null")
 	guard.force_attention_target(null)
@@ -124,4 +144,8 @@ func test_a_custom_sense_may_call_back_into_its_component() -> void:
 	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -5), "Runner")
 	await seconds(1.0)
 	expect(nosy.answers.size() >= 5, "the sense ran: %d" % nosy.answers.size())
-	expect_eq(guard.get_belief_state(runner) >= ApsPerceptionComponent.STATE_SUSPECTED, true, "and drove a belief")
+	expect_eq(
+		guard.get_belief_state(runner) >= ApsPerceptionComponent.STATE_SUSPECTED,
+		true,
+		"and drove a belief"
+	)

@@ -60,7 +60,9 @@ func _play(level: Node3D, from: int, to: int) -> Array:
 		_move(level, frame)
 		if frame == 100:
 			# A shot with no known shooter: a belief about a place.
-			ApsWorld.get_world_state(level).emit_sound(Vector3(-4, 0, 6), 1.0, 40.0, &"gunshot", null)
+			ApsWorld.get_world_state(level).emit_sound(
+				Vector3(-4, 0, 6), 1.0, 40.0, &"gunshot", null
+			)
 		await get_tree().physics_frame
 		seen.append(_beliefs(level))
 	return seen
@@ -87,8 +89,16 @@ func test_a_reloaded_level_runs_on_tick_by_tick_as_the_uninterrupted_one() -> vo
 	await _play(a, 0, SAVE_FRAME)
 	var guard: ApsPerceptionComponent = a.get_node("Guard/Perception")
 	var player := a.get_node("Player")
-	expect_eq(guard.get_belief_state(player), ApsPerceptionComponent.STATE_TRACKED, "the player is tracked")
-	expect_eq(guard.get_belief_state(a.get_node("Ducker")), ApsPerceptionComponent.STATE_LOST, "the ducker is lost")
+	expect_eq(
+		guard.get_belief_state(player),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the player is tracked"
+	)
+	expect_eq(
+		guard.get_belief_state(a.get_node("Ducker")),
+		ApsPerceptionComponent.STATE_LOST,
+		"the ducker is lost"
+	)
 	expect(guard.get_location_beliefs().size() == 1, "the shot is a place belief")
 	# Saved, written as JSON text and read back, as a game would.
 	var text := JSON.stringify(ApsWorld.save_state(a), "", false, true)
@@ -122,10 +132,24 @@ func test_a_reloaded_level_runs_on_tick_by_tick_as_the_uninterrupted_one() -> vo
 		if uninterrupted[i] != resumed[i]:
 			first_difference = i
 			break
-	expect_eq(first_difference, -1, "every tick the same beliefs (first difference: %s\n%s)" % [
-			first_difference,
-			"" if first_difference < 0 else "%s\n%s" % [uninterrupted[first_difference], resumed[first_difference]]])
-	expect(states.count("target_lost") >= 1, "the chase goes on after the load: %s" % [states.names()])
+	expect_eq(
+		first_difference,
+		-1,
+		(
+			"every tick the same beliefs (first difference: %s\n%s)"
+			% [
+				first_difference,
+				(
+					""
+					if first_difference < 0
+					else "%s\n%s" % [uninterrupted[first_difference], resumed[first_difference]]
+				)
+			]
+		)
+	)
+	expect(
+		states.count("target_lost") >= 1, "the chase goes on after the load: %s" % [states.names()]
+	)
 
 
 func test_a_load_fires_no_state_signals_and_beliefs_loaded_once() -> void:
@@ -139,13 +163,24 @@ func test_a_load_fires_no_state_signals_and_beliefs_loaded_once() -> void:
 	var fresh := ApsWorldBuilder.guard(level, Vector3(3, 0, 0), Vector3.FORWARD)
 	var log := ApsSignalLog.new(fresh)
 	expect(fresh.load_beliefs(saved), "loaded")
-	expect_eq(fresh.get_belief_state(player), ApsPerceptionComponent.STATE_TRACKED, "tracked at once")
+	expect_eq(
+		fresh.get_belief_state(player), ApsPerceptionComponent.STATE_TRACKED, "tracked at once"
+	)
 	expect_eq(fresh.get_attention_target(), guard.get_attention_target(), "attention restored")
 	expect_eq(fresh.get_awareness_level(), guard.get_awareness_level(), "awareness restored")
-	expect_near(fresh.get_confidence(player), guard.get_confidence(player), 1e-6, "confidence restored")
+	expect_near(
+		fresh.get_confidence(player), guard.get_confidence(player), 1e-6, "confidence restored"
+	)
 	await frames(1)
 	expect_eq(log.count("beliefs_loaded"), 1, "beliefs_loaded once")
-	for s in ["target_suspected", "target_detected", "target_tracked", "target_state_changed", "awareness_changed", "attention_changed"]:
+	for s in [
+		"target_suspected",
+		"target_detected",
+		"target_tracked",
+		"target_state_changed",
+		"awareness_changed",
+		"attention_changed"
+	]:
 		expect_eq(log.count(s), 0, "no %s for a restored state" % s)
 
 
@@ -194,7 +229,11 @@ func test_saved_data_is_plain_and_goes_through_json_and_store_var() -> void:
 		expect(other.load_beliefs(copy), "loaded")
 		warnings.stop()
 		expect_eq(warnings.text(), "", "no warnings")
-		expect_eq(other.get_belief_state(level.get_node("Player")), guard.get_belief_state(level.get_node("Player")), "the same state")
+		expect_eq(
+			other.get_belief_state(level.get_node("Player")),
+			guard.get_belief_state(level.get_node("Player")),
+			"the same state"
+		)
 		other.get_parent().free()
 
 
@@ -233,7 +272,11 @@ func test_a_persistent_id_reconnects_a_target_that_moved_in_the_tree() -> void:
 	id.persistent_id = "player"
 	moved.add_child(id)
 	expect(guard.load_beliefs(saved), "loaded")
-	expect_eq(guard.get_belief_state(moved), ApsPerceptionComponent.STATE_TRACKED, "the belief found the new node")
+	expect_eq(
+		guard.get_belief_state(moved),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the belief found the new node"
+	)
 
 
 var _damaged_level: Node3D
@@ -267,29 +310,69 @@ func _player_belief(saved: Dictionary) -> Dictionary:
 func test_damaged_data_warns_once_per_problem_and_loads_the_rest() -> void:
 	var missing := await _damaged(func(d): _player_belief(d).erase("state"))
 	expect(missing["ok"], "loaded")
-	expect_eq(missing["warnings"].count("load_beliefs"), 1, "one warning:\n%s" % missing["warnings"].text())
-	expect_eq(missing["warnings"].count(".state: missing"), 1, "names the field:\n%s" % missing["warnings"].text())
+	expect_eq(
+		missing["warnings"].count("load_beliefs"),
+		1,
+		"one warning:\n%s" % missing["warnings"].text()
+	)
+	expect_eq(
+		missing["warnings"].count(".state: missing"),
+		1,
+		"names the field:\n%s" % missing["warnings"].text()
+	)
 	expect(missing["guard"].get_confidence(missing["player"]) > 0.5, "the rest of the belief loads")
 
 	var wrong := await _damaged(func(d): _player_belief(d)["confidence"] = "very")
-	expect_eq(wrong["warnings"].count("load_beliefs"), 1, "one warning:\n%s" % wrong["warnings"].text())
-	expect_eq(wrong["warnings"].count(".confidence: invalid type"), 1, "names the field:\n%s" % wrong["warnings"].text())
-	expect_eq(wrong["guard"].get_belief_state(wrong["player"]), ApsPerceptionComponent.STATE_TRACKED, "the state loads")
+	expect_eq(
+		wrong["warnings"].count("load_beliefs"), 1, "one warning:\n%s" % wrong["warnings"].text()
+	)
+	expect_eq(
+		wrong["warnings"].count(".confidence: invalid type"),
+		1,
+		"names the field:\n%s" % wrong["warnings"].text()
+	)
+	expect_eq(
+		wrong["guard"].get_belief_state(wrong["player"]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the state loads"
+	)
 
 	var nan := await _damaged(func(d): _player_belief(d)["last_known_position"] = [NAN, 0.0, INF])
 	expect_eq(nan["warnings"].count("load_beliefs"), 1, "one warning:\n%s" % nan["warnings"].text())
-	expect_eq(nan["warnings"].count("last_known_position"), 1, "names the field:\n%s" % nan["warnings"].text())
+	expect_eq(
+		nan["warnings"].count("last_known_position"),
+		1,
+		"names the field:\n%s" % nan["warnings"].text()
+	)
 	var p: Vector3 = nan["guard"].get_last_known_position(nan["player"])
 	expect(p.is_finite(), "never a non-finite position: %s" % p)
 
-	var newer := await _damaged(func(d):
-		d["version"] = 99
-		d["core"]["mind"]["brain"]["boredom"] = 0.5)
+	var newer := await _damaged(
+		func(d):
+			d["version"] = 99
+			d["core"]["mind"]["brain"]["boredom"] = 0.5
+	)
 	expect(newer["ok"], "a newer save loads")
-	expect_eq(newer["warnings"].count("load_beliefs"), 2, "two problems, two warnings:\n%s" % newer["warnings"].text())
-	expect_eq(newer["warnings"].count("version: 99 is newer"), 1, "the version:\n%s" % newer["warnings"].text())
-	expect_eq(newer["warnings"].count("boredom: not known"), 1, "the unknown field:\n%s" % newer["warnings"].text())
-	expect_eq(newer["guard"].get_belief_state(newer["player"]), ApsPerceptionComponent.STATE_TRACKED, "everything else loads")
+	expect_eq(
+		newer["warnings"].count("load_beliefs"),
+		2,
+		"two problems, two warnings:\n%s" % newer["warnings"].text()
+	)
+	expect_eq(
+		newer["warnings"].count("version: 99 is newer"),
+		1,
+		"the version:\n%s" % newer["warnings"].text()
+	)
+	expect_eq(
+		newer["warnings"].count("boredom: not known"),
+		1,
+		"the unknown field:\n%s" % newer["warnings"].text()
+	)
+	expect_eq(
+		newer["guard"].get_belief_state(newer["player"]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"everything else loads"
+	)
 
 
 func test_data_that_is_not_aps_beliefs_loads_nothing() -> void:
@@ -302,13 +385,20 @@ func test_data_that_is_not_aps_beliefs_loads_nothing() -> void:
 	expect(not guard.load_beliefs({}), "an empty dictionary is refused")
 	expect(not guard.load_beliefs({"format": "my_game_save"}), "another format is refused")
 	expect(not guard.load_beliefs(ApsWorld.save_state(level)), "a world's state is refused")
-	expect(not ApsWorld.load_state(level, guard.save_beliefs()), "a perceiver's beliefs are refused by load_state")
+	expect(
+		not ApsWorld.load_state(level, guard.save_beliefs()),
+		"a perceiver's beliefs are refused by load_state"
+	)
 	expect(not ApsWorld.load_state(null, {}), "no root")
-	expect(guard.load_beliefs(guard.save_beliefs(), 7), "a bad missing_targets loads as the default")
+	expect(
+		guard.load_beliefs(guard.save_beliefs(), 7), "a bad missing_targets loads as the default"
+	)
 	warnings.stop()
 	expect_eq(warnings.count("nothing is loaded"), 5, "each refusal says so:\n%s" % warnings.text())
 	expect_eq(warnings.count("missing_targets 7"), 1, "the bad argument:\n%s" % warnings.text())
-	expect_eq(guard.get_belief_state(player), ApsPerceptionComponent.STATE_TRACKED, "nothing was wiped")
+	expect_eq(
+		guard.get_belief_state(player), ApsPerceptionComponent.STATE_TRACKED, "nothing was wiped"
+	)
 
 
 func test_on_a_client_loading_is_refused() -> void:
@@ -325,7 +415,11 @@ func test_on_a_client_loading_is_refused() -> void:
 	expect(not guard.load_beliefs(saved), "load_beliefs is refused")
 	expect(not ApsWorld.load_state(level, ApsWorld.save_state(level)), "load_state is refused")
 	warnings.stop()
-	expect_eq(warnings.count("perception runs on the server"), 2, "one warning each:\n%s" % warnings.text())
+	expect_eq(
+		warnings.count("perception runs on the server"),
+		2,
+		"one warning each:\n%s" % warnings.text()
+	)
 	get_tree().set_multiplayer(null, get_path())
 
 
@@ -340,7 +434,9 @@ func test_a_target_outside_the_loaded_root_is_found_by_its_persistent_id() -> vo
 	add_child(level)
 	ApsWorldBuilder.floor(level)
 	var guard := ApsWorldBuilder.guard(level, Vector3.ZERO, Vector3.FORWARD)
-	await wait_until(func(): return guard.get_belief_state(hero) == ApsPerceptionComponent.STATE_TRACKED, 5.0)
+	await wait_until(
+		func(): return guard.get_belief_state(hero) == ApsPerceptionComponent.STATE_TRACKED, 5.0
+	)
 	var data := ApsWorld.save_state(level)
 	level.free()
 	var again := Node3D.new()
@@ -349,5 +445,9 @@ func test_a_target_outside_the_loaded_root_is_found_by_its_persistent_id() -> vo
 	ApsWorldBuilder.floor(again)
 	var rebuilt := ApsWorldBuilder.guard(again, Vector3.ZERO, Vector3.FORWARD)
 	expect(ApsWorld.load_state(again, data), "loaded")
-	expect_eq(rebuilt.get_belief_state(hero), ApsPerceptionComponent.STATE_TRACKED, "the hero, not a place")
+	expect_eq(
+		rebuilt.get_belief_state(hero),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the hero, not a place"
+	)
 	expect_eq(rebuilt.get_location_beliefs().size(), 0, "no missing_target place")

@@ -49,7 +49,9 @@ func _tracking() -> Array:
 	var id := ApsTargetComponent.new()
 	id.persistent_id = "player"
 	player.add_child(id)
-	var ok := await wait_until(func(): return guard.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED, 5.0)
+	var ok := await wait_until(
+		func(): return guard.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED, 5.0
+	)
 	expect(ok, "the guard tracks the player")
 	return [guard, player]
 
@@ -72,8 +74,14 @@ func _zones_save(base: Dictionary, n: int) -> Dictionary:
 	var d := base.duplicate(true)
 	var zones := []
 	for i in n:
-		zones.append({"id": i + 1, "center": [200.0 + (i % 200) * 10.0, 0.0, 200.0 + (i / 200) * 10.0],
-				"radius": 3.0, "level": 0.5})
+		zones.append(
+			{
+				"id": i + 1,
+				"center": [200.0 + (i % 200) * 10.0, 0.0, 200.0 + (i / 200) * 10.0],
+				"radius": 3.0,
+				"level": 0.5
+			}
+		)
 	d["world"]["conditions"]["light_zones"] = zones
 	d["world"]["conditions"]["last_light_zone"] = n
 	return d
@@ -95,14 +103,29 @@ func test_a_save_with_32000_bad_list_elements_loads_in_linear_time() -> void:
 	var small_ms := _best_ms(func(): guard.load_beliefs(small))
 	var large_ms := _best_ms(func(): guard.load_beliefs(large))
 	print("  bad list elements: 4,000 in %.0f ms, 32,000 in %.0f ms" % [small_ms, large_ms])
-	expect(large_ms < small_ms * 12.0, "8x the data, %.0f ms against %.0f ms (under 12x)" % [large_ms, small_ms])
-	expect_eq(guard.get_belief_state(s[1]), ApsPerceptionComponent.STATE_TRACKED, "the player's belief loads")
+	expect(
+		large_ms < small_ms * 12.0,
+		"8x the data, %.0f ms against %.0f ms (under 12x)" % [large_ms, small_ms]
+	)
+	expect_eq(
+		guard.get_belief_state(s[1]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the player's belief loads"
+	)
 	log.clear()
 	guard.load_beliefs(large)
 	expect_eq(log.warnings.size(), 65, "64 warnings and one that counts the rest")
 	expect_eq(log.count("more problems like these"), 1, "the last counts the rest")
-	expect_eq(log.count("core.mind.relationships[1]: invalid type: integer `0`"), 1, "a number where a record belongs, named")
-	expect_eq(log.count("core.mind.relationships[3]: invalid type: integer `1`"), 1, "the next, named by its own place")
+	expect_eq(
+		log.count("core.mind.relationships[1]: invalid type: integer `0`"),
+		1,
+		"a number where a record belongs, named"
+	)
+	expect_eq(
+		log.count("core.mind.relationships[3]: invalid type: integer `1`"),
+		1,
+		"the next, named by its own place"
+	)
 	expect(log.errors.is_empty(), "no error: %s" % "\n".join(log.errors))
 
 
@@ -118,11 +141,26 @@ func test_32000_light_zones_load_in_linear_time() -> void:
 	print("  light zones: 4,000 load in %.0f ms, 32,000 in %.0f ms" % [small_ms, large_ms])
 	# Linear is 8x, the pairwise check it replaced 64x: 16x leaves room for a 32,000-entry
 	# Dictionary outgrowing the caches on a busy machine and still fails a quadratic load.
-	expect(large_ms < small_ms * 16.0, "8x the zones, %.0f ms against %.0f ms (under 16x)" % [large_ms, small_ms])
+	expect(
+		large_ms < small_ms * 16.0,
+		"8x the zones, %.0f ms against %.0f ms (under 16x)" % [large_ms, small_ms]
+	)
 	var state := ApsWorld.get_world_state(self)
-	expect_near(state.get_light_at(Vector3(200.0 + 199 * 10.0, 0.0, 200.0 + 159 * 10.0)), 0.5, 1e-6, "the last zone lights its place")
-	expect_near(state.get_light_at(Vector3(195, 0, 195)), state.ambient_light, 1e-6, "between zones, the ambient light")
-	expect_eq(s[0].get_belief_state(s[1]), ApsPerceptionComponent.STATE_TRACKED, "the guard still tracks")
+	expect_near(
+		state.get_light_at(Vector3(200.0 + 199 * 10.0, 0.0, 200.0 + 159 * 10.0)),
+		0.5,
+		1e-6,
+		"the last zone lights its place"
+	)
+	expect_near(
+		state.get_light_at(Vector3(195, 0, 195)),
+		state.ambient_light,
+		1e-6,
+		"between zones, the ambient light"
+	)
+	expect_eq(
+		s[0].get_belief_state(s[1]), ApsPerceptionComponent.STATE_TRACKED, "the guard still tracks"
+	)
 	expect(log.errors.is_empty(), "no error: %s" % "\n".join(log.errors))
 	_remove_every_zone()
 
@@ -139,14 +177,21 @@ func test_far_light_zones_cost_a_look_nothing() -> void:
 			stats_world.reset_stats()
 			await seconds(0.5)
 			var st := stats_world.get_stats()
-			best = minf(best, float(st["time_usec"] - st["ray_usec"]) / maxf(1.0, st["perceivers_run"]))
+			best = minf(
+				best, float(st["time_usec"] - st["ray_usec"]) / maxf(1.0, st["perceivers_run"])
+			)
 		return best
 	var without: float = await per_pass.call()
 	ApsWorld.load_state(self, _zones_save(base, 32000))
 	var among: float = await per_pass.call()
 	print("  APS's own time a pass: %.1f us without zones, %.1f us among 32,000" % [without, among])
-	expect(among < maxf(without * 3.0, without + 20.0), "APS's own time a pass: %.1f us among 32,000 zones, %.1f us without" % [among, without])
-	expect_eq(s[0].get_belief_state(s[1]), ApsPerceptionComponent.STATE_TRACKED, "the guard still tracks")
+	expect(
+		among < maxf(without * 3.0, without + 20.0),
+		"APS's own time a pass: %.1f us among 32,000 zones, %.1f us without" % [among, without]
+	)
+	expect_eq(
+		s[0].get_belief_state(s[1]), ApsPerceptionComponent.STATE_TRACKED, "the guard still tracks"
+	)
 	_remove_every_zone()
 
 
@@ -198,11 +243,17 @@ func test_light_zones_past_the_cap_are_refused_with_one_warning() -> void:
 		refused += int(state.add_light_zone(Vector3(-50, 0, -50), 1.0, 0.3) == 0)
 	expect_eq(refused, 100, "every zone past the cap refused")
 	expect_eq(log.warnings.size(), 1, "one warning:\n%s" % log.text().left(600))
-	expect_eq(log.count("ApsWorldState.add_light_zone: the world holds 65536 light zones"), 1, log.text().left(600))
+	expect_eq(
+		log.count("ApsWorldState.add_light_zone: the world holds 65536 light zones"),
+		1,
+		log.text().left(600)
+	)
 	state.remove_light_zone(ids[5])
 	var again := state.add_light_zone(Vector3(-50, 0, -50), 1.0, 0.3)
 	expect(again > 0, "room made is taken: %d" % again)
-	expect_near(state.get_light_at(Vector3(-50, 0, -50)), 0.3, 1e-6, "the new zone lights its place")
+	expect_near(
+		state.get_light_at(Vector3(-50, 0, -50)), 0.3, 1e-6, "the new zone lights its place"
+	)
 	for id in ids:
 		state.remove_light_zone(id)
 	state.remove_light_zone(again)
@@ -220,13 +271,21 @@ func test_team_rules_past_the_cap_are_cut_with_one_warning() -> void:
 	rules.append(Vector3i(1, 0, ApsPerceptionComponent.RELATIONSHIP_FEARED))
 	log.clear()
 	profile.team_rules = rules
-	expect_eq(log.count("team_rules: 100001 rules, more than the 1024 a profile keeps"), 1, log.text())
+	expect_eq(
+		log.count("team_rules: 100001 rules, more than the 1024 a profile keeps"), 1, log.text()
+	)
 	expect_eq(profile.team_rules.size(), 1024, "read back cut")
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD, profile)
 	var player := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Player")
-	var ok := await wait_until(func(): return guard.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED, 5.0)
+	var ok := await wait_until(
+		func(): return guard.get_belief_state(player) == ApsPerceptionComponent.STATE_TRACKED, 5.0
+	)
 	expect(ok, "the guard tracks the player")
-	expect_eq(guard.get_relationship(player), ApsPerceptionComponent.RELATIONSHIP_ENEMY, "the rule past the cap is gone")
+	expect_eq(
+		guard.get_relationship(player),
+		ApsPerceptionComponent.RELATIONSHIP_ENEMY,
+		"the rule past the cap is gone"
+	)
 	expect_eq(log.count("team_rules"), 1, "said once:\n%s" % log.text().left(600))
 
 
@@ -243,12 +302,27 @@ func test_relationships_past_the_cap_are_refused_with_one_warning() -> void:
 	for t in targets:
 		guard.set_relationship(t, ApsPerceptionComponent.RELATIONSHIP_FEARED)
 	expect_eq(log.warnings.size(), 1, "one warning:\n%s" % log.text().left(600))
-	expect_eq(log.count("set_relationship: this AI holds relationships for 1024 targets"), 1, log.text().left(600))
-	expect_eq(guard.get_relationship(targets[1023]), ApsPerceptionComponent.RELATIONSHIP_FEARED, "the 1,024th is set")
-	expect(guard.get_relationship(targets[1024]) != ApsPerceptionComponent.RELATIONSHIP_FEARED, "the 1,025th is not")
+	expect_eq(
+		log.count("set_relationship: this AI holds relationships for 1024 targets"),
+		1,
+		log.text().left(600)
+	)
+	expect_eq(
+		guard.get_relationship(targets[1023]),
+		ApsPerceptionComponent.RELATIONSHIP_FEARED,
+		"the 1,024th is set"
+	)
+	expect(
+		guard.get_relationship(targets[1024]) != ApsPerceptionComponent.RELATIONSHIP_FEARED,
+		"the 1,025th is not"
+	)
 	for i in 10:
 		targets[i].free()
 	log.clear()
 	guard.set_relationship(targets[1050], ApsPerceptionComponent.RELATIONSHIP_FEARED)
 	expect_eq(log.warnings.size(), 0, "freed targets made room:\n%s" % log.text())
-	expect_eq(guard.get_relationship(targets[1050]), ApsPerceptionComponent.RELATIONSHIP_FEARED, "set once there is room")
+	expect_eq(
+		guard.get_relationship(targets[1050]),
+		ApsPerceptionComponent.RELATIONSHIP_FEARED,
+		"set once there is room"
+	)

@@ -66,13 +66,31 @@ func test_a_point_light_lights_as_its_texture_says() -> void:
 	ApsWorldBuilder2D.guard(self, at + Vector2(-400, 10), Vector2.RIGHT)
 	await seconds(0.5)
 	var expected := GREY + 0.8 * _ramp_at(at, runner.global_position)
-	expect_near(ApsWorld.get_target_light_2d(runner), expected, 0.01, "the floor and the texture 60 px right of the lamp")
+	expect_near(
+		ApsWorld.get_target_light_2d(runner),
+		expected,
+		0.01,
+		"the floor and the texture 60 px right of the lamp"
+	)
 	for dx in [-140.0, -50.0, 0.0, 100.0, 150.0]:
 		var p: Vector2 = at + Vector2(dx, 0)
-		expect_near(ApsWorld.get_light_at_2d(p), minf(GREY + 0.8 * _ramp_at(at, p), 1.0), 0.01, "%d px along" % dx)
-	expect_near(ApsWorld.get_light_at_2d(at + Vector2(200, 0)), GREY, 0.01, "beyond the texture, the floor only")
+		expect_near(
+			ApsWorld.get_light_at_2d(p),
+			minf(GREY + 0.8 * _ramp_at(at, p), 1.0),
+			0.01,
+			"%d px along" % dx
+		)
+	expect_near(
+		ApsWorld.get_light_at_2d(at + Vector2(200, 0)),
+		GREY,
+		0.01,
+		"beyond the texture, the floor only"
+	)
 	var lights: Array = ApsWorld.get_lights_on_2d(runner)
-	expect(lights.size() == 1 and lights[0]["light"].name == "Lamp", "the lamp is named: %s" % str(lights))
+	expect(
+		lights.size() == 1 and lights[0]["light"].name == "Lamp",
+		"the lamp is named: %s" % str(lights)
+	)
 
 
 func test_an_occluder_keeps_a_shadowed_light_off_the_target() -> void:
@@ -81,7 +99,9 @@ func test_an_occluder_keeps_a_shadowed_light_off_the_target() -> void:
 	var lamp := _lamp(at, 1.0, true)
 	var occluder := LightOccluder2D.new()
 	var poly := OccluderPolygon2D.new()
-	poly.polygon = PackedVector2Array([Vector2(-5, -10), Vector2(5, -10), Vector2(5, 10), Vector2(-5, 10)])
+	poly.polygon = PackedVector2Array(
+		[Vector2(-5, -10), Vector2(5, -10), Vector2(5, 10), Vector2(-5, 10)]
+	)
 	occluder.occluder = poly
 	add_child(occluder)
 	occluder.global_position = at + Vector2(60, 0)
@@ -89,17 +109,30 @@ func test_an_occluder_keeps_a_shadowed_light_off_the_target() -> void:
 	var lit := _runner(at + Vector2(120, -35), "AboveIt")
 	ApsWorldBuilder2D.guard(self, at + Vector2(-400, 0), Vector2.RIGHT)
 	await seconds(0.5)
-	expect_near(ApsWorld.get_target_light_2d(hidden), GREY, 0.01, "behind the occluder: the floor only")
-	expect_near(ApsWorld.get_target_light_2d(lit), minf(GREY + _ramp_at(at, lit.global_position), 1.0), 0.01, "beside it, lit")
+	expect_near(
+		ApsWorld.get_target_light_2d(hidden), GREY, 0.01, "behind the occluder: the floor only"
+	)
+	expect_near(
+		ApsWorld.get_target_light_2d(lit),
+		minf(GREY + _ramp_at(at, lit.global_position), 1.0),
+		0.01,
+		"beside it, lit"
+	)
 	var on: Array = ApsWorld.get_lights_on_2d(hidden)
 	expect(on.size() == 1 and on[0]["shadowed"], "the lamp is named as shadowed: %s" % str(on))
 	lamp.shadow_enabled = false
 	await seconds(0.4)
-	expect(ApsWorld.get_target_light_2d(hidden) > GREY + 0.5, "its shadow off, the light passes: %.3f" % ApsWorld.get_target_light_2d(hidden))
+	expect(
+		ApsWorld.get_target_light_2d(hidden) > GREY + 0.5,
+		"its shadow off, the light passes: %.3f" % ApsWorld.get_target_light_2d(hidden)
+	)
 	lamp.shadow_enabled = true
 	occluder.occluder_light_mask = 2
 	await seconds(0.4)
-	expect(ApsWorld.get_target_light_2d(hidden) > GREY + 0.5, "an occluder on another mask casts no shadow for it")
+	expect(
+		ApsWorld.get_target_light_2d(hidden) > GREY + 0.5,
+		"an occluder on another mask casts no shadow for it"
+	)
 
 
 func test_switching_a_light_off_darkens_the_target() -> void:
@@ -140,5 +173,12 @@ func test_a_generated_gradient_texture_lights_once_it_exists() -> void:
 	await frames(3)
 	# 32 px from the centre of a 256 px radial gradient: a quarter of the way out.
 	var expected := GREY + 0.75
-	expect_near(ApsWorld.get_light_at_2d(at + Vector2(32, 0)), expected, 0.03, "the gradient's light a quarter of the way out")
-	expect_near(ApsWorld.get_light_at_2d(at + Vector2(200, 0)), GREY, 0.01, "beyond its edge, the floor")
+	expect_near(
+		ApsWorld.get_light_at_2d(at + Vector2(32, 0)),
+		expected,
+		0.03,
+		"the gradient's light a quarter of the way out"
+	)
+	expect_near(
+		ApsWorld.get_light_at_2d(at + Vector2(200, 0)), GREY, 0.01, "beyond its edge, the floor"
+	)

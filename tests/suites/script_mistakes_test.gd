@@ -26,12 +26,30 @@ func _check_bad_answer(answer: Variant, said: String) -> void:
 	await seconds(1.5)
 	warnings.stop()
 	expect(broken[2].calls > 5, "the sense was asked many times: %d" % broken[2].calls)
-	expect_eq(warnings.count("ApsSense 'broken radar'"), 1, "one warning for the sense:\n%s" % warnings.text())
-	expect_eq(warnings.count("_evaluate returned %s instead of a Dictionary" % said), 1,
-			"naming what it returned:\n%s" % warnings.text())
-	expect_eq(guard.get_belief_state(broken[1]), ApsPerceptionComponent.STATE_TRACKED, "vision still tracks")
-	expect(not guard.get_belief_data(broken[1])["active_senses"].has(8), "the broken sense adds nothing")
-	expect_eq(other.get_belief_state(other_runner), ApsPerceptionComponent.STATE_TRACKED, "other guards perceive")
+	expect_eq(
+		warnings.count("ApsSense 'broken radar'"),
+		1,
+		"one warning for the sense:\n%s" % warnings.text()
+	)
+	expect_eq(
+		warnings.count("_evaluate returned %s instead of a Dictionary" % said),
+		1,
+		"naming what it returned:\n%s" % warnings.text()
+	)
+	expect_eq(
+		guard.get_belief_state(broken[1]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"vision still tracks"
+	)
+	expect(
+		not guard.get_belief_data(broken[1])["active_senses"].has(8),
+		"the broken sense adds nothing"
+	)
+	expect_eq(
+		other.get_belief_state(other_runner),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"other guards perceive"
+	)
 	# Nothing was left refusing calls on the guard.
 	var far := ApsWorldBuilder.body(self, Vector3(-20, 0, 0), "Far")
 	expect(guard.set_target_confidence(far, 0.5), "calls on the guard work afterwards")
@@ -60,8 +78,13 @@ func test_an_empty_custom_senses_slot_is_skipped_with_one_warning() -> void:
 	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -6), "Runner")
 	await seconds(1.5)
 	warnings.stop()
-	expect_eq(warnings.count("custom_senses[0] is empty; the slot is skipped"), 1,
-			"one warning, though two guards use the profile:\n%s" % warnings.text())
-	expect_eq(a.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "the guard perceives")
+	expect_eq(
+		warnings.count("custom_senses[0] is empty; the slot is skipped"),
+		1,
+		"one warning, though two guards use the profile:\n%s" % warnings.text()
+	)
+	expect_eq(
+		a.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "the guard perceives"
+	)
 	expect(a.get_belief_data(runner)["active_senses"].has(8), "with the sense in the other slot")
 	expect(b.get_known_targets().size() >= 0, "the other guard runs too")

@@ -13,7 +13,9 @@ func _with(node: Node, part: String) -> Array:
 
 func test_a_guard_set_up_right_has_no_warning() -> void:
 	var eye := World.guard(self, Vector3.ZERO, Vector3.FORWARD)
-	expect_eq(eye.get_setup_warnings(), PackedStringArray(), "a guard under its body, with a profile")
+	expect_eq(
+		eye.get_setup_warnings(), PackedStringArray(), "a guard under its body, with a profile"
+	)
 
 
 func test_no_profile_warns_until_one_is_set() -> void:
@@ -21,7 +23,9 @@ func test_no_profile_warns_until_one_is_set() -> void:
 	eye.profile = null
 	expect_eq(_with(eye, "No profile").size(), 1, "no profile")
 	# Asked the way Godot asks any node, the answer is the same.
-	expect_eq(eye._get_configuration_warnings(), eye.get_setup_warnings(), "_get_configuration_warnings")
+	expect_eq(
+		eye._get_configuration_warnings(), eye.get_setup_warnings(), "_get_configuration_warnings"
+	)
 	eye.profile = ApsProfile.new()
 	expect_eq(_with(eye, "No profile").size(), 0, "a profile set")
 
@@ -68,16 +72,28 @@ func test_thresholds_out_of_order_warn_pair_by_pair() -> void:
 	p.suspect_threshold = 0.5
 	var found := _with(eye, "Thresholds out of order")
 	expect_eq(found.size(), 1, "Suspect >= Detect")
-	expect(found.size() == 1 and found[0].contains("Suspect Threshold (0.5)")
-			and found[0].contains("Detect Threshold (0.35)"), "names both: %s" % [found])
+	expect(
+		(
+			found.size() == 1
+			and found[0].contains("Suspect Threshold (0.5)")
+			and found[0].contains("Detect Threshold (0.35)")
+		),
+		"names both: %s" % [found]
+	)
 	p.suspect_threshold = 0.15
 	p.detect_threshold = 0.6  # equal to Track: not below it
-	expect_eq(_with(eye, "Detect Threshold (0.6) is not below Track Threshold (0.6)").size(), 1,
-			"Detect >= Track")
+	expect_eq(
+		_with(eye, "Detect Threshold (0.6) is not below Track Threshold (0.6)").size(),
+		1,
+		"Detect >= Track"
+	)
 	p.detect_threshold = 0.35
 	p.track_threshold = 0.9
-	expect_eq(_with(eye, "Track Threshold (0.9) is not below Full Aware Threshold (0.85)").size(),
-			1, "Track >= Full Aware")
+	expect_eq(
+		_with(eye, "Track Threshold (0.9) is not below Full Aware Threshold (0.85)").size(),
+		1,
+		"Track >= Full Aware"
+	)
 	p.track_threshold = 0.6
 	expect_eq(_with(eye, "Thresholds out of order").size(), 0, "back in order")
 
@@ -122,4 +138,8 @@ func test_a_target_under_a_plain_node_warns() -> void:
 	target.auto_register = false
 	holder.add_child(target)
 	expect_eq(_with(target, "not a Node3D").size(), 1, "under a Node")
-	expect_eq(target._get_configuration_warnings(), target.get_setup_warnings(), "_get_configuration_warnings")
+	expect_eq(
+		target._get_configuration_warnings(),
+		target.get_setup_warnings(),
+		"_get_configuration_warnings"
+	)

@@ -37,10 +37,24 @@ func test_two_guards_of_a_preset_never_signal_about_each_other_and_see_the_playe
 	await seconds(2.0)
 	expect_eq(_signals_about(log_a, b.get_parent()), 0, "no signal of A about B")
 	expect_eq(_signals_about(log_b, a.get_parent()), 0, "no signal of B about A")
-	expect_eq(a.get_belief_state(b.get_parent()), ApsPerceptionComponent.STATE_UNDETECTED, "A believes nothing of B")
-	expect_eq(a.get_relationship(b.get_parent()), ApsPerceptionComponent.RELATIONSHIP_TEAMMATE, "B is A's teammate")
-	expect_eq(a.get_belief_state(s["player"]), ApsPerceptionComponent.STATE_TRACKED, "A tracks the player")
-	expect_eq(a.get_relationship(s["player"]), ApsPerceptionComponent.RELATIONSHIP_ENEMY, "the player is an enemy")
+	expect_eq(
+		a.get_belief_state(b.get_parent()),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"A believes nothing of B"
+	)
+	expect_eq(
+		a.get_relationship(b.get_parent()),
+		ApsPerceptionComponent.RELATIONSHIP_TEAMMATE,
+		"B is A's teammate"
+	)
+	expect_eq(
+		a.get_belief_state(s["player"]), ApsPerceptionComponent.STATE_TRACKED, "A tracks the player"
+	)
+	expect_eq(
+		a.get_relationship(s["player"]),
+		ApsPerceptionComponent.RELATIONSHIP_ENEMY,
+		"the player is an enemy"
+	)
 
 
 func test_the_default_profile_perceives_teammates_as_the_spec_says() -> void:
@@ -48,8 +62,16 @@ func test_the_default_profile_perceives_teammates_as_the_spec_says() -> void:
 	var a: ApsPerceptionComponent = s["a"]
 	var b_body: Node3D = s["b"].get_parent()
 	await seconds(2.0)
-	expect_eq(a.get_belief_state(b_body), ApsPerceptionComponent.STATE_TRACKED, "the teammate goes through the states")
-	expect_eq(a.get_threat_level(b_body), ApsPerceptionComponent.THREAT_NONE, "a teammate is never a threat")
+	expect_eq(
+		a.get_belief_state(b_body),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the teammate goes through the states"
+	)
+	expect_eq(
+		a.get_threat_level(b_body),
+		ApsPerceptionComponent.THREAT_NONE,
+		"a teammate is never a threat"
+	)
 	expect(a.get_attention_target() != b_body, "nor the attention target")
 
 
@@ -59,14 +81,28 @@ func test_rival_factions_by_team_id_see_each_other() -> void:
 	var b: ApsPerceptionComponent = s["b"]
 	b.team_id = 2
 	await seconds(2.0)
-	expect_eq(a.get_belief_state(b.get_parent()), ApsPerceptionComponent.STATE_TRACKED, "A tracks the rival")
-	expect_eq(b.get_belief_state(a.get_parent()), ApsPerceptionComponent.STATE_TRACKED, "and the rival A")
+	expect_eq(
+		a.get_belief_state(b.get_parent()),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"A tracks the rival"
+	)
+	expect_eq(
+		b.get_belief_state(a.get_parent()), ApsPerceptionComponent.STATE_TRACKED, "and the rival A"
+	)
 	# Back on one team: A no longer perceives B, and its belief fades.
 	b.team_id = 1
 	await seconds(15.0)
-	expect(a.get_belief_state(b.get_parent()) in [ApsPerceptionComponent.STATE_REMEMBERED,
-			ApsPerceptionComponent.STATE_EXPIRED, ApsPerceptionComponent.STATE_LOST],
-			"the old rival fades: %d" % a.get_belief_state(b.get_parent()))
+	expect(
+		(
+			a.get_belief_state(b.get_parent())
+			in [
+				ApsPerceptionComponent.STATE_REMEMBERED,
+				ApsPerceptionComponent.STATE_EXPIRED,
+				ApsPerceptionComponent.STATE_LOST
+			]
+		),
+		"the old rival fades: %d" % a.get_belief_state(b.get_parent())
+	)
 
 
 func test_groups_named_as_teams_decide_for_every_node_in_them() -> void:
@@ -81,9 +117,21 @@ func test_groups_named_as_teams_decide_for_every_node_in_them() -> void:
 	# The player is a villager too: A's teammate, not its enemy.
 	player.add_to_group(&"villagers")
 	await seconds(2.0)
-	expect_eq(a.get_belief_state(b.get_parent()), ApsPerceptionComponent.STATE_TRACKED, "the villager sees the bandit")
-	expect_eq(a.get_belief_state(player), ApsPerceptionComponent.STATE_UNDETECTED, "the villager ignores its fellow")
-	expect_eq(b.get_belief_state(player), ApsPerceptionComponent.STATE_TRACKED, "the bandit sees the villager")
+	expect_eq(
+		a.get_belief_state(b.get_parent()),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the villager sees the bandit"
+	)
+	expect_eq(
+		a.get_belief_state(player),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"the villager ignores its fellow"
+	)
+	expect_eq(
+		b.get_belief_state(player),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the bandit sees the villager"
+	)
 
 
 func test_a_target_component_gives_a_body_its_team() -> void:
@@ -94,10 +142,18 @@ func test_a_target_component_gives_a_body_its_team() -> void:
 	tag.team_id = 1
 	player.add_child(tag)
 	await seconds(2.0)
-	expect_eq(a.get_belief_state(player), ApsPerceptionComponent.STATE_UNDETECTED, "an ally of team 1 is left out")
+	expect_eq(
+		a.get_belief_state(player),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"an ally of team 1 is left out"
+	)
 	tag.team_id = 0
 	await seconds(2.0)
-	expect_eq(a.get_belief_state(player), ApsPerceptionComponent.STATE_TRACKED, "on no team again: an enemy")
+	expect_eq(
+		a.get_belief_state(player),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"on no team again: an enemy"
+	)
 
 
 func test_bad_team_groups_are_warned_of_once_and_skipped() -> void:
@@ -107,10 +163,18 @@ func test_bad_team_groups_are_warned_of_once_and_skipped() -> void:
 	s["player"].add_to_group(&"ok")
 	await seconds(1.0)
 	warnings.stop()
-	expect_eq(warnings.count("aps/teams/groups"), 2, "one warning per bad entry:\n%s" % warnings.text())
-	expect_eq(s["a"].get_belief_state(s["player"]), ApsPerceptionComponent.STATE_TRACKED, "the good entry still counts")
+	expect_eq(
+		warnings.count("aps/teams/groups"), 2, "one warning per bad entry:\n%s" % warnings.text()
+	)
+	expect_eq(
+		s["a"].get_belief_state(s["player"]),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the good entry still counts"
+	)
 	ProjectSettings.set_setting("aps/teams/groups", "not a dictionary")
 	warnings = ApsWarningLog.start()
 	await seconds(0.5)
 	warnings.stop()
-	expect_eq(warnings.count("aps/teams/groups"), 1, "one warning for a value that is no Dictionary")
+	expect_eq(
+		warnings.count("aps/teams/groups"), 1, "one warning for a value that is no Dictionary"
+	)

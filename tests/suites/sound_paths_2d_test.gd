@@ -21,7 +21,9 @@ func _wall(door_x: float, has_door: bool, preset := -1) -> void:
 	else:
 		pieces.append([-1000.0, 1000.0])
 	for p in pieces:
-		var w := ApsWorldBuilder2D.wall(self, Vector2((p[0] + p[1]) * 0.5, WALL_Y), Vector2(p[1] - p[0], 30))
+		var w := ApsWorldBuilder2D.wall(
+			self, Vector2((p[0] + p[1]) * 0.5, WALL_Y), Vector2(p[1] - p[0], 30)
+		)
 		w.name = "Wall"
 		if preset >= 0:
 			var o := ApsOccluder2D.new()
@@ -43,8 +45,12 @@ func _hear() -> Dictionary:
 	await frames(3)
 	ApsWorld.emit_sound_2d(SHOT, 1.0, 4000.0, &"gunshot", runner)
 	await seconds(0.3)
-	return {"guard": guard, "runner": runner, "hearing": guard.explain(runner)["senses"].get("hearing", {}),
-			"at": guard.get_last_known_position(runner)}
+	return {
+		"guard": guard,
+		"runner": runner,
+		"hearing": guard.explain(runner)["senses"].get("hearing", {}),
+		"at": guard.get_last_known_position(runner)
+	}
 
 
 func _clear() -> void:
@@ -59,7 +65,9 @@ func test_through_an_open_door_the_shot_is_heard_from_the_door() -> void:
 	var near := await _hear()
 	var at: Vector2 = near["at"]
 	expect(at.distance_to(door.global_position) < 50.0, "believed at the door: %s" % at)
-	expect(near["hearing"]["factors"].has("route_metres"), "came round: %s" % near["hearing"]["text"])
+	expect(
+		near["hearing"]["factors"].has("route_metres"), "came round: %s" % near["hearing"]["text"]
+	)
 	expect_eq(near["hearing"]["factors"]["muffling"], 1.0, "not muffled on the way round")
 	var way: float = near["hearing"]["factors"]["route_metres"]
 	var expected := (SHOT.distance_to(door.global_position) + door.global_position.length()) / PPM
@@ -69,7 +77,10 @@ func test_through_an_open_door_the_shot_is_heard_from_the_door() -> void:
 	_wall(800.0, true)
 	_portal(Vector2(800.0, WALL_Y))
 	var far := await _hear()
-	expect(far["hearing"]["confidence"] < c_near, "a longer way is fainter: %.3f < %.3f" % [far["hearing"]["confidence"], c_near])
+	expect(
+		far["hearing"]["confidence"] < c_near,
+		"a longer way is fainter: %.3f < %.3f" % [far["hearing"]["confidence"], c_near]
+	)
 
 
 func test_with_no_opening_it_is_muffled_by_the_wall() -> void:
@@ -88,12 +99,18 @@ func test_a_portal_moved_or_freed_is_followed() -> void:
 	await frames(1)
 	door.global_position = Vector2(DOOR_X, WALL_Y)
 	var moved := await _hear()
-	expect((moved["at"] as Vector2).distance_to(Vector2(DOOR_X, WALL_Y)) < 50.0, "heard from where the portal went: %s" % moved["at"])
+	expect(
+		(moved["at"] as Vector2).distance_to(Vector2(DOOR_X, WALL_Y)) < 50.0,
+		"heard from where the portal went: %s" % moved["at"]
+	)
 	await _clear()
 	_wall(DOOR_X, true)
 	_portal(Vector2(DOOR_X, WALL_Y)).free()
 	var gone := await _hear()
-	expect(not gone["hearing"].get("factors", {}).has("route_metres"), "no portal, no way round: %s" % gone["hearing"].get("text", ""))
+	expect(
+		not gone["hearing"].get("factors", {}).has("route_metres"),
+		"no portal, no way round: %s" % gone["hearing"].get("text", "")
+	)
 
 
 func test_a_bad_radius_warns_once_in_pixels_and_uses_the_default() -> void:

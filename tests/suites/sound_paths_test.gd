@@ -17,7 +17,9 @@ func _wall(door_x: float, has_door: bool, preset := -1) -> void:
 	else:
 		pieces.append([-10.0, 10.0])
 	for p in pieces:
-		var w := ApsWorldBuilder.wall(self, Vector3((p[0] + p[1]) * 0.5, 1.5, 5), Vector3(p[1] - p[0], 3, 0.3))
+		var w := ApsWorldBuilder.wall(
+			self, Vector3((p[0] + p[1]) * 0.5, 1.5, 5), Vector3(p[1] - p[0], 3, 0.3)
+		)
 		w.name = "Wall"
 		if preset >= 0:
 			var o := ApsOccluder.new()
@@ -41,8 +43,12 @@ func _hear() -> Dictionary:
 	ApsWorld.emit_sound(SHOT, 1.0, 40.0, &"gunshot", runner)
 	await seconds(0.3)
 	var why := guard.explain(runner)
-	return {"guard": guard, "runner": runner, "hearing": why["senses"].get("hearing", {}),
-			"at": guard.get_last_known_position(runner)}
+	return {
+		"guard": guard,
+		"runner": runner,
+		"hearing": why["senses"].get("hearing", {}),
+		"at": guard.get_last_known_position(runner)
+	}
 
 
 func _clear() -> void:
@@ -56,19 +62,35 @@ func test_through_an_open_door_the_shot_is_heard_from_the_door() -> void:
 	var door := _portal(Vector3(DOOR_X, 1.0, 5))
 	var near := await _hear()
 	var at: Vector3 = near["at"]
-	expect(Vector2(at.x, at.z).distance_to(Vector2(DOOR_X, 5)) < 0.5, "believed at the door: %s" % at)
-	expect(near["hearing"]["factors"].has("route_metres"), "came round: %s" % near["hearing"]["text"])
+	expect(
+		Vector2(at.x, at.z).distance_to(Vector2(DOOR_X, 5)) < 0.5, "believed at the door: %s" % at
+	)
+	expect(
+		near["hearing"]["factors"].has("route_metres"), "came round: %s" % near["hearing"]["text"]
+	)
 	expect_eq(near["hearing"]["factors"]["muffling"], 1.0, "not muffled on the way round")
 	var way: float = near["hearing"]["factors"]["route_metres"]
-	expect_near(way, (SHOT + Vector3(0, 0.3, 0)).distance_to(door.global_position)
-			+ door.global_position.distance_to(Vector3(0, 1.6, 0)), 0.05, "the length of the way round")
-	expect("came round the wall" in near["hearing"]["text"], "in words: %s" % near["hearing"]["text"])
+	expect_near(
+		way,
+		(
+			(SHOT + Vector3(0, 0.3, 0)).distance_to(door.global_position)
+			+ door.global_position.distance_to(Vector3(0, 1.6, 0))
+		),
+		0.05,
+		"the length of the way round"
+	)
+	expect(
+		"came round the wall" in near["hearing"]["text"], "in words: %s" % near["hearing"]["text"]
+	)
 	var c_near: float = near["hearing"]["confidence"]
 	await _clear()
 	_wall(8.0, true)
 	_portal(Vector3(8.0, 1.0, 5))
 	var far := await _hear()
-	expect(far["hearing"]["confidence"] < c_near, "a longer way is fainter: %.3f < %.3f" % [far["hearing"]["confidence"], c_near])
+	expect(
+		far["hearing"]["confidence"] < c_near,
+		"a longer way is fainter: %.3f < %.3f" % [far["hearing"]["confidence"], c_near]
+	)
 
 
 func test_with_the_door_closed_it_is_muffled_by_the_wall() -> void:
@@ -78,7 +100,10 @@ func test_with_the_door_closed_it_is_muffled_by_the_wall() -> void:
 	expect_near(closed["hearing"]["factors"]["muffling"], 0.4, 1e-4, "the thin wall's 0.4")
 	expect(not closed["hearing"]["factors"].has("route_metres"), "no way round")
 	var at: Vector3 = closed["at"]
-	expect(Vector2(at.x, at.z).distance_to(Vector2(SHOT.x, SHOT.z)) < 0.5, "heard where it was: %s" % at)
+	expect(
+		Vector2(at.x, at.z).distance_to(Vector2(SHOT.x, SHOT.z)) < 0.5,
+		"heard where it was: %s" % at
+	)
 
 
 func test_a_vent_carries_a_sound_where_no_one_can_walk() -> void:
@@ -122,16 +147,25 @@ func test_along_the_navigation_mesh_the_shot_comes_round_by_the_door() -> void:
 	await frames(30)
 	var heard := await _hear()
 	var at: Vector3 = heard["at"]
-	expect(heard["hearing"]["factors"].has("route_metres"), "came round: %s" % heard["hearing"].get("text", ""))
-	expect(Vector2(at.x, at.z).distance_to(Vector2(DOOR_X, 5)) < 1.0, "believed by the door: %s" % at)
+	expect(
+		heard["hearing"]["factors"].has("route_metres"),
+		"came round: %s" % heard["hearing"].get("text", "")
+	)
+	expect(
+		Vector2(at.x, at.z).distance_to(Vector2(DOOR_X, 5)) < 1.0, "believed by the door: %s" % at
+	)
 
 
 func test_with_no_portal_and_no_navigation_nothing_changes() -> void:
 	_wall(DOOR_X, false)
 	ApsWorld.reset_stats()
 	var heard := await _hear()
-	expect_near(heard["hearing"]["factors"]["muffling"], ApsProfile.new().hearing_wall_muffle_factor, 1e-4,
-			"the Wall Muffle Factor")
+	expect_near(
+		heard["hearing"]["factors"]["muffling"],
+		ApsProfile.new().hearing_wall_muffle_factor,
+		1e-4,
+		"the Wall Muffle Factor"
+	)
 	expect(not heard["hearing"]["factors"].has("route_metres"), "no way round looked for")
 
 

@@ -32,10 +32,20 @@ func test_a_guard_sees_and_is_blocked_through_the_mirror_and_the_engine_agrees()
 	var before: Dictionary = ApsWorld.get_stats_2d()
 	await seconds(2.0)
 	var after: Dictionary = ApsWorld.get_stats_2d()
-	expect_eq(guard.get_belief_state(seen), ApsPerceptionComponent.STATE_TRACKED, "the runner in the open is seen")
-	expect(guard.get_confidence(hidden) < 0.05, "the one behind the wall is not: %.3f" % guard.get_confidence(hidden))
+	expect_eq(
+		guard.get_belief_state(seen),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the runner in the open is seen"
+	)
+	expect(
+		guard.get_confidence(hidden) < 0.05,
+		"the one behind the wall is not: %.3f" % guard.get_confidence(hidden)
+	)
 	expect_eq(after["mirror_off"], "", "the level can be mirrored")
-	expect(after["mirror_rays"] > before["mirror_rays"], "the mirror decided rays: %d" % (after["mirror_rays"] - before["mirror_rays"]))
+	expect(
+		after["mirror_rays"] > before["mirror_rays"],
+		"the mirror decided rays: %d" % (after["mirror_rays"] - before["mirror_rays"])
+	)
 	expect_eq(after["mirror_disagreements"], 0, "and the engine agreed with each")
 
 
@@ -92,7 +102,16 @@ func test_rays_grazing_every_kind_of_2d_shape_never_disagree_with_the_engine() -
 	hull.points = PackedVector2Array([Vector2(-60, -40), Vector2(60, -40), Vector2(0, 60)])
 	add.call(hull, Transform2D(1.1, Vector2(800, 400)), Vector2(60, 50))
 	var outline := ConcavePolygonShape2D.new()
-	outline.segments = PackedVector2Array([Vector2(-80, 0), Vector2(0, -60), Vector2(0, -60), Vector2(80, 0), Vector2(80, 0), Vector2(0, 60)])
+	outline.segments = PackedVector2Array(
+		[
+			Vector2(-80, 0),
+			Vector2(0, -60),
+			Vector2(0, -60),
+			Vector2(80, 0),
+			Vector2(80, 0),
+			Vector2(0, 60)
+		]
+	)
 	add.call(outline, Transform2D(0.0, Vector2(0, 800)), Vector2(80, 60))
 	var segment := SegmentShape2D.new()
 	segment.a = Vector2(-70, -30)
@@ -107,7 +126,9 @@ func test_rays_grazing_every_kind_of_2d_shape_never_disagree_with_the_engine() -
 		var body := StaticBody2D.new()
 		var poly := CollisionPolygon2D.new()
 		poly.build_mode = mode
-		poly.polygon = PackedVector2Array([Vector2(-50, -50), Vector2(50, -50), Vector2(50, 50), Vector2(-50, 50)])
+		poly.polygon = PackedVector2Array(
+			[Vector2(-50, -50), Vector2(50, -50), Vector2(50, 50), Vector2(-50, 50)]
+		)
 		body.add_child(poly)
 		add_child(body)
 		var at := Vector2(800 + 300 * mode, 800)
@@ -123,13 +144,18 @@ func test_rays_grazing_every_kind_of_2d_shape_never_disagree_with_the_engine() -
 			var center: Vector2 = t["center"]
 			var half: Vector2 = t["half"]
 			for i in 40:
-				var corner := Vector2(half.x * [-1.0, 0.0, 1.0][rng.randi() % 3], half.y * [-1.0, 0.0, 1.0][rng.randi() % 3])
+				var corner := Vector2(
+					half.x * [-1.0, 0.0, 1.0][rng.randi() % 3],
+					half.y * [-1.0, 0.0, 1.0][rng.randi() % 3]
+				)
 				var nudge := Vector2(rng.randf_range(-6, 6), rng.randf_range(-6, 6))
 				var on := center + corner + nudge
 				var from := on + Vector2(rng.randf_range(-600, 600), rng.randf_range(-600, 600))
 				match i % 8:
-					0: from = center + nudge  # from inside
-					1: from = on  # of no length
+					0:
+						from = center + nudge  # from inside
+					1:
+						from = on  # of no length
 				var to := on + (on - from).normalized() * rng.randf_range(0.0, 150.0)
 				_hit(from, to)
 				_hit(from, on)
@@ -138,7 +164,10 @@ func test_rays_grazing_every_kind_of_2d_shape_never_disagree_with_the_engine() -
 	var decided: int = after["mirror_rays"] - before["mirror_rays"]
 	var unsure: int = after["mirror_unsure"] - before["mirror_unsure"]
 	expect_eq(after["mirror_disagreements"], 0, "%d grazing rays, not one disagreement" % cast)
-	expect(decided > 0 and unsure > 0, "some decided (%d), some left to the engine (%d)" % [decided, unsure])
+	expect(
+		decided > 0 and unsure > 0,
+		"some decided (%d), some left to the engine (%d)" % [decided, unsure]
+	)
 
 
 func test_a_tile_map_is_left_to_the_engine() -> void:
@@ -149,7 +178,10 @@ func test_a_tile_map_is_left_to_the_engine() -> void:
 	var wall := ApsWorldBuilder2D.wall(self, Vector2(200, 0), Vector2(20, 200))
 	await frames(1)
 	expect_eq(_hit(Vector2.ZERO, Vector2(400, 0)), wall, "the engine answers")
-	expect("tile map" in str(ApsWorld.get_stats_2d()["mirror_off"]), "the world says why it is not mirrored: %s" % ApsWorld.get_stats_2d()["mirror_off"])
+	expect(
+		"tile map" in str(ApsWorld.get_stats_2d()["mirror_off"]),
+		"the world says why it is not mirrored: %s" % ApsWorld.get_stats_2d()["mirror_off"]
+	)
 
 
 func test_a_body_a_script_moves_every_frame_is_followed_frame_by_frame() -> void:
@@ -164,4 +196,8 @@ func test_a_body_a_script_moves_every_frame_is_followed_frame_by_frame() -> void
 		if _hit(Vector2.ZERO, Vector2(400, 0)) == walker:
 			hits += 1
 	expect(hits >= 3, "the walker was hit while it stood on the line (%d frames)" % hits)
-	expect_eq(ApsWorld.get_stats_2d()["mirror_disagreements"], 0, "and never answered wrongly while it moved")
+	expect_eq(
+		ApsWorld.get_stats_2d()["mirror_disagreements"],
+		0,
+		"and never answered wrongly while it moved"
+	)

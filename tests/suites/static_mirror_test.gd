@@ -30,12 +30,25 @@ func test_a_guard_sees_and_is_blocked_through_the_mirror_and_the_engine_agrees()
 	var before: Dictionary = _stats()
 	await seconds(2.0)
 	var after: Dictionary = _stats()
-	expect_eq(guard.get_belief_state(seen), ApsPerceptionComponent.STATE_TRACKED, "the runner in the open is seen")
-	expect(guard.get_confidence(hidden) < 0.05, "the one behind the wall is not: %.3f" % guard.get_confidence(hidden))
+	expect_eq(
+		guard.get_belief_state(seen),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"the runner in the open is seen"
+	)
+	expect(
+		guard.get_confidence(hidden) < 0.05,
+		"the one behind the wall is not: %.3f" % guard.get_confidence(hidden)
+	)
 	expect_eq(after["mirror_off"], "", "the level can be mirrored")
-	expect(after["mirror_rays"] > before["mirror_rays"], "the mirror decided rays: %d" % (after["mirror_rays"] - before["mirror_rays"]))
+	expect(
+		after["mirror_rays"] > before["mirror_rays"],
+		"the mirror decided rays: %d" % (after["mirror_rays"] - before["mirror_rays"])
+	)
 	expect_eq(after["mirror_disagreements"], 0, "and the engine agreed with each")
-	expect(after["mirror_shapes"] >= 2 and after["mirror_movers"] >= 3, "floor and wall mirrored, three bodies as boxes: %s" % str(after))
+	expect(
+		after["mirror_shapes"] >= 2 and after["mirror_movers"] >= 3,
+		"floor and wall mirrored, three bodies as boxes: %s" % str(after)
+	)
 
 
 func test_a_door_a_script_slides_shut_blocks_sight_on_the_next_pass() -> void:
@@ -44,15 +57,22 @@ func test_a_door_a_script_slides_shut_blocks_sight_on_the_next_pass() -> void:
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	var runner := ApsWorldBuilder.body(self, Vector3(0, 0, -10), "Runner")
 	await seconds(1.5)
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "seen through the open doorway")
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"seen through the open doorway"
+	)
 	var eye := Vector3(0, 1.6, 0)
 	var chest := Vector3(0, 1.2, -10)
 	expect_eq(_hit(eye, chest), runner, "the ray reaches the runner")
 	door.position.x = 0.0
 	await frames(1)
 	expect_eq(_hit(eye, chest), door, "the next frame, the door stops the ray")
-	var lost := await wait_until(func() -> bool:
-		return guard.get_belief_state(runner) != ApsPerceptionComponent.STATE_TRACKED, 2.0)
+	var lost := await wait_until(
+		func() -> bool:
+			return guard.get_belief_state(runner) != ApsPerceptionComponent.STATE_TRACKED,
+		2.0
+	)
 	expect(lost, "and the guard loses sight")
 	expect_eq(_stats()["mirror_disagreements"], 0, "no disagreement")
 
@@ -84,7 +104,9 @@ func test_layers_switches_sizes_new_and_freed_bodies_are_followed_at_once() -> v
 	small.size = Vector3(1, 3, 0.4)
 	shape.shape = small
 	await frames(1)
-	expect_eq(_hit(past, past + Vector3(0, 0, -10)), null, "a smaller shape put in its place is missed")
+	expect_eq(
+		_hit(past, past + Vector3(0, 0, -10)), null, "a smaller shape put in its place is missed"
+	)
 	wall.free()
 	await frames(1)
 	expect_eq(_hit(from, to), null, "freed, it is gone")
@@ -112,13 +134,25 @@ func test_rays_grazing_every_kind_of_shape_never_disagree_with_the_engine() -> v
 				var corner := Vector3(
 					half.x * [-1.0, 0.0, 1.0][rng.randi() % 3],
 					half.y * [-1.0, 0.0, 1.0][rng.randi() % 3],
-					half.z * [-1.0, 0.0, 1.0][rng.randi() % 3])
-				var nudge := Vector3(rng.randf_range(-0.08, 0.08), rng.randf_range(-0.08, 0.08), rng.randf_range(-0.08, 0.08))
+					half.z * [-1.0, 0.0, 1.0][rng.randi() % 3]
+				)
+				var nudge := Vector3(
+					rng.randf_range(-0.08, 0.08),
+					rng.randf_range(-0.08, 0.08),
+					rng.randf_range(-0.08, 0.08)
+				)
 				var on := center + corner + nudge
-				var from := on + Vector3(rng.randf_range(-8, 8), rng.randf_range(-2, 4), rng.randf_range(-8, 8))
+				var from := (
+					on
+					+ Vector3(
+						rng.randf_range(-8, 8), rng.randf_range(-2, 4), rng.randf_range(-8, 8)
+					)
+				)
 				match i % 8:
-					0: from = center + nudge  # from inside
-					1: from = on  # of no length
+					0:
+						from = center + nudge  # from inside
+					1:
+						from = on  # of no length
 				var to := on + (on - from).normalized() * rng.randf_range(0.0, 1.5)
 				_hit(from, to)
 				_hit(from, on)
@@ -127,7 +161,10 @@ func test_rays_grazing_every_kind_of_shape_never_disagree_with_the_engine() -> v
 	var decided: int = after["mirror_rays"] - before["mirror_rays"]
 	var unsure: int = after["mirror_unsure"] - before["mirror_unsure"]
 	expect_eq(after["mirror_disagreements"], 0, "%d grazing rays, not one disagreement" % cast)
-	expect(decided > 0 and unsure > 0, "some decided (%d), some left to the engine (%d)" % [decided, unsure])
+	expect(
+		decided > 0 and unsure > 0,
+		"some decided (%d), some left to the engine (%d)" % [decided, unsure]
+	)
 
 
 func _grazing_level() -> Array:
@@ -144,35 +181,60 @@ func _grazing_level() -> Array:
 	box.size = Vector3(2, 1, 0.3)
 	add.call(box, Transform3D(Basis(), Vector3(0, 1, -6)), Vector3(1, 0.5, 0.15))
 	# Turned and facing +Z, scaled evenly.
-	add.call(box, Transform3D(Basis(Vector3.UP, 0.7).scaled(Vector3.ONE * 1.5), Vector3(6, 1, -6)), Vector3(1, 0.5, 0.15))
+	add.call(
+		box,
+		Transform3D(Basis(Vector3.UP, 0.7).scaled(Vector3.ONE * 1.5), Vector3(6, 1, -6)),
+		Vector3(1, 0.5, 0.15)
+	)
 	# Scaled unevenly.
-	add.call(box, Transform3D(Basis().scaled(Vector3(2, 1, 0.5)), Vector3(-6, 1, -6)), Vector3(1, 0.5, 0.15))
+	add.call(
+		box,
+		Transform3D(Basis().scaled(Vector3(2, 1, 0.5)), Vector3(-6, 1, -6)),
+		Vector3(1, 0.5, 0.15)
+	)
 	var sphere := SphereShape3D.new()
 	sphere.radius = 0.8
 	add.call(sphere, Transform3D(Basis(), Vector3(0, 1, 6)), Vector3.ONE * 0.8)
 	var capsule := CapsuleShape3D.new()
 	capsule.radius = 0.4
 	capsule.height = 2.0
-	add.call(capsule, Transform3D(Basis(Vector3.RIGHT, 0.5), Vector3(6, 1, 6)), Vector3(0.4, 1.0, 0.4))
+	add.call(
+		capsule, Transform3D(Basis(Vector3.RIGHT, 0.5), Vector3(6, 1, 6)), Vector3(0.4, 1.0, 0.4)
+	)
 	var cylinder := CylinderShape3D.new()
 	cylinder.radius = 0.6
 	cylinder.height = 1.6
 	add.call(cylinder, Transform3D(Basis(), Vector3(-6, 1, 6)), Vector3(0.6, 0.8, 0.6))
 	var hull := ConvexPolygonShape3D.new()
-	hull.points = PackedVector3Array([Vector3(-1, 0, -1), Vector3(1, 0, -1), Vector3(0, 0, 1), Vector3(0, 1.5, 0)])
+	hull.points = PackedVector3Array(
+		[Vector3(-1, 0, -1), Vector3(1, 0, -1), Vector3(0, 0, 1), Vector3(0, 1.5, 0)]
+	)
 	add.call(hull, Transform3D(Basis(Vector3.UP, 1.1), Vector3(12, 0.2, 0)), Vector3(1, 0.75, 1))
 	var mesh := ConcavePolygonShape3D.new()
 	# A bent sheet: two faces meeting along a ridge, and a back face.
-	mesh.set_faces(PackedVector3Array([
-		Vector3(-2, 0, 0), Vector3(0, 2, 0), Vector3(2, 0, 0),
-		Vector3(-2, 0, 0), Vector3(2, 0, 0), Vector3(0, 0.5, 1.5),
-	]))
+	(
+		mesh
+		. set_faces(
+			PackedVector3Array(
+				[
+					Vector3(-2, 0, 0),
+					Vector3(0, 2, 0),
+					Vector3(2, 0, 0),
+					Vector3(-2, 0, 0),
+					Vector3(2, 0, 0),
+					Vector3(0, 0.5, 1.5),
+				]
+			)
+		)
+	)
 	add.call(mesh, Transform3D(Basis(), Vector3(-12, 0.5, 0)), Vector3(2, 1, 0.75))
 	var boundary := WorldBoundaryShape3D.new()
 	add.call(boundary, Transform3D(Basis(), Vector3(0, -3, 0)), Vector3(1, 0, 1))
 	var poly_body := StaticBody3D.new()
 	var poly := CollisionPolygon3D.new()
-	poly.polygon = PackedVector2Array([Vector2(-1, 0), Vector2(1, 0), Vector2(1, 2), Vector2(-1, 2)])
+	poly.polygon = PackedVector2Array(
+		[Vector2(-1, 0), Vector2(1, 0), Vector2(1, 2), Vector2(-1, 2)]
+	)
 	poly.depth = 0.5
 	poly_body.add_child(poly)
 	add_child(poly_body)
@@ -207,7 +269,10 @@ func test_a_level_with_collision_the_mirror_cannot_see_is_left_to_the_engine() -
 	await frames(1)
 	_hit(Vector3(0, 1, 0), Vector3(0, 1, -5))
 	var s: Dictionary = _stats()
-	expect("GridMap" in str(s["mirror_off"]), "the world says why it is not mirrored: %s" % s["mirror_off"])
+	expect(
+		"GridMap" in str(s["mirror_off"]),
+		"the world says why it is not mirrored: %s" % s["mirror_off"]
+	)
 	var wall := ApsWorldBuilder.wall(self, Vector3(0, 1.5, -5), Vector3(4, 3, 0.4))
 	await frames(1)
 	expect_eq(_hit(Vector3(0, 1.5, 0), Vector3(0, 1.5, -10)), wall, "the engine still answers")

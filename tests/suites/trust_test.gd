@@ -16,16 +16,21 @@ func test_a_target_teleported_to_nan_while_tracked_is_lost_as_sensor_dropout() -
 	runner.global_position = Vector3(NAN, 0, 0)
 	await seconds(2.0)
 	warnings.stop()
-	expect_eq(warnings.count("which is not a position; it cannot be perceived"), 1,
-			"one warning for the target:\n%s" % warnings.text())
+	expect_eq(
+		warnings.count("which is not a position; it cannot be perceived"),
+		1,
+		"one warning for the target:\n%s" % warnings.text()
+	)
 	var lost := log.first("target_lost")
 	if expect(not lost.is_empty(), "lost, not Tracked at a frozen position"):
 		expect_eq(lost["args"][0], ApsPerceptionComponent.LOSS_SENSOR_DROPOUT, "reason")
 	# Back somewhere real: found again.
 	runner.global_position = Vector3(0, 0, -6)
 	await seconds(1.5)
-	expect(guard.get_belief_state(runner) >= ApsPerceptionComponent.STATE_DETECTED,
-			"found again: %d" % guard.get_belief_state(runner))
+	expect(
+		guard.get_belief_state(runner) >= ApsPerceptionComponent.STATE_DETECTED,
+		"found again: %d" % guard.get_belief_state(runner)
+	)
 
 
 func test_a_perceiver_at_nan_skips_its_pass_and_comes_back() -> void:
@@ -39,8 +44,14 @@ func test_a_perceiver_at_nan_skips_its_pass_and_comes_back() -> void:
 	await seconds(1.0)
 	warnings.stop()
 	expect_eq(warnings.count("ApsPerceptionComponent"), 1, "one warning:\n%s" % warnings.text())
-	expect_eq(warnings.count("it skips its perception passes"), 1, "says what it does:\n%s" % warnings.text())
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_UNDETECTED, "perceived nothing")
+	expect_eq(
+		warnings.count("it skips its perception passes"),
+		1,
+		"says what it does:\n%s" % warnings.text()
+	)
+	expect_eq(
+		guard.get_belief_state(runner), ApsPerceptionComponent.STATE_UNDETECTED, "perceived nothing"
+	)
 	body.global_position = Vector3.ZERO
 	await seconds(1.5)
 	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "back to work")
@@ -54,10 +65,17 @@ func test_a_component_reparented_to_another_body_never_tracks_its_new_body() -> 
 	await seconds(1.0)
 	guard.reparent(new_body, false)
 	await seconds(1.5)
-	expect_eq(guard.get_belief_state(new_body), ApsPerceptionComponent.STATE_UNDETECTED,
-			"its new body is its own: %d" % guard.get_belief_state(new_body))
-	expect(new_body not in guard.get_known_targets(), "no belief in it, not even the one from before")
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "still perceives")
+	expect_eq(
+		guard.get_belief_state(new_body),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"its new body is its own: %d" % guard.get_belief_state(new_body)
+	)
+	expect(
+		new_body not in guard.get_known_targets(), "no belief in it, not even the one from before"
+	)
+	expect_eq(
+		guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "still perceives"
+	)
 
 
 func test_a_component_reparented_by_its_custom_sense_mid_pass_sees_round_its_old_body() -> void:
@@ -79,16 +97,29 @@ func test_a_component_reparented_by_its_custom_sense_mid_pass_sees_round_its_old
 	warnings.stop()
 	expect_eq(guard.get_parent(), new_body, "the sense moved the eye")
 	expect_eq(warnings.text(), "", "nothing to warn of")
-	expect_eq(guard.get_belief_state(new_body), ApsPerceptionComponent.STATE_UNDETECTED,
-			"its new body is its own: %d" % guard.get_belief_state(new_body))
-	expect_eq(guard.get_belief_state(old_body), ApsPerceptionComponent.STATE_TRACKED,
-			"its old body is in plain view: %d" % guard.get_belief_state(old_body))
+	expect_eq(
+		guard.get_belief_state(new_body),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"its new body is its own: %d" % guard.get_belief_state(new_body)
+	)
+	expect_eq(
+		guard.get_belief_state(old_body),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"its old body is in plain view: %d" % guard.get_belief_state(old_body)
+	)
 	# Seen in the first pass from the old body, then hidden behind it.
 	var state := guard.get_belief_state(runner)
-	expect(state != ApsPerceptionComponent.STATE_DETECTED and state != ApsPerceptionComponent.STATE_TRACKED,
-			"the runner is behind the old body, which its rays no longer skip: %d" % state)
+	expect(
+		(
+			state != ApsPerceptionComponent.STATE_DETECTED
+			and state != ApsPerceptionComponent.STATE_TRACKED
+		),
+		"the runner is behind the old body, which its rays no longer skip: %d" % state
+	)
 	if state == ApsPerceptionComponent.STATE_LOST:
-		expect_eq(guard.get_loss_reason(runner), ApsPerceptionComponent.LOSS_OCCLUDED, "lost behind it")
+		expect_eq(
+			guard.get_loss_reason(runner), ApsPerceptionComponent.LOSS_OCCLUDED, "lost behind it"
+		)
 
 
 func test_an_ai_never_believes_in_itself() -> void:
@@ -105,10 +136,16 @@ func test_an_ai_never_believes_in_itself() -> void:
 	ApsWorld.report_damage(body, body, 20.0, body.global_position)
 	await seconds(1.5)
 	warnings.stop()
-	expect_eq(warnings.count("is this AI's own body"), 3, "one warning per refused call:\n%s" % warnings.text())
+	expect_eq(
+		warnings.count("is this AI's own body"),
+		3,
+		"one warning per refused call:\n%s" % warnings.text()
+	)
 	expect(body not in guard.get_known_targets(), "no belief in itself")
 	expect(guard.get_attention_target() != body, "no attention on itself")
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "the runner instead")
+	expect_eq(
+		guard.get_belief_state(runner), ApsPerceptionComponent.STATE_TRACKED, "the runner instead"
+	)
 	expect_eq(guard.get_attention_target(), runner, "attention on the runner")
 
 
@@ -118,10 +155,14 @@ func test_belief_raised_by_script_is_placed_where_the_target_is() -> void:
 	var far := ApsWorldBuilder.body(self, Vector3(300, 0, 40), "Far")
 	await frames(2)
 	expect(guard.set_target_confidence(far, 0.5), "raised")
-	await wait_until(func(): return guard.get_belief_state(far) == ApsPerceptionComponent.STATE_DETECTED, 1.0)
+	await wait_until(
+		func(): return guard.get_belief_state(far) == ApsPerceptionComponent.STATE_DETECTED, 1.0
+	)
 	expect_eq(guard.get_belief_state(far), ApsPerceptionComponent.STATE_DETECTED, "Detected")
-	expect(guard.get_last_known_position(far).distance_to(far.global_position) < 0.01,
-			"at the target, not the origin: %s" % guard.get_last_known_position(far))
+	expect(
+		guard.get_last_known_position(far).distance_to(far.global_position) < 0.01,
+		"at the target, not the origin: %s" % guard.get_last_known_position(far)
+	)
 
 
 ## Makes this suite's subtree a multiplayer client of a server that is not there: enough for
@@ -147,16 +188,31 @@ func test_on_a_client_the_server_decides() -> void:
 	guard.force_attention_target(runner)
 	guard.add_target_evidence(runner, ApsPerceptionComponent.EVIDENCE_CLEAR, 1.0, 5.0)
 	guard.set_relationship(runner, ApsPerceptionComponent.RELATIONSHIP_FEARED)
-	expect(not guard.report_location_belief(Vector3.ONE, &"noise", 0.8, 1.0), "report_location_belief is refused")
+	expect(
+		not guard.report_location_belief(Vector3.ONE, &"noise", 0.8, 1.0),
+		"report_location_belief is refused"
+	)
 	ApsWorld.emit_sound(runner.global_position, 1.0, 30.0, &"shot", runner)
 	ApsWorld.report_damage(guard.get_parent(), runner, 10.0, runner.global_position)
 	ApsWorld.report_touch(guard.get_parent(), runner)
 	ApsWorld.join_squad(guard, &"alpha", &"lead")
 	await seconds(1.0)
 	warnings.stop()
-	expect_eq(warnings.count("perception runs on the server"), 9, "one warning per call:\n%s" % warnings.text())
-	expect_eq(warnings.count("set_target_confidence: perception runs on the server"), 1, "once, though called twice")
+	expect_eq(
+		warnings.count("perception runs on the server"),
+		9,
+		"one warning per call:\n%s" % warnings.text()
+	)
+	expect_eq(
+		warnings.count("set_target_confidence: perception runs on the server"),
+		1,
+		"once, though called twice"
+	)
 	expect(not log.has("attention_changed"), "no attention_changed on a client")
-	expect_eq(guard.get_belief_state(runner), ApsPerceptionComponent.STATE_UNDETECTED, "nothing believed on the client")
+	expect_eq(
+		guard.get_belief_state(runner),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"nothing believed on the client"
+	)
 	expect_eq(ApsWorld.get_squad_role(guard), &"", "no squad")
 	get_tree().set_multiplayer(null, get_path())

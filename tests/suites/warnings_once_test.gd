@@ -35,7 +35,9 @@ func test_start_recording_an_hour_6100_times_says_so_once() -> void:
 				accepted += 1
 		await frames(1)
 	expect_eq(accepted, 6100, "every call is accepted")
-	print("    start_recording(3600) called 6,100 times: %d warnings" % log.count("start_recording"))
+	print(
+		"    start_recording(3600) called 6,100 times: %d warnings" % log.count("start_recording")
+	)
 	expect(guard.is_recording(), "recording")
 	expect_eq(log.count("start_recording"), 1, "said once for the guard:\n%s" % log.text())
 	expect_eq(log.warnings.size(), 1, "nothing else:\n%s" % log.text())
@@ -72,7 +74,10 @@ func test_pixels_per_meter_written_every_frame_is_said_once_a_second() -> void:
 	print("    pixels_per_meter written 600 times over 10 s: %d warnings" % said)
 	expect_eq(said, 10, "once, then once a second of the 10 s:\n%s" % log.text())
 	# The first may also count changes an earlier test made unsaid.
-	expect(log.count("changed 59 times since") >= 9, "each repeat counts the 59 changes since:\n%s" % log.text())
+	expect(
+		log.count("changed 59 times since") >= 9,
+		"each repeat counts the 59 changes since:\n%s" % log.text()
+	)
 	expect_eq(log.warnings.size(), said, "nothing else:\n%s" % log.text())
 	ProjectSettings.set_setting(PPM, 100.0)
 	await frames(2)
@@ -98,7 +103,9 @@ func test_bad_pixels_per_meter_written_every_frame_is_said_once_a_second() -> vo
 
 
 ## A custom sense written for 3D only: a 2D AI calls `_evaluate_2d`, which it lacks.
-class Only3DSense extends ApsSense:
+class Only3DSense:
+	extends ApsSense
+
 	func _evaluate(_eye: Node3D, _target: Node3D) -> Dictionary:
 		return {}
 
@@ -113,18 +120,31 @@ func test_custom_senses_on_a_2d_profile_are_said_once_per_profile() -> void:
 	profile.custom_senses = [Only3DSense.new()]
 	var guards: Array[ApsPerceptionComponent2D] = []
 	for i in 10:
-		guards.append(ApsWorldBuilder2D.guard(level, Vector2(i * 300, 0), Vector2.RIGHT, profile, "Guard%d" % i))
+		guards.append(
+			ApsWorldBuilder2D.guard(
+				level, Vector2(i * 300, 0), Vector2.RIGHT, profile, "Guard%d" % i
+			)
+		)
 	log.clear()
 	for edit in 39:
 		profile.vision_max_range = 30.0 + edit * 0.1
 		# Every guard's turn comes within a Base Update Interval (0.1 s): each rebuilds.
 		await seconds(0.2)
-	print("    ten 2D guards through 39 rebuilds: %d warnings about custom senses" % log.count("custom sense"))
+	print(
+		(
+			"    ten 2D guards through 39 rebuilds: %d warnings about custom senses"
+			% log.count("custom sense")
+		)
+	)
 	expect_eq(log.count("custom sense"), 1, "said once for the profile:\n%s" % log.text())
 	expect_eq(log.warnings.size(), 1, "nothing else:\n%s" % log.text())
 	profile.custom_senses = [Only3DSense.new(), Only3DSense.new()]
 	await seconds(0.2)
-	expect_eq(log.count("custom sense"), 2, "a new list of custom senses is said once more:\n%s" % log.text())
+	expect_eq(
+		log.count("custom sense"),
+		2,
+		"a new list of custom senses is said once more:\n%s" % log.text()
+	)
 	for g in guards:
 		expect(g.is_inside_tree(), "%s perceives on" % g.name)
 
@@ -160,7 +180,9 @@ func test_a_bad_call_every_frame_is_said_at_most_once_a_second() -> void:
 		await frames(1)
 	var said := log.count("set_target_confidence")
 	expect_eq(said, 3, "once, then once a second of the 3 s:\n%s" % log.text())
-	expect_eq(log.count("59 more times since"), 2, "each repeat counts the calls since:\n%s" % log.text())
+	expect_eq(
+		log.count("59 more times since"), 2, "each repeat counts the calls since:\n%s" % log.text()
+	)
 
 
 ## A world call with a value that is no number, every frame for 3 s: at most 4 warnings.
@@ -173,4 +195,10 @@ func test_a_bad_world_call_every_frame_is_said_at_most_once_a_second() -> void:
 		ApsWorld.emit_sound(Vector3(NAN, 0, 0), 1.0, 10.0, &"step", null)
 		await frames(1)
 	var said := log.count("emit_sound")
-	expect(said >= 2 and said <= 3, "once (or counted with an earlier test's), then once a second of the 3 s: %d\n%s" % [said, log.text()])
+	expect(
+		said >= 2 and said <= 3,
+		(
+			"once (or counted with an earlier test's), then once a second of the 3 s: %d\n%s"
+			% [said, log.text()]
+		)
+	)

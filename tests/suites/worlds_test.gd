@@ -30,10 +30,22 @@ func test_each_guard_perceives_only_the_runner_of_its_own_world() -> void:
 	var runner_a: Node3D = a[2]
 	var runner_b: Node3D = b[2]
 	expect(runner_a.get_world_3d() != runner_b.get_world_3d(), "two worlds")
-	expect_eq(runner_a.global_position, runner_b.global_position, "the runners stand at the same coordinates")
+	expect_eq(
+		runner_a.global_position,
+		runner_b.global_position,
+		"the runners stand at the same coordinates"
+	)
 	await seconds(1.5)
-	expect_eq(guard_a.get_belief_state(runner_a), ApsPerceptionComponent.STATE_TRACKED, "A tracks its runner")
-	expect_eq(guard_b.get_belief_state(runner_b), ApsPerceptionComponent.STATE_TRACKED, "B tracks its runner")
+	expect_eq(
+		guard_a.get_belief_state(runner_a),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"A tracks its runner"
+	)
+	expect_eq(
+		guard_b.get_belief_state(runner_b),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"B tracks its runner"
+	)
 	expect_eq(guard_a.get_known_targets(), [runner_a], "A believes only in its own runner")
 	expect_eq(guard_b.get_known_targets(), [runner_b], "B believes only in its own runner")
 	var state_a := ApsWorld.get_world_state(runner_a)
@@ -42,13 +54,27 @@ func test_each_guard_perceives_only_the_runner_of_its_own_world() -> void:
 	expect_eq(state_b.get_perceivable_count(), 2, "world B: its guard and its runner")
 	# B's runner fires a gun behind its guard: B hears it, A (whose runner stands on the very
 	# spot in its own world) does not.
-	ApsWorld.emit_sound(runner_b.global_position + Vector3(0, 0, 14), 1.0, 40.0, &"gunshot", runner_b)
+	ApsWorld.emit_sound(
+		runner_b.global_position + Vector3(0, 0, 14), 1.0, 40.0, &"gunshot", runner_b
+	)
 	await seconds(0.5)
-	expect(guard_b.get_belief_data(runner_b)["active_senses"].has(ApsPerceptionComponent.SENSE_HEARING),
-			"B heard its runner")
-	expect_eq(guard_a.get_belief_state(runner_b), ApsPerceptionComponent.STATE_UNDETECTED, "A heard nothing of B's runner")
-	expect(not guard_a.get_belief_data(runner_a)["active_senses"].has(ApsPerceptionComponent.SENSE_HEARING),
-			"nor took it for its own runner")
+	expect(
+		guard_b.get_belief_data(runner_b)["active_senses"].has(
+			ApsPerceptionComponent.SENSE_HEARING
+		),
+		"B heard its runner"
+	)
+	expect_eq(
+		guard_a.get_belief_state(runner_b),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"A heard nothing of B's runner"
+	)
+	expect(
+		not guard_a.get_belief_data(runner_a)["active_senses"].has(
+			ApsPerceptionComponent.SENSE_HEARING
+		),
+		"nor took it for its own runner"
+	)
 
 
 func test_a_sound_with_no_source_is_heard_only_in_its_own_world() -> void:
@@ -60,7 +86,9 @@ func test_a_sound_with_no_source_is_heard_only_in_its_own_world() -> void:
 	var state_b := ApsWorld.get_world_state(b[0])
 	state_b.emit_sound(Vector3(2, 1, 3), 1.0, 30.0, &"glass", null)
 	await seconds(0.5)
-	expect_eq(guard_b.get_location_beliefs().size(), 1, "B believes in a place where the glass broke")
+	expect_eq(
+		guard_b.get_location_beliefs().size(), 1, "B believes in a place where the glass broke"
+	)
 	expect_eq(guard_a.get_location_beliefs().size(), 0, "A heard no glass")
 	# The main scene's world heard nothing either.
 	var main_guard := ApsWorldBuilder.guard(self, Vector3(0, 0, 50), Vector3.FORWARD)
@@ -81,7 +109,9 @@ func test_squads_light_zones_and_stats_stay_apart() -> void:
 	var state_a := ApsWorld.get_world_state(a[0])
 	var state_b := ApsWorld.get_world_state(b[0])
 	expect_eq(state_a.get_squad_members(&"patrol"), [guard_a], "A's squad holds A's guard")
-	expect_eq(state_b.get_squad_members(&"patrol"), [mate_b], "B's squad of the same name holds B's")
+	expect_eq(
+		state_b.get_squad_members(&"patrol"), [mate_b], "B's squad of the same name holds B's"
+	)
 	expect_eq(ApsWorld.get_squad_members(&"patrol").size(), 0, "the main world has no such squad")
 	# Light: a pitch-dark zone and a dim sky in A leave B and the main world as they were.
 	var zone := state_a.add_light_zone(Vector3.ZERO, 50.0, 0.0)
@@ -107,17 +137,27 @@ func test_squads_light_zones_and_stats_stay_apart() -> void:
 	state_a.remove_light_zone(zone)
 	state_a.ambient_light = 1.0
 	await seconds(2.0)
-	expect_eq(guard_a.get_belief_state(runner_a), ApsPerceptionComponent.STATE_TRACKED, "A tracks its runner in daylight")
-	expect_eq(mate_b.get_belief_state(runner_a), ApsPerceptionComponent.STATE_UNDETECTED,
-			"B's squad heard nothing of it")
+	expect_eq(
+		guard_a.get_belief_state(runner_a),
+		ApsPerceptionComponent.STATE_TRACKED,
+		"A tracks its runner in daylight"
+	)
+	expect_eq(
+		mate_b.get_belief_state(runner_a),
+		ApsPerceptionComponent.STATE_UNDETECTED,
+		"B's squad heard nothing of it"
+	)
 	expect(state_b.get_stats()["perceivers_run"] > 0, "B's mate runs again")
 
 
 func test_a_world_whose_world3d_goes_away_is_dropped_with_everything_in_it() -> void:
 	var a := _world("A")
 	await seconds(0.5)
-	expect_eq((a[1] as ApsPerceptionComponent).get_belief_state(a[2]), ApsPerceptionComponent.STATE_DETECTED,
-			"the guard of the world to go sees its runner")
+	expect_eq(
+		(a[1] as ApsPerceptionComponent).get_belief_state(a[2]),
+		ApsPerceptionComponent.STATE_DETECTED,
+		"the guard of the world to go sees its runner"
+	)
 	var before := ApsWorld.get_world_count()
 	var state := ApsWorld.get_world_state(a[0])
 	expect(state.is_valid(), "the world is there")

@@ -20,23 +20,29 @@ static func presets() -> Array[Dictionary]:
 		{
 			"file": "guard",
 			"title": "Guard",
-			"line": "A patrolling guard: the APS defaults, which the spec tunes for one, and blind to its own side.",
-			"why": (
+			"line":
+			"A patrolling guard: the APS defaults, which the spec tunes for one, and blind to its own side.",
+			"why":
+			(
 				"Sight (40 m) and hearing lead, smell is off, and prediction stays off so a slow patrol never seems psychic "
 				+ "(spec section 7). Detect Friendlies is off, as in every hostile preset: AI are Teammates (every AI starts on "
 				+ "team 1), so two guards made from one scene never raise signals about each other, and the player, on no team, "
 				+ "is their enemy. Start every other profile from here."
 			),
-			"values": {
+			"values":
+			{
 				"detect_friendlies": false,
 			},
 		},
 		{
 			"file": "guard_dog",
 			"title": "Guard dog",
-			"line": "A guard dog: its nose leads and its eyes follow (Smell on, Smell weight 1.5, Vision weight 0.6).",
-			"why": "The spec's own example of sense weights (section 2). Smell keeps the spec's loss row: a scent lingers 20 s, so the dog follows a trail long after you left its sight.",
-			"values": {
+			"line":
+			"A guard dog: its nose leads and its eyes follow (Smell on, Smell weight 1.5, Vision weight 0.6).",
+			"why":
+			"The spec's own example of sense weights (section 2). Smell keeps the spec's loss row: a scent lingers 20 s, so the dog follows a trail long after you left its sight.",
+			"values":
+			{
 				"detect_friendlies": false,
 				"smell_enabled": true,
 				"smell_weight": 1.5,
@@ -47,8 +53,10 @@ static func presets() -> Array[Dictionary]:
 			"file": "security_camera",
 			"title": "Security camera",
 			"line": "A security camera: vision only, every other sense off.",
-			"why": "It cannot hear a run behind it, feel a touch or be hurt into noticing; it sees, and loses you the moment a wall is between you (vision's direct cut).",
-			"values": {
+			"why":
+			"It cannot hear a run behind it, feel a touch or be hurt into noticing; it sees, and loses you the moment a wall is between you (vision's direct cut).",
+			"values":
+			{
 				"detect_friendlies": false,
 				"hearing_enabled": false,
 				"touch_enabled": false,
@@ -59,9 +67,12 @@ static func presets() -> Array[Dictionary]:
 		{
 			"file": "bat",
 			"title": "Bat",
-			"line": "A bat: blind, it finds you by echolocation alone, which darkness does not dim; a missed pulse cuts straight to Lost.",
-			"why": "Vision off, echolocation on (20 m, a pulse every 0.5 s, blind to light) and every other sense off: the echo is what its ears are for, so footsteps never blur its sudden losses into a slow fade. Turn Damage on if it should notice being hit.",
-			"values": {
+			"line":
+			"A bat: blind, it finds you by echolocation alone, which darkness does not dim; a missed pulse cuts straight to Lost.",
+			"why":
+			"Vision off, echolocation on (20 m, a pulse every 0.5 s, blind to light) and every other sense off: the echo is what its ears are for, so footsteps never blur its sudden losses into a slow fade. Turn Damage on if it should notice being hit.",
+			"values":
+			{
 				"detect_friendlies": false,
 				"vision_enabled": false,
 				"hearing_enabled": false,
@@ -74,13 +85,16 @@ static func presets() -> Array[Dictionary]:
 		{
 			"file": "sniper",
 			"title": "Sniper",
-			"line": "A sniper: sees far down a narrow cone and ranks targets by how sure it is, not how close (Sort Weight Confidence 0.8, Proximity 0.05).",
-			"why": (
+			"line":
+			"A sniper: sees far down a narrow cone and ranks targets by how sure it is, not how close (Sort Weight Confidence 0.8, Proximity 0.05).",
+			"why":
+			(
 				"The spec raises the confidence weight for snipers (section 6); weights 0.8, 0.15, 0.05 keep the spec's total "
 				+ "of 1. Vision reaches 120 m (at 60 m distance still leaves 0.75 of confidence); the main cone narrows to 20 "
 				+ "degrees and the peripheral one to 50, a scope's view. A rival must score 0.3 better to take its aim."
 			),
-			"values": {
+			"values":
+			{
 				"detect_friendlies": false,
 				"sort_weight_confidence": 0.8,
 				"sort_weight_recency": 0.15,
@@ -94,9 +108,12 @@ static func presets() -> Array[Dictionary]:
 		{
 			"file": "melee_brute",
 			"title": "Melee brute",
-			"line": "A melee brute: goes for whoever is closest (Sort Weight Proximity 0.6, Confidence 0.3) and hardly knows fear.",
-			"why": "The spec raises the proximity weight for melee enemies (section 6); weights 0.3, 0.1, 0.6 keep the total of 1. It looks no further than 25 m, turns to a nearer target after 1 s instead of 2, and its fear is capped at 0.2 (below the 0.6 panic needs).",
-			"values": {
+			"line":
+			"A melee brute: goes for whoever is closest (Sort Weight Proximity 0.6, Confidence 0.3) and hardly knows fear.",
+			"why":
+			"The spec raises the proximity weight for melee enemies (section 6); weights 0.3, 0.1, 0.6 keep the total of 1. It looks no further than 25 m, turns to a nearer target after 1 s instead of 2, and its fear is capped at 0.2 (below the 0.6 panic needs).",
+			"values":
+			{
 				"detect_friendlies": false,
 				"sort_weight_confidence": 0.3,
 				"sort_weight_recency": 0.1,
@@ -109,9 +126,12 @@ static func presets() -> Array[Dictionary]:
 		{
 			"file": "robot",
 			"title": "Robot",
-			"line": "A robot: every emotion cap 0, so it feels nothing, and no pain dulls its sensors.",
-			"why": "The spec's robot (section 9), made without code. Pain is off as well: a machine that feels nothing is not blinded by pain. It perceives as a guard does.",
-			"values": {
+			"line":
+			"A robot: every emotion cap 0, so it feels nothing, and no pain dulls its sensors.",
+			"why":
+			"The spec's robot (section 9), made without code. Pain is off as well: a machine that feels nothing is not blinded by pain. It perceives as a guard does.",
+			"values":
+			{
 				"detect_friendlies": false,
 				"fear_cap": 0.0,
 				"aggression_cap": 0.0,
@@ -124,8 +144,10 @@ static func presets() -> Array[Dictionary]:
 		{
 			"file": "civilian",
 			"title": "Civilian",
-			"line": "A civilian: easily frightened; strangers are Feared, faint things make it curious, fear shows early.",
-			"why": (
+			"line":
+			"A civilian: easily frightened; strangers are Feared, faint things make it curious, fear shows early.",
+			"why":
+			(
 				"Fear is the threat of a Feared target (or pain), so Default Relationship Feared makes anyone of another team "
 				+ "or no team frightening, and Threat Weight Relationship 0.2 (Feared counts 1.5) lets a stranger it tracks raise "
 				+ "fear past 0.6. Fear and panic keep their full caps (1); aggression is capped at 0.1, it won't fight. Suspect "
@@ -134,7 +156,8 @@ static func presets() -> Array[Dictionary]:
 				+ "with every AI, guards and other civilians are its Teammates and never frighten it, while a player on no team "
 				+ "does."
 			),
-			"values": {
+			"values":
+			{
 				"default_relationship": ApsPerceptionComponent.RELATIONSHIP_FEARED,
 				"threat_weight_relationship": 0.2,
 				"aggression_cap": 0.1,
@@ -185,13 +208,19 @@ func _initialize() -> void:
 		var file := FileAccess.open(base + ".toml", FileAccess.WRITE)
 		file.store_string("# %s\n\n%s" % [preset["line"], toml])
 		file.close()
-		readme.append("- **%s** (`%s.tres`, `%s.toml`): %s %s" % [preset["title"], preset["file"],
-				preset["file"], preset["line"], preset["why"]])
+		readme.append(
+			(
+				"- **%s** (`%s.tres`, `%s.toml`): %s %s"
+				% [preset["title"], preset["file"], preset["file"], preset["line"], preset["why"]]
+			)
+		)
 		var changed: PackedStringArray = []
 		var values: Dictionary = preset["values"]
 		for key in values:
 			changed.append("`%s = %s`" % [key, _shown(p, key, values[key])])
-		readme.append("  Changes: %s." % (", ".join(changed) if not changed.is_empty() else "nothing"))
+		readme.append(
+			"  Changes: %s." % (", ".join(changed) if not changed.is_empty() else "nothing")
+		)
 	var out := FileAccess.open(DIR.path_join("README.md"), FileAccess.WRITE)
 	out.store_string("\n".join(readme) + "\n")
 	out.close()

@@ -16,29 +16,52 @@ const LIBRARIES_SECTION := "libraries"
 ## `version_info`: `Engine.get_version_info()`. `platform_key`: the `[libraries]` key Godot picks
 ## for this editor ("" if none fits). `library_path`: that key's file. `library_exists`: whether
 ## the file is there. `loaded`: whether the extension's classes are registered.
-static func explain(version_info: Dictionary, platform_key: String, library_path: String,
-		library_exists: bool, loaded: bool) -> String:
+static func explain(
+	version_info: Dictionary,
+	platform_key: String,
+	library_path: String,
+	library_exists: bool,
+	loaded: bool
+) -> String:
 	if loaded:
 		return ""
-	var running := "%d.%d.%d" % [version_info.get("major", 0), version_info.get("minor", 0),
-			version_info.get("patch", 0)]
+	var running := (
+		"%d.%d.%d"
+		% [version_info.get("major", 0), version_info.get("minor", 0), version_info.get("patch", 0)]
+	)
 	if is_older_than_minimum(version_info):
-		return ("APS needs Godot %s or newer; this editor is Godot %s, so Godot did not load the "
-				+ "extension library. Open the project in Godot %s or newer.") % [
-					MINIMUM_GODOT, running, MINIMUM_GODOT]
+		return (
+			(
+				"APS needs Godot %s or newer; this editor is Godot %s, so Godot did not load the "
+				+ "extension library. Open the project in Godot %s or newer."
+			)
+			% [MINIMUM_GODOT, running, MINIMUM_GODOT]
+		)
 	if platform_key == "":
-		return ("APS has no library for this platform: no entry of [%s] in %s matches this "
+		return (
+			(
+				"APS has no library for this platform: no entry of [%s] in %s matches this "
 				+ "editor (%s %s). Build the library on this platform with `cargo xtask package`, "
-				+ "then add its entry.") % [LIBRARIES_SECTION, EXTENSION_FILE, OS.get_name(),
-					Engine.get_architecture_name()]
+				+ "then add its entry."
+			)
+			% [LIBRARIES_SECTION, EXTENSION_FILE, OS.get_name(), Engine.get_architecture_name()]
+		)
 	if not library_exists:
-		return ("APS: the extension library for this platform (%s) is missing: expected %s. "
+		return (
+			(
+				"APS: the extension library for this platform (%s) is missing: expected %s. "
 				+ "Install the APS package for your platform, or build it with `cargo xtask "
-				+ "package` (or `cargo xtask test`), then restart the editor.") % [
-					platform_key, library_path]
-	return ("APS: the extension library %s (%s) is there but did not load; the errors above say "
-			+ "why. Rebuild it for Godot %s or newer and restart the editor.") % [
-				library_path, platform_key, MINIMUM_GODOT]
+				+ "package` (or `cargo xtask test`), then restart the editor."
+			)
+			% [platform_key, library_path]
+		)
+	return (
+		(
+			"APS: the extension library %s (%s) is there but did not load; the errors above say "
+			+ "why. Rebuild it for Godot %s or newer and restart the editor."
+		)
+		% [library_path, platform_key, MINIMUM_GODOT]
+	)
 
 
 ## Whether `version_info` (as from `Engine.get_version_info()`) is older than `MINIMUM_GODOT`.

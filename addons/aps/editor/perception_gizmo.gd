@@ -66,8 +66,9 @@ func _get_handle_value(gizmo: EditorNode3DGizmo, id: int, _secondary: bool) -> V
 	return gizmo.get_node_3d().get("profile").get(Shapes.HANDLES[id]["property"])
 
 
-func _set_handle(gizmo: EditorNode3DGizmo, id: int, _secondary: bool, camera: Camera3D,
-		screen_position: Vector2) -> void:
+func _set_handle(
+	gizmo: EditorNode3DGizmo, id: int, _secondary: bool, camera: Camera3D, screen_position: Vector2
+) -> void:
 	var node := gizmo.get_node_3d()
 	var profile: Resource = node.get("profile")
 	if profile == null:
@@ -75,13 +76,16 @@ func _set_handle(gizmo: EditorNode3DGizmo, id: int, _secondary: bool, camera: Ca
 	var to_local := node.global_transform.affine_inverse()
 	var origin := to_local * camera.project_ray_origin(screen_position)
 	var direction := (to_local.basis * camera.project_ray_normal(screen_position)).normalized()
-	profile.set(Shapes.HANDLES[id]["property"],
-			Shapes.handle_value(profile, id, origin, direction, Shapes.gaze_of(node)))
+	profile.set(
+		Shapes.HANDLES[id]["property"],
+		Shapes.handle_value(profile, id, origin, direction, Shapes.gaze_of(node))
+	)
 	node.update_gizmos()
 
 
-func _commit_handle(gizmo: EditorNode3DGizmo, id: int, _secondary: bool, restore: Variant,
-		cancel: bool) -> void:
+func _commit_handle(
+	gizmo: EditorNode3DGizmo, id: int, _secondary: bool, restore: Variant, cancel: bool
+) -> void:
 	var node := gizmo.get_node_3d()
 	var profile: Resource = node.get("profile")
 	if profile == null:

@@ -57,8 +57,9 @@ static func draws_for(object: Object) -> bool:
 
 ## `aps/2d/pixels_per_meter`, as APS uses it: within its range, the default if it is no number.
 static func pixels_per_meter() -> float:
-	var value: Variant = ProjectSettings.get_setting(PIXELS_PER_METER_SETTING,
-			DEFAULT_PIXELS_PER_METER)
+	var value: Variant = ProjectSettings.get_setting(
+		PIXELS_PER_METER_SETTING, DEFAULT_PIXELS_PER_METER
+	)
 	if not (value is float or value is int) or not is_finite(value):
 		return DEFAULT_PIXELS_PER_METER
 	return clampf(value, MIN_PIXELS_PER_METER, MAX_PIXELS_PER_METER)
@@ -91,8 +92,9 @@ static func gaze_marker(profile: Resource, ppm: float, gaze := GAZE_RIGHT) -> Di
 ## From the space the shapes are worked out in (looking along +X) to the component's, for its
 ## `gaze`: a turn by a multiple of a quarter turn, exact (a point on the gaze stays on it).
 static func gaze_transform(gaze: int) -> Transform2D:
-	var along: Vector2 = GAZE_DIRECTIONS[gaze] if gaze >= 0 and gaze < GAZE_DIRECTIONS.size() \
-			else Vector2.RIGHT
+	var along: Vector2 = (
+		GAZE_DIRECTIONS[gaze] if gaze >= 0 and gaze < GAZE_DIRECTIONS.size() else Vector2.RIGHT
+	)
 	return Transform2D(along, Vector2(-along.y, along.x), Vector2.ZERO)
 
 
@@ -145,8 +147,9 @@ static func handles(profile: Resource, ppm: float, gaze := GAZE_RIGHT) -> Array[
 ## same limits and steps) with the camera ray a 2D editor has: straight down onto the point for
 ## the range, and for the angle across the point turned about the gaze into the cone's vertical
 ## plane.
-static func handle_value(profile: Resource, id: int, point: Vector2, ppm: float,
-		gaze := GAZE_RIGHT) -> float:
+static func handle_value(
+	profile: Resource, id: int, point: Vector2, ppm: float, gaze := GAZE_RIGHT
+) -> float:
 	# The point as seen looking along +X, where the shapes are worked out.
 	var ground := to_3d(gaze_transform(gaze).affine_inverse() * point, ppm)
 	if id == HANDLE_MAIN_CONE:

@@ -142,8 +142,9 @@ static func handles(profile: Resource, gaze := GAZE_FORWARD) -> Array[Dictionary
 ## gaze; the angle is where the ray meets the cone's vertical plane. Kept within the property's
 ## inspector range and step, and the main cone within the peripheral one (the profile's own
 ## rule).
-static func handle_value(profile: Resource, id: int, origin: Vector3, direction: Vector3,
-		gaze := GAZE_FORWARD) -> float:
+static func handle_value(
+	profile: Resource, id: int, origin: Vector3, direction: Vector3, gaze := GAZE_FORWARD
+) -> float:
 	var property: String = HANDLES[id]["property"]
 	var value: float = profile.get(property)
 	# The ray as seen looking along -Z, where the rules below are written.
@@ -153,7 +154,8 @@ static func handle_value(profile: Resource, id: int, origin: Vector3, direction:
 	if id == HANDLE_RANGE:
 		var far := 1.0e6
 		var closest := Geometry3D.get_closest_points_between_segments(
-				Vector3.ZERO, Vector3.FORWARD * far, origin, origin + direction * far)
+			Vector3.ZERO, Vector3.FORWARD * far, origin, origin + direction * far
+		)
 		value = -closest[0].z
 	elif id == HANDLE_MAIN_CONE:
 		var hit: Variant = Plane(Vector3.RIGHT, 0.0).intersects_ray(origin, direction)

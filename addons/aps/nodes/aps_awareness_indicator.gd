@@ -22,9 +22,9 @@ extends Node3D
 
 ## What the editor shows in place of the AI's real awareness, which it never reads.
 enum Preview {
-	OFF, ## Nothing, as a calm AI shows.
-	SUSPICIOUS, ## The suspicious symbol (and the meter half full, if Show Meter is on).
-	ALERTED, ## The alerted symbol (and the meter nearly full).
+	OFF,  ## Nothing, as a calm AI shows.
+	SUSPICIOUS,  ## The suspicious symbol (and the meter half full, if Show Meter is on).
+	ALERTED,  ## The alerted symbol (and the meter nearly full).
 }
 
 ## What this node shares with ApsAwarenessIndicator2D: finding the component, the symbol for
@@ -323,8 +323,11 @@ func _meter_target_of(c: Variant) -> Node3D:
 
 func _show(shown: _Rules.Shown, meter: float, meter_color: Variant) -> void:
 	meter = clampf(meter, 0.0, 1.0) if meter_color != null else 0.0
-	if shown == _shown and is_equal_approx(meter, _meter_value) and (meter_color == null
-			or meter_color == _meter_fill.modulate):
+	if (
+		shown == _shown
+		and is_equal_approx(meter, _meter_value)
+		and (meter_color == null or meter_color == _meter_fill.modulate)
+	):
 		return
 	_shown = shown
 	_meter_value = meter
@@ -394,8 +397,11 @@ func _restyle() -> void:
 		sprite.visibility_range_end = max_distance
 	_meter_back.pixel_size = pixel_size
 	_meter_fill.pixel_size = pixel_size
-	if _meter_texture == null or _meter_texture.get_width() != meter_width \
-			or _meter_texture.get_height() != meter_height:
+	if (
+		_meter_texture == null
+		or _meter_texture.get_width() != meter_width
+		or _meter_texture.get_height() != meter_height
+	):
 		var image := Image.create_empty(meter_width, meter_height, false, Image.FORMAT_RGBA8)
 		image.fill(Color.WHITE)
 		_meter_texture = ImageTexture.create_from_image(image)

@@ -30,9 +30,9 @@ extends Node2D
 
 ## What the editor shows in place of the AI's real awareness, which it never reads.
 enum Preview {
-	OFF, ## Nothing, as a calm AI shows.
-	SUSPICIOUS, ## The suspicious symbol (and the meter half full, if Show Meter is on).
-	ALERTED, ## The alerted symbol (and the meter nearly full).
+	OFF,  ## Nothing, as a calm AI shows.
+	SUSPICIOUS,  ## The suspicious symbol (and the meter half full, if Show Meter is on).
+	ALERTED,  ## The alerted symbol (and the meter nearly full).
 }
 
 ## What this node shares with ApsAwarenessIndicator: finding the component, the symbol for an
@@ -299,8 +299,11 @@ func _meter_target_of(c: Variant) -> Node2D:
 
 func _show(shown: _Rules.Shown, meter: float, meter_color: Variant) -> void:
 	meter = clampf(meter, 0.0, 1.0) if meter_color != null else 0.0
-	if shown == _shown and is_equal_approx(meter, _meter_value) and (meter_color == null
-			or meter_color == _meter_color):
+	if (
+		shown == _shown
+		and is_equal_approx(meter, _meter_value)
+		and (meter_color == null or meter_color == _meter_color)
+	):
 		return
 	_shown = shown
 	_meter_value = meter
@@ -351,7 +354,9 @@ func _update_drawing() -> void:
 		# Standing on the foot with its descent, as a bottom-aligned label does.
 		drawing.baseline = Vector2(-width * 0.5, foot - font.get_descent(font_size))
 	if meter_on:
-		var back := Rect2(-meter_width * 0.5, top - METER_GAP - meter_height, meter_width, meter_height)
+		var back := Rect2(
+			-meter_width * 0.5, top - METER_GAP - meter_height, meter_width, meter_height
+		)
 		drawing.meter_back = back
 		drawing.meter_background = meter_background_color
 		drawing.meter_fill = Rect2(back.position, Vector2(meter_width * meter, meter_height))
@@ -378,10 +383,25 @@ func _draw() -> void:
 	elif _drawing.has("text"):
 		var font := ThemeDB.fallback_font
 		if _drawing.outline > 0:
-			draw_string_outline(font, _drawing.baseline, _drawing.text, HORIZONTAL_ALIGNMENT_LEFT,
-					-1, _drawing.font_size, _drawing.outline, OUTLINE_COLOR)
-		draw_string(font, _drawing.baseline, _drawing.text, HORIZONTAL_ALIGNMENT_LEFT, -1,
-				_drawing.font_size, _drawing.color)
+			draw_string_outline(
+				font,
+				_drawing.baseline,
+				_drawing.text,
+				HORIZONTAL_ALIGNMENT_LEFT,
+				-1,
+				_drawing.font_size,
+				_drawing.outline,
+				OUTLINE_COLOR
+			)
+		draw_string(
+			font,
+			_drawing.baseline,
+			_drawing.text,
+			HORIZONTAL_ALIGNMENT_LEFT,
+			-1,
+			_drawing.font_size,
+			_drawing.color
+		)
 
 
 ## The draw transform that cancels this node's global rotation, scale and skew (identity if it is

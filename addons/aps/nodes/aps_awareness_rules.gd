@@ -22,9 +22,10 @@ const METER_MIN := 0.005
 const PREVIEW_SHOWN := [Shown.NONE, Shown.SUSPICIOUS, Shown.ALERTED]
 const PREVIEW_METER: Array[float] = [0.0, 0.5, 0.9]
 const PREVIEW_METER_COLOR: Array[StringName] = [
-	&"meter_suspected_color", &"meter_detected_color", &"meter_tracked_color",
+	&"meter_suspected_color",
+	&"meter_detected_color",
+	&"meter_tracked_color",
 ]
-
 
 # --- Finding ----------------------------------------------------------------------------------
 
@@ -39,8 +40,9 @@ static func is_component(node: Node, component_class: StringName) -> bool:
 ## what it holds, up to the guard's body (a `body_class`, the physics body of the indicator's
 ## dimension) or the root of the scene the indicator was saved in. Other bodies (other guards)
 ## are never searched. Null if there is none.
-static func find_component(indicator: Node, path: NodePath, component_class: StringName,
-		body_class: StringName) -> Node:
+static func find_component(
+	indicator: Node, path: NodePath, component_class: StringName, body_class: StringName
+) -> Node:
 	if not path.is_empty():
 		var named := indicator.get_node_or_null(path)
 		return named if is_component(named, component_class) else null
@@ -51,15 +53,20 @@ static func find_component(indicator: Node, path: NodePath, component_class: Str
 		var found := _find_below(node, indicator, component_class, body_class)
 		if found != null:
 			return found
-		if node.is_class(body_class) or node == indicator.owner or node.get_parent() == null \
-				or (indicator.is_inside_tree() and node == indicator.get_tree().current_scene):
+		if (
+			node.is_class(body_class)
+			or node == indicator.owner
+			or node.get_parent() == null
+			or (indicator.is_inside_tree() and node == indicator.get_tree().current_scene)
+		):
 			return null
 		node = node.get_parent()
 	return null
 
 
-static func _find_below(node: Node, indicator: Node, component_class: StringName,
-		body_class: StringName) -> Node:
+static func _find_below(
+	node: Node, indicator: Node, component_class: StringName, body_class: StringName
+) -> Node:
 	for child in node.get_children():
 		if child == indicator:
 			continue
@@ -82,7 +89,8 @@ static func constants_of(c: Variant) -> Dictionary:
 		allies = [c.RELATIONSHIP_TEAMMATE, c.RELATIONSHIP_FRIENDLY],
 		# The noticed states, each with the indicator setting that colours the meter in it: a
 		# Lost or Remembered target is searched for, not seen.
-		states = {
+		states =
+		{
 			c.STATE_SUSPECTED: &"meter_suspected_color",
 			c.STATE_DETECTED: &"meter_detected_color",
 			c.STATE_TRACKED: &"meter_tracked_color",
@@ -146,25 +154,44 @@ static func meter_color(indicator: Object, constants: Dictionary, state: int) ->
 
 ## What the Scene dock says about `indicator` (its `component`, `show_meter` and `meter_target`
 ## settings), which shows a `component_class` found below a `body_class`.
-static func warnings(indicator: Node, component_class: String,
-		body_class: StringName) -> PackedStringArray:
+static func warnings(
+	indicator: Node, component_class: String, body_class: StringName
+) -> PackedStringArray:
 	var out := PackedStringArray()
 	if not ClassDB.class_exists(component_class):
-		out.append(("The APS library is not loaded, so there is no %s to show. Enable the APS "
-				+ "Perception plugin: it says why.") % component_class)
+		out.append(
+			(
+				(
+					"The APS library is not loaded, so there is no %s to show. Enable the APS "
+					+ "Perception plugin: it says why."
+				)
+				% component_class
+			)
+		)
 		return out
 	var path: NodePath = indicator.component
 	if not path.is_empty():
 		var node := indicator.get_node_or_null(path)
 		if node == null:
-			out.append("Component: there is no node at \"%s\"." % path)
+			out.append('Component: there is no node at "%s".' % path)
 		elif not is_component(node, component_class):
-			out.append("Component: \"%s\" is a %s, not an %s." % [path, node.get_class(),
-					component_class])
+			out.append(
+				'Component: "%s" is a %s, not an %s.' % [path, node.get_class(), component_class]
+			)
 	elif find_component(indicator, path, component_class, body_class) == null:
-		out.append(("No %s found: put this node under the guard that holds one (under its body, "
-				+ "or under the component), or set Component. A component a script adds when the "
-				+ "game starts is found then.") % component_class)
+		(
+			out
+			. append(
+				(
+					(
+						"No %s found: put this node under the guard that holds one (under its body, "
+						+ "or under the component), or set Component. A component a script adds when the "
+						+ "game starts is found then."
+					)
+					% component_class
+				)
+			)
+		)
 	var meter_target: NodePath = indicator.meter_target
 	if not indicator.show_meter and not meter_target.is_empty():
 		out.append("Meter Target is set but Show Meter is off: no meter is shown.")

@@ -88,16 +88,28 @@ func _draw() -> void:
 		return
 	var c := Vector2(size.x * 0.5, side * 0.5)
 	var r := side * 0.45
-	var gem := PackedVector2Array([c + Vector2(0, -r), c + Vector2(r * 0.8, 0), c + Vector2(0, r), c + Vector2(-r * 0.8, 0)])
+	var gem := PackedVector2Array(
+		[c + Vector2(0, -r), c + Vector2(r * 0.8, 0), c + Vector2(0, r), c + Vector2(-r * 0.8, 0)]
+	)
 	draw_colored_polygon(gem, dark_color.lerp(lit_color, clampf(level, 0.0, 1.0)))
 	gem.append(gem[0])
 	draw_polyline(gem, outline_color, 1.5, true)
 	if show_value:
 		var font := get_theme_default_font()
-		draw_string(font, Vector2(0, side + 12.0), "%.2f" % level, HORIZONTAL_ALIGNMENT_CENTER, size.x, 12, outline_color)
+		draw_string(
+			font,
+			Vector2(0, side + 12.0),
+			"%.2f" % level,
+			HORIZONTAL_ALIGNMENT_CENTER,
+			size.x,
+			12,
+			outline_color
+		)
 
 
 func _get_configuration_warnings() -> PackedStringArray:
 	if target.is_empty():
-		return PackedStringArray(["Set Target to the player (a Node3D or a Node2D): the gem shows how lit it is."])
+		return PackedStringArray(
+			["Set Target to the player (a Node3D or a Node2D): the gem shows how lit it is."]
+		)
 	return PackedStringArray()

@@ -10,13 +10,24 @@ extends RefCounted
 
 ## The awareness levels, by their value in `ApsPerceptionComponent` (AWARENESS_UNAWARE = 0 ...).
 const AWARENESS_NAMES: PackedStringArray = [
-	"Unaware", "Peripheral", "Suspicious", "Alerted", "Fully Aware",
+	"Unaware",
+	"Peripheral",
+	"Suspicious",
+	"Alerted",
+	"Fully Aware",
 ]
 
 ## The belief table's columns, in the order of `belief_columns()`.
 const BELIEF_COLUMNS: PackedStringArray = [
-	"Target", "State", "Confidence", "Senses", "Threat", "Loss reason", "Uncertainty",
-	"Since sensed", "Why",
+	"Target",
+	"State",
+	"Confidence",
+	"Senses",
+	"Threat",
+	"Loss reason",
+	"Uncertainty",
+	"Since sensed",
+	"Why",
 ]
 
 ## A time since sensed this long (the game sends 1e9 s) means never.
@@ -135,17 +146,19 @@ static func belief_columns(b: Variant) -> PackedStringArray:
 	var target: String = row["target"]
 	if target == "" and row["target_id"] != 0:
 		target = "#%d" % row["target_id"]
-	return PackedStringArray([
-		target,
-		row["state"],
-		"%.2f" % row["confidence"],
-		row["senses"],
-		"" if row["threat"] < 0.0 else "%.2f" % row["threat"],
-		row["loss_reason"],
-		"" if row["uncertainty"] < 0.0 else "%.1f m" % row["uncertainty"],
-		_since_text(row["since_sensed"]),
-		row["why"],
-	])
+	return PackedStringArray(
+		[
+			target,
+			row["state"],
+			"%.2f" % row["confidence"],
+			row["senses"],
+			"" if row["threat"] < 0.0 else "%.2f" % row["threat"],
+			row["loss_reason"],
+			"" if row["uncertainty"] < 0.0 else "%.1f m" % row["uncertainty"],
+			_since_text(row["since_sensed"]),
+			row["why"],
+		]
+	)
 
 
 static func _since_text(seconds: float) -> String:
@@ -157,8 +170,15 @@ static func _since_text(seconds: float) -> String:
 ## A timeline line: "12.30 s  Player: Suspected -> Detected".
 static func timeline_row(entry: Variant) -> String:
 	var e := timeline_entry(entry)
-	return "%.2f s  %s: %s -> %s" % [e["time"], e["target"] if e["target"] != "" else "?",
-			e["old"] if e["old"] != "" else "?", e["new"] if e["new"] != "" else "?"]
+	return (
+		"%.2f s  %s: %s -> %s"
+		% [
+			e["time"],
+			e["target"] if e["target"] != "" else "?",
+			e["old"] if e["old"] != "" else "?",
+			e["new"] if e["new"] != "" else "?"
+		]
+	)
 
 
 ## What a perceiver is called in the tab: its body's name and its own, "Guard/Perception",
@@ -178,8 +198,10 @@ static func perceiver_label(entry: Variant) -> String:
 ## A line of the perceiver list: "Guard/Perception  (Alerted, 2 beliefs, drawn)".
 static func perceiver_row(entry: Variant) -> String:
 	var p := perceiver_entry(entry)
-	var facts := [awareness_name(p["awareness"]),
-			"1 belief" if p["beliefs"] == 1 else "%d beliefs" % p["beliefs"]]
+	var facts := [
+		awareness_name(p["awareness"]),
+		"1 belief" if p["beliefs"] == 1 else "%d beliefs" % p["beliefs"]
+	]
 	if p["drawing"]:
 		facts.append("drawn")
 	return "%s  (%s)" % [perceiver_label(p), ", ".join(facts)]
@@ -191,7 +213,9 @@ static func filter_perceivers(list: Variant, text: Variant) -> Array:
 	var out := []
 	if not list is Array:
 		return out
-	var needle := String(text).strip_edges().to_lower() if (text is String or text is StringName) else ""
+	var needle := (
+		String(text).strip_edges().to_lower() if (text is String or text is StringName) else ""
+	)
 	for raw: Variant in list:
 		if not raw is Dictionary:
 			continue
@@ -213,8 +237,10 @@ static func emotions_text(perceiver: Variant) -> String:
 	var emotions: Dictionary = p.get("emotions") if p.get("emotions") is Dictionary else {}
 	var dominant: String = p.get("dominant_emotion") if p.get("dominant_emotion") is String else ""
 	var names := emotions.keys()
-	names.sort_custom(func(a: Variant, b: Variant) -> bool:
-		return emotions[a] > emotions[b] or (emotions[a] == emotions[b] and str(a) < str(b)))
+	names.sort_custom(
+		func(a: Variant, b: Variant) -> bool:
+			return emotions[a] > emotions[b] or (emotions[a] == emotions[b] and str(a) < str(b))
+	)
 	var parts := PackedStringArray()
 	for n: Variant in names:
 		if emotions[n] < 0.005 and n != dominant:
@@ -242,25 +268,38 @@ static func recording_tick_beliefs(tick: Variant) -> Array:
 				if (key is String or key is StringName) and _is_number(raw_readings[key]):
 					readings[String(key)] = float(raw_readings[key])
 		var senses := readings.keys().filter(func(s: String) -> bool: return readings[s] > 0.0)
-		senses.sort_custom(func(a: String, b: String) -> bool:
-			return readings[a] > readings[b] or (readings[a] == readings[b] and a < b))
+		senses.sort_custom(
+			func(a: String, b: String) -> bool:
+				return readings[a] > readings[b] or (readings[a] == readings[b] and a < b)
+		)
 		var why := PackedStringArray(["fused %.2f" % _number(raw, "fused", 0.0)])
 		for s: String in senses:
 			why.append("%s %.2f" % [s, readings[s]])
 		for key: String in ["last_known_position", "predicted_position"]:
 			var at: Variant = raw.get(key)
 			if at is Vector3:
-				why.append("%s (%.1f, %.1f, %.1f)" % [key.replace("_position", "").replace("_", " "),
-						at.x, at.y, at.z])
-		out.append(belief({
-			"target": _text(raw, "target"),
-			"state": _text(raw, "state"),
-			"confidence": _number(raw, "confidence", 0.0),
-			"senses": ", ".join(PackedStringArray(senses)),
-			"loss_reason": _text(raw, "loss_reason"),
-			"uncertainty": _number(raw, "uncertainty", -1.0),
-			"why": "; ".join(why),
-		}))
+				why.append(
+					(
+						"%s (%.1f, %.1f, %.1f)"
+						% [key.replace("_position", "").replace("_", " "), at.x, at.y, at.z]
+					)
+				)
+		(
+			out
+			. append(
+				belief(
+					{
+						"target": _text(raw, "target"),
+						"state": _text(raw, "state"),
+						"confidence": _number(raw, "confidence", 0.0),
+						"senses": ", ".join(PackedStringArray(senses)),
+						"loss_reason": _text(raw, "loss_reason"),
+						"uncertainty": _number(raw, "uncertainty", -1.0),
+						"why": "; ".join(why),
+					}
+				)
+			)
+		)
 	return out
 
 
@@ -293,8 +332,9 @@ static func recording_state_changes(ticks: Variant) -> Array:
 		for target: String in now:
 			var old: String = last.get(target, "" if first else "Undetected")
 			if old != "" and old != now[target]:
-				out.append({"time": tick_time(tick), "target": target, "old": old,
-						"new": now[target]})
+				out.append(
+					{"time": tick_time(tick), "target": target, "old": old, "new": now[target]}
+				)
 		last = now
 		first = false
 	return out

@@ -31,9 +31,11 @@ func _capture(message: String, data: Array, session_id: int) -> bool:
 func _setup_session(session_id: int) -> void:
 	var session := get_session(session_id)
 	var tab := Tab.new()
-	tab.request.connect(func(message: String, data: Array) -> void:
-		if session.is_active():
-			session.send_message(message, data))
+	tab.request.connect(
+		func(message: String, data: Array) -> void:
+			if session.is_active():
+				session.send_message(message, data)
+	)
 	session.started.connect(tab.session_started)
 	session.stopped.connect(tab.session_stopped)
 	session.add_session_tab(tab)

@@ -177,7 +177,9 @@ func clear_live() -> void:
 ## and shows its first tick. Returns whether it loaded.
 func load_recording(path: String) -> bool:
 	if not ClassDB.class_exists("ApsRecording"):
-		status_label.text = "This APS library has no ApsRecording: cannot load %s." % path.get_file()
+		status_label.text = (
+			"This APS library has no ApsRecording: cannot load %s." % path.get_file()
+		)
 		return false
 	var recording: Variant = ClassDB.class_call_static("ApsRecording", "load", path)
 	if not recording is Object:
@@ -189,8 +191,11 @@ func load_recording(path: String) -> bool:
 ## Shows `recording` (anything with `get_tick_count()` and `get_tick(i)`, as `ApsRecording`),
 ## named `label`, with a slider to scrub its ticks. Returns whether it holds any tick.
 func open_recording(recording: Object, label: String) -> bool:
-	if recording == null or not recording.has_method("get_tick_count") \
-			or not recording.has_method("get_tick"):
+	if (
+		recording == null
+		or not recording.has_method("get_tick_count")
+		or not recording.has_method("get_tick")
+	):
 		status_label.text = "%s is not a recording." % label
 		return false
 	var count: Variant = recording.call("get_tick_count")
@@ -217,7 +222,9 @@ func open_recording(recording: Object, label: String) -> bool:
 	recording_slider.set_value_no_signal(0)
 	recording_bar.visible = true
 	live_button.visible = true
-	var duration := float(recording.call("get_duration")) if recording.has_method("get_duration") else 0.0
+	var duration := (
+		float(recording.call("get_duration")) if recording.has_method("get_duration") else 0.0
+	)
 	status_label.text = "Recording %s: %d ticks, %.1f s" % [label, ticks.size(), duration]
 	show_tick(0)
 	return true
@@ -309,8 +316,9 @@ func _build_list() -> Control:
 	box.add_child(filter_edit)
 	perceiver_list = ItemList.new()
 	perceiver_list.size_flags_vertical = SIZE_EXPAND_FILL
-	perceiver_list.item_selected.connect(func(i: int) -> void:
-			pick(int(perceiver_list.get_item_metadata(i))))
+	perceiver_list.item_selected.connect(
+		func(i: int) -> void: pick(int(perceiver_list.get_item_metadata(i)))
+	)
 	box.add_child(perceiver_list)
 	return box
 
@@ -394,17 +402,26 @@ func _show_snapshot() -> void:
 		var picked := _picked_entry()
 		if picked.is_empty():
 			picked = {"id": picked_id}
-		title_label.text = "Pick a perceiver." if picked_id == 0 else \
-				"%s: waiting for its beliefs..." % Data.perceiver_label(picked)
+		title_label.text = (
+			"Pick a perceiver."
+			if picked_id == 0
+			else "%s: waiting for its beliefs..." % Data.perceiver_label(picked)
+		)
 		summary_label.text = ""
 		_fill_beliefs([])
 		_fill_timeline([])
 		return
 	var s := _snapshot
 	title_label.text = "%s   %s" % [Data.perceiver_label(s), s["path"]]
-	summary_label.text = "Awareness: %s     Attention: %s     Emotions: %s     at %.2f s" % [
-		Data.awareness_name(s["awareness"]), s["attention"] if s["attention"] != "" else "none",
-		Data.emotions_text(s), s["time"]]
+	summary_label.text = (
+		"Awareness: %s     Attention: %s     Emotions: %s     at %.2f s"
+		% [
+			Data.awareness_name(s["awareness"]),
+			s["attention"] if s["attention"] != "" else "none",
+			Data.emotions_text(s),
+			s["time"]
+		]
+	)
 	_fill_beliefs(s["beliefs"])
 	_fill_timeline(s["timeline"])
 
@@ -446,8 +463,11 @@ func _fill_timeline(entries: Array) -> void:
 func _open_file_dialog() -> void:
 	if _file_dialog == null:
 		# The editor's own dialog in the editor; a plain one where there is no editor (tests).
-		var kind := "EditorFileDialog" if Engine.is_editor_hint() and ClassDB.class_exists(
-				"EditorFileDialog") else "FileDialog"
+		var kind := (
+			"EditorFileDialog"
+			if Engine.is_editor_hint() and ClassDB.class_exists("EditorFileDialog")
+			else "FileDialog"
+		)
 		_file_dialog = ClassDB.instantiate(kind)
 		_file_dialog.set("file_mode", FileDialog.FILE_MODE_OPEN_FILE)
 		_file_dialog.set("access", FileDialog.ACCESS_FILESYSTEM)
@@ -460,6 +480,9 @@ func _open_file_dialog() -> void:
 
 ## The editor's display scale (1 outside the editor), for sizes in pixels.
 func _scale() -> float:
-	var editor: Object = Engine.get_singleton("EditorInterface") if Engine.is_editor_hint() \
-			and Engine.has_singleton("EditorInterface") else null
+	var editor: Object = (
+		Engine.get_singleton("EditorInterface")
+		if Engine.is_editor_hint() and Engine.has_singleton("EditorInterface")
+		else null
+	)
 	return editor.get_editor_scale() if editor != null else 1.0
