@@ -6,11 +6,9 @@
 //! a stamp in `.godot/` after each one and imports again only when a file Godot reads changed
 //! since (or was added or removed), or when another Godot version did the last import.
 //!
-//! Before the first import of its own projects, xtask lists their extensions in
-//! `.godot/extension_list.cfg`, so that the extension loads at startup, as on every later run,
-//! and the scripts that name its classes are read with those classes known. A user's first
-//! import has no list: Godot finds the extension during its file scan and loads it then.
-//! [`first_import`] imports a fresh project that way, as the package tests need.
+//! A first import has no `.godot/extension_list.cfg` yet: Godot finds the extension during its
+//! file scan and loads it then, as in a user's project. [`first_import`] checks that a fresh
+//! project's first import exits cleanly and lists the extension.
 
 use crate::godot::Godot;
 use crate::paths::Paths;
@@ -31,7 +29,6 @@ pub fn ensure(godot: &Godot, paths: &Paths) -> Result<(), String> {
         return Ok(());
     };
     println!("Godot import: {reason}; importing");
-    list_extensions(&paths.project)?;
     let run = import_once(godot, paths)?;
     if !run.status.success() {
         return Err(format!("Godot import failed ({})", run.status));
@@ -74,56 +71,6 @@ pub fn first_import(godot: &Godot, paths: &Paths, extension: &str) -> Result<(),
     }
     println!("PASS the first import of a fresh project exited 0 and listed {extension}");
     Ok(())
-}
-
-/// Writes `.godot/extension_list.cfg` listing every `.gdextension` of the project, unless Godot
-/// wrote one already (Godot keeps it up to date from then on).
-pub fn list_extensions(project: &Path) -> Result<(), String> {
-    let list = project.join(".godot").join(EXTENSION_LIST);
-    if list.exists() {
-        return Ok(());
-    }
-    let mut found = Vec::new();
-    find_extensions(project, project, &mut found);
-    if found.is_empty() {
-        return Ok(());
-    }
-    found.sort();
-    let folder = project.join(".godot");
-    fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-    let lines: String = found.iter().map(|path| format!("{path}\n")).collect();
-    fs::write(&list, lines).map_err(|e| format!("cannot write {}: {e}", list.display()))?;
-    println!(
-        "Godot import: listed {} in .godot/{EXTENSION_LIST}",
-        found.join(", ")
-    );
-    Ok(())
-}
-
-/// The `res://` paths of the `.gdextension` files under `dir`, walking what Godot walks.
-fn find_extensions(project: &Path, dir: &Path, found: &mut Vec<String>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if entry.file_name().to_string_lossy().starts_with('.') {
-            continue;
-        }
-        if path.is_dir() {
-            if !path.join(".gdignore").exists() {
-                find_extensions(project, &path, found);
-            }
-        } else if path.extension().is_some_and(|ext| ext == "gdextension") {
-            if let Ok(relative) = path.strip_prefix(project) {
-                let parts: Vec<_> = relative
-                    .components()
-                    .map(|part| part.as_os_str().to_string_lossy())
-                    .collect();
-                found.push(format!("res://{}", parts.join("/")));
-            }
-        }
-    }
 }
 
 /// One `godot --headless --import` of the project.
@@ -239,29 +186,6 @@ mod tests {
             .open(path)
             .unwrap();
         file.set_modified(time).unwrap();
-    }
-
-    #[test]
-    fn lists_the_extensions_before_the_first_import_only() {
-        let scratch = Scratch::new("extensions");
-        let root = &scratch.0;
-        fs::remove_dir_all(root.join(".godot")).unwrap();
-        fs::write(root.join("addons/aps/aps.gdextension"), "[configuration]").unwrap();
-        fs::write(root.join("target/other.gdextension"), "").unwrap();
-        list_extensions(root).unwrap();
-        let list = root.join(".godot").join(EXTENSION_LIST);
-        assert_eq!(
-            fs::read_to_string(&list).unwrap(),
-            "res://addons/aps/aps.gdextension\n",
-            "gdignored folders are not Godot's"
-        );
-        // Godot's own list is left alone.
-        fs::write(&list, "res://kept.gdextension\n").unwrap();
-        list_extensions(root).unwrap();
-        assert_eq!(
-            fs::read_to_string(&list).unwrap(),
-            "res://kept.gdextension\n"
-        );
     }
 
     #[test]
