@@ -54,17 +54,15 @@ pub fn test_package(paths: &Paths, dev_library: &Path) -> Result<PathBuf, String
 
 /// Installs the package into a fresh project and runs the guard scene there.
 pub fn package_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Result<(), String> {
-    let fresh = install(paths, "package-test", "APS package test", zip_file)?;
+    let project = scratch_folder(paths, "package-test")?.join("project");
+    let fresh = install(
+        paths,
+        project,
+        &minimal_project("APS package test"),
+        zip_file,
+    )?;
     import::first_import(godot, &fresh, EXTENSION)?;
-    for file in GUARD_FILES {
-        let from = paths.workspace.join(file);
-        let to = fresh.project.join(file);
-        if let Some(folder) = to.parent() {
-            fs::create_dir_all(folder)
-                .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-        }
-        fs::copy(&from, &to).map_err(|e| format!("cannot copy {}: {e}", from.display()))?;
-    }
+    copy_in(&fresh, &GUARD_FILES)?;
     import::ensure(godot, &fresh)?;
     run::headless(
         godot,
@@ -80,22 +78,46 @@ pub fn package_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Result<(),
 /// Installs the package into a fresh project, nothing else beside `project.godot`, and imports
 /// it once as a user would: `cargo xtask package` checks its package this way.
 pub fn first_import_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Result<(), String> {
-    let fresh = install(paths, "first-import", "APS first import", zip_file)?;
+    let project = scratch_folder(paths, "first-import")?.join("project");
+    let fresh = install(
+        paths,
+        project,
+        &minimal_project("APS first import"),
+        zip_file,
+    )?;
     import::first_import(godot, &fresh, EXTENSION)
 }
 
-/// A new project in the scratch folder `scratch`: a minimal `project.godot` named `name`, and
-/// the package unzipped beside it.
-fn install(paths: &Paths, scratch: &str, name: &str, zip_file: &Path) -> Result<Paths, String> {
-    let project = scratch_folder(paths, scratch)?.join("project");
+/// The folder `project`, made, with `project_text` as its `project.godot` and the package
+/// unzipped beside it: a user's project just after the install.
+fn install(
+    paths: &Paths,
+    project: PathBuf,
+    project_text: &str,
+    zip_file: &Path,
+) -> Result<Paths, String> {
     fs::create_dir_all(&project)
         .map_err(|e| format!("cannot create {}: {e}", project.display()))?;
-    write(&project.join("project.godot"), &minimal_project(name))?;
+    write(&project.join("project.godot"), project_text)?;
     zip::extract(zip_file, &project)?;
     Ok(Paths {
         workspace: paths.workspace.clone(),
         project,
     })
+}
+
+/// Copies `files` (relative paths) from the repository to the same places in `fresh`'s project.
+fn copy_in(fresh: &Paths, files: &[&str]) -> Result<(), String> {
+    for file in files {
+        let from = fresh.workspace.join(file);
+        let to = fresh.project.join(file);
+        if let Some(folder) = to.parent() {
+            fs::create_dir_all(folder)
+                .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+        }
+        fs::copy(&from, &to).map_err(|e| format!("cannot copy {}: {e}", from.display()))?;
+    }
+    Ok(())
 }
 
 /// The scene the quiet-editor test opens, copied into its fresh project.
@@ -112,8 +134,6 @@ pub fn editor_quiet_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Resul
     let mut problems = Vec::new();
     for plugin in [true, false] {
         let project = scratch.join(if plugin { "plugin-on" } else { "plugin-off" });
-        fs::create_dir_all(&project)
-            .map_err(|e| format!("cannot create {}: {e}", project.display()))?;
         let mut text = minimal_project("APS quiet editor test");
         if !plugin {
             text = text.replace(
@@ -121,23 +141,12 @@ pub fn editor_quiet_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Resul
                 "",
             );
         }
-        write(&project.join("project.godot"), &text)?;
-        zip::extract(zip_file, &project)?;
-        let to = project.join(EDITOR_SCENE_FILE);
-        if let Some(folder) = to.parent() {
-            fs::create_dir_all(folder)
-                .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-        }
-        let from = paths.workspace.join(EDITOR_SCENE_FILE);
-        fs::copy(&from, &to).map_err(|e| format!("cannot copy {}: {e}", from.display()))?;
-        let fresh = Paths {
-            workspace: paths.workspace.clone(),
-            project: project.clone(),
-        };
+        let fresh = install(paths, project, &text, zip_file)?;
+        copy_in(&fresh, &[EDITOR_SCENE_FILE])?;
         import::ensure(godot, &fresh)?;
         let mut cmd = godot.command();
         cmd.args(["--headless", "--editor", "--path"])
-            .arg(&project)
+            .arg(&fresh.project)
             .args([EDITOR_SCENE, "--quit-after", EDITOR_FRAMES]);
         let limits = run::Limits {
             deadline: run::timeout()?,
@@ -182,16 +191,12 @@ const TOGGLE_PLUGIN_IN_PROJECT: &str = "addons/plugin_toggle_check";
 /// the plugin is on, and not at all once it is off again.
 pub fn plugin_toggle_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Result<(), String> {
     let scratch = scratch_folder(paths, "plugin-toggle")?;
-    let project = scratch.join("project");
     let copies = scratch.join("copies");
-    for folder in [&project, &copies] {
-        fs::create_dir_all(folder)
-            .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-    }
+    fs::create_dir_all(&copies).map_err(|e| format!("cannot create {}: {e}", copies.display()))?;
     let before = editor_written_project(&godot_features(&godot.version)?);
+    let fresh = install(paths, scratch.join("project"), &before, zip_file)?;
+    let project = fresh.project.clone();
     let project_file = project.join("project.godot");
-    write(&project_file, &before)?;
-    zip::extract(zip_file, &project)?;
     let plugin = project.join(TOGGLE_PLUGIN_IN_PROJECT);
     fs::create_dir_all(&plugin).map_err(|e| format!("cannot create {}: {e}", plugin.display()))?;
     for file in TOGGLE_FILES {
@@ -199,10 +204,6 @@ pub fn plugin_toggle_test(godot: &Godot, paths: &Paths, zip_file: &Path) -> Resu
         fs::copy(&from, plugin.join(file))
             .map_err(|e| format!("cannot copy {}: {e}", from.display()))?;
     }
-    let fresh = Paths {
-        workspace: paths.workspace.clone(),
-        project: project.clone(),
-    };
     import::ensure(godot, &fresh)?;
     let imported = read(&project_file)?;
     let mut problems = changes("the import", &before, &imported);
