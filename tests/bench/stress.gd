@@ -23,7 +23,8 @@ extends Node3D
 ## environment, so the level's own lights light every target; 0 by default) and
 ## --no-scene-lights (as with `aps/lights/scene_lights` off); with --bright the environment is
 ## fully lit, so the lamps are measured (and their shadow rays cast) but every target reads 1:
-## what reading the lamps costs, with the same detections as without them.
+## what reading the lamps costs, with the same detections as without them. With --tiles the 2D
+## world's boxes are whole cells of one TileMapLayer (1 m cells), as a tile-built level is.
 ##
 ## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
 ## rays" subtracts the time spent inside its ray queries, as the passes timed them
@@ -63,6 +64,8 @@ var shadow := false
 var lights_count := 0
 ## `--bright`: the lamps' environment lights everything fully.
 var bright := false
+## `--tiles`: the 2D world's boxes are cells of one tile map layer.
+var tiles := false
 
 
 func _ready() -> void:
@@ -97,6 +100,8 @@ func _ready() -> void:
 			lights_count = maxi(0, arg.trim_prefix("--lights=").to_int())
 		elif arg == "--bright":
 			bright = true
+		elif arg == "--tiles":
+			tiles = true
 		elif arg == "--no-scene-lights":
 			ProjectSettings.set_setting("aps/lights/scene_lights", false)
 		elif arg.begins_with("--budget="):
@@ -560,6 +565,28 @@ func _plane(guards: int) -> void:
 	)
 
 
+## A tile map layer of `px`-pixel square cells whose one tile is solid on layer 1.
+func _tile_layer(px: float) -> TileMapLayer:
+	var image := Image.create(int(px), int(px), false, Image.FORMAT_RGBA8)
+	var atlas := TileSetAtlasSource.new()
+	atlas.texture = ImageTexture.create_from_image(image)
+	atlas.texture_region_size = Vector2i(int(px), int(px))
+	var set := TileSet.new()
+	set.tile_size = Vector2i(int(px), int(px))
+	set.add_physics_layer()
+	set.add_source(atlas, 0)
+	atlas.create_tile(Vector2i.ZERO)
+	var h := px * 0.5
+	var data := atlas.get_tile_data(Vector2i.ZERO, 0)
+	data.add_collision_polygon(0)
+	data.set_collision_polygon_points(
+		0, 0, PackedVector2Array([Vector2(-h, -h), Vector2(h, -h), Vector2(h, h), Vector2(-h, h)])
+	)
+	var layer := TileMapLayer.new()
+	layer.tile_set = set
+	return layer
+
+
 ## The stress world built in 2D and run like `_run`; its figures are its World2D's.
 func _run_2d(guards: int) -> Dictionary:
 	const PX := 100.0
@@ -583,15 +610,25 @@ func _run_2d(guards: int) -> Dictionary:
 		root.add_child(b)
 		b.position = Vector2(at.x, at.z) * PX
 		return b
+	var layer: TileMapLayer = _tile_layer(PX) if tiles else null
+	if layer:
+		root.add_child(layer)
 	for i in boxes:
+		var size := Vector3(rng.randf_range(1, 4), rng.randf_range(1, 3), rng.randf_range(1, 4))
+		var at := Vector2(rng.randf_range(-half, half), rng.randf_range(-half, half)) * PX
+		if layer:
+			var first := layer.local_to_map(at - Vector2(size.x, size.z) * PX * 0.5)
+			for x in range(first.x, first.x + int(ceil(size.x))):
+				for y in range(first.y, first.y + int(ceil(size.z))):
+					layer.set_cell(Vector2i(x, y), 0, Vector2i.ZERO)
+			continue
 		var b := StaticBody2D.new()
 		var cs := CollisionShape2D.new()
 		cs.shape = RectangleShape2D.new()
-		var size := Vector3(rng.randf_range(1, 4), rng.randf_range(1, 3), rng.randf_range(1, 4))
 		cs.shape.size = Vector2(size.x, size.z) * PX
 		b.add_child(cs)
 		root.add_child(b)
-		b.position = Vector2(rng.randf_range(-half, half), rng.randf_range(-half, half)) * PX
+		b.position = at
 	var profile := ApsProfile.new()
 	profile.touch_enabled = false
 	profile.damage_enabled = false

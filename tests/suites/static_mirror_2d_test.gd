@@ -170,16 +170,16 @@ func test_rays_grazing_every_kind_of_2d_shape_never_disagree_with_the_engine() -
 	)
 
 
-func test_a_tile_map_is_left_to_the_engine() -> void:
+func test_an_old_tile_map_node_is_left_to_the_engine() -> void:
 	ApsWorldBuilder2D.guard(self, Vector2(-400, -400), Vector2.RIGHT)
-	var tiles := TileMapLayer.new()
+	var tiles := TileMap.new()
 	add_child(tiles)
 	await frames(1)
 	var wall := ApsWorldBuilder2D.wall(self, Vector2(200, 0), Vector2(20, 200))
 	await frames(1)
 	expect_eq(_hit(Vector2.ZERO, Vector2(400, 0)), wall, "the engine answers")
 	expect(
-		"tile map" in str(ApsWorld.get_stats_2d()["mirror_off"]),
+		"TileMap" in str(ApsWorld.get_stats_2d()["mirror_off"]),
 		"the world says why it is not mirrored: %s" % ApsWorld.get_stats_2d()["mirror_off"]
 	)
 

@@ -108,31 +108,50 @@ pub fn read_polygon(p: &Gd<CollisionPolygon2D>, basis: [Vec3; 3], origin: Vec3) 
     if points.len() < 3 {
         return Reading::Nothing;
     }
-    let h = reach();
-    let shape = if p.get_build_mode() == BuildMode::SEGMENTS {
+    if p.get_build_mode() == BuildMode::SEGMENTS {
         let n = points.len();
         let pairs: Vec<(Vector2, Vector2)> =
             (0..n).map(|i| (points[i], points[(i + 1) % n])).collect();
-        segments_shape(&pairs, h)
-    } else if is_convex(points) {
-        Local::Convex {
-            points: prism(points, h),
-        }
-    } else {
-        let mut lo = Vector2::new(f32::INFINITY, f32::INFINITY);
-        let mut hi = Vector2::new(f32::NEG_INFINITY, f32::NEG_INFINITY);
-        for q in points {
-            lo = Vector2::new(lo.x.min(q.x), lo.y.min(q.y));
-            hi = Vector2::new(hi.x.max(q.x), hi.y.max(q.y));
-        }
-        return bounds_of(outline(Rect2::new(lo, hi - lo), h), basis, origin);
-    };
-    Reading::Shape(Placed {
-        basis,
-        origin,
-        shape,
-        own_margin: 0.0,
-    })
+        return Reading::Shape(Placed {
+            basis,
+            origin,
+            shape: segments_shape(&pairs, reach()),
+            own_margin: 0.0,
+        });
+    }
+    read_solid_polygon(points, true, basis, origin)
+}
+
+/// A polygon the engine splits into convex parts that collide as solids: kept as one prism
+/// when it is convex (the parts then cover exactly it) and `whole` (nothing else about it
+/// changes how rays meet it); otherwise only its bounds are kept.
+pub fn read_solid_polygon(
+    points: &[Vector2],
+    whole: bool,
+    basis: [Vec3; 3],
+    origin: Vec3,
+) -> Reading {
+    if points.len() < 3 {
+        return Reading::Nothing;
+    }
+    let h = reach();
+    if whole && is_convex(points) {
+        return Reading::Shape(Placed {
+            basis,
+            origin,
+            shape: Local::Convex {
+                points: prism(points, h),
+            },
+            own_margin: 0.0,
+        });
+    }
+    let mut lo = Vector2::new(f32::INFINITY, f32::INFINITY);
+    let mut hi = Vector2::new(f32::NEG_INFINITY, f32::NEG_INFINITY);
+    for q in points {
+        lo = Vector2::new(lo.x.min(q.x), lo.y.min(q.y));
+        hi = Vector2::new(hi.x.max(q.x), hi.y.max(q.y));
+    }
+    bounds_of(outline(Rect2::new(lo, hi - lo), h), basis, origin)
 }
 
 /// A polygon's points at the top and the bottom of its reach.

@@ -8,11 +8,12 @@
 //! bodies, ragdoll bones) are held where the physics server has them, refreshed as they move,
 //! so that a ray that comes near one goes to the engine. Areas play no part: rays pass them
 //! unless the world has area occluders, and then the mirror is not asked. A world with
-//! collision the mirror cannot see (a `GridMap`, CSG with collision, a soft body, a tile map)
-//! is not mirrored at all.
+//! collision the mirror cannot see (a `GridMap`, CSG with collision, a soft body, the old
+//! `TileMap` node) is not mirrored at all. A `TileMapLayer`'s tiles are mirrored (`tiles`).
 
 mod flat;
 mod reading;
+mod tiles;
 pub mod watch;
 
 use crate::convert::MaybeNull;
@@ -25,6 +26,7 @@ use godot::prelude::*;
 use reading::{Reading, ShapeNode};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use tiles::{Standing, TileLayer, TileSolid};
 
 /// How a shape node is held.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,12 +48,22 @@ struct Record {
     moving: Option<reading::InServer>,
 }
 
-/// One 3D world's mirror and what it knows of the nodes behind it.
+/// What stands behind a static slot: a shape node, or a tile of a tile map layer with the
+/// layers its body collides on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Owner {
+    Shape(InstanceId),
+    Tile(InstanceId, u32),
+}
+
+/// A world's mirror and what it knows of the nodes behind it.
 pub struct LevelMirror {
     mirror: Mirror,
     records: HashMap<InstanceId, Record>,
-    /// The shape node behind each static slot.
-    by_slot: Vec<Option<InstanceId>>,
+    /// The tile map layers, each with what the mirror holds of it.
+    tiles: HashMap<InstanceId, (TileLayer, Vec<Kept>)>,
+    /// What stands behind each static slot.
+    by_slot: Vec<Option<Owner>>,
     /// The nodes whose collision the mirror cannot see, each with why: while any is in the
     /// tree, the world is not mirrored.
     unseen: HashMap<InstanceId, &'static str>,
@@ -87,8 +99,9 @@ fn unseen_collision(class: &str) -> Option<&'static str> {
         Some("CSG shapes")
     } else if class == "SoftBody3D" {
         Some("a soft body")
-    } else if class == "TileMapLayer" || class == "TileMap" {
-        Some("a tile map")
+    } else if class == "TileMap" {
+        // Its layers are internal children, which the scene tree's walks do not list.
+        Some("a TileMap node (its TileMapLayer successor is mirrored)")
     } else {
         None
     }
@@ -102,6 +115,7 @@ pub fn entered(node: &Gd<Node>) {
         || class == "CollisionPolygon3D"
         || class == "CollisionShape2D"
         || class == "CollisionPolygon2D"
+        || class == "TileMapLayer"
         || unseen_collision(&class).is_some();
     if !wanted {
         return;
@@ -134,19 +148,23 @@ pub fn prepare(key: WorldKey, frame: u64) -> bool {
             for w in m.worlds.values_mut() {
                 w.forget_gone_unseen();
             }
+            if let Some(w) = m.worlds.get_mut(&key) {
+                // Changes taken in from here on count as this frame's.
+                w.frame = frame;
+                w.decided = 0;
+            }
         }
         m.take_changes();
         let epoch = EPOCH.with(std::cell::Cell::get);
         let Some(w) = m.worlds.get_mut(&key) else {
             return false;
         };
+        if new_frame {
+            w.confirm_tiles(frame);
+        }
         if new_frame || w.epoch != epoch {
             w.mirror.begin_frame();
             w.epoch = epoch;
-        }
-        if new_frame {
-            w.frame = frame;
-            w.decided = 0;
         }
         w.unseen.is_empty()
     })
@@ -168,8 +186,11 @@ pub fn ask(key: WorldKey, ask: RayAsk<'_>) -> Option<Answer> {
             return None;
         }
         let records = &w.records;
+        let tiles = &w.tiles;
         let by_slot = &w.by_slot;
-        let answer = w.mirror.ask(ask, &mut |slot| check(records, by_slot, slot));
+        let answer = w
+            .mirror
+            .ask(ask, &mut |slot| check(records, tiles, by_slot, slot));
         if answer != Answer::Unsure {
             w.decided += 1;
         }
@@ -235,14 +256,26 @@ pub struct MirrorReport {
 }
 
 /// Confirms a static shape a ray meets: its body's layers, its `disabled`, and that it still
-/// holds the shape resource the mirror read.
+/// holds the shape resource the mirror read. A tile stands as its layer was read (any change
+/// to the layer is seen as the frame begins).
 fn check(
     records: &HashMap<InstanceId, Record>,
-    by_slot: &[Option<InstanceId>],
+    tiles: &HashMap<InstanceId, (TileLayer, Vec<Kept>)>,
+    by_slot: &[Option<Owner>],
     slot: Slot,
 ) -> Check {
-    let Some(id) = by_slot.get(slot as usize).copied().flatten() else {
-        return Check::Stale;
+    let id = match by_slot.get(slot as usize).copied().flatten() {
+        Some(Owner::Shape(id)) => id,
+        Some(Owner::Tile(layer, bits)) => {
+            return match tiles.get(&layer) {
+                Some((t, _)) if t.is_valid() => Check::Fresh {
+                    layer: bits,
+                    enabled: true,
+                },
+                _ => Check::Stale,
+            };
+        }
+        None => return Check::Stale,
     };
     let Some(r) = records.get(&id) else {
         return Check::Stale;
@@ -297,6 +330,7 @@ impl Mirrors {
         changed.dedup_by_key(|c| c.0);
         for (id, change) in changed.drain(..) {
             for w in self.worlds.values_mut() {
+                w.tile_heard(id);
                 if w.records.contains_key(&id) {
                     if change == watch::Change::Moved {
                         w.moved(id);
@@ -317,6 +351,7 @@ impl LevelMirror {
         let mut me = LevelMirror {
             mirror: Mirror::new(),
             records: HashMap::new(),
+            tiles: HashMap::new(),
             by_slot: Vec::new(),
             unseen: HashMap::new(),
             frame: u64::MAX,
@@ -334,7 +369,7 @@ impl LevelMirror {
                 stack.push(child);
             }
             let class = node.get_class().to_string();
-            let shape = ShapeNode::of(&node).is_some();
+            let shape = ShapeNode::of(&node).is_some() || class == "TileMapLayer";
             if (shape || unseen_collision(&class).is_some())
                 && crate::world_key::world_key_of(&node) == Some(key)
             {
@@ -355,6 +390,10 @@ impl LevelMirror {
             if collides {
                 self.unseen.insert(node.instance_id(), why);
             }
+            return;
+        }
+        if let Ok(layer) = node.clone().try_cast::<godot::classes::TileMapLayer>() {
+            self.take_tiles(layer);
             return;
         }
         let Some(shape) = ShapeNode::of(node) else {
@@ -507,14 +546,7 @@ impl LevelMirror {
                     None
                 };
                 match exact {
-                    Some(slot) => {
-                        let i = slot as usize;
-                        if self.by_slot.len() <= i {
-                            self.by_slot.resize(i + 1, None);
-                        }
-                        self.by_slot[i] = Some(id);
-                        Kept::Static(slot)
-                    }
+                    Some(slot) => self.own_slot(slot, Owner::Shape(id)),
                     None => match reading::bounds_of_placed(&placed) {
                         Some((lo, hi)) => mover(&mut self.mirror, lo, hi),
                         None => {
@@ -533,6 +565,114 @@ impl LevelMirror {
         }
     }
 }
+
+impl LevelMirror {
+    /// Notes what stands behind the static slot `slot`.
+    fn own_slot(&mut self, slot: Slot, owner: Owner) -> Kept {
+        let i = slot as usize;
+        if self.by_slot.len() <= i {
+            self.by_slot.resize(i + 1, None);
+        }
+        self.by_slot[i] = Some(owner);
+        Kept::Static(slot)
+    }
+
+    /// A tile map layer of this world, found by the build or entering the tree: watched, and
+    /// read once it has settled.
+    fn take_tiles(&mut self, layer: Gd<godot::classes::TileMapLayer>) {
+        let id = layer.instance_id();
+        let node: Gd<Node> = layer.clone().upcast();
+        watch::watch(&node);
+        if let std::collections::hash_map::Entry::Vacant(e) = self.tiles.entry(id) {
+            let callable = node.linked_callable("ApsMirrorWatch.tiles_changed", move |_| {
+                watch::note_changed(id);
+            });
+            layer.clone().connect("changed", &callable);
+            e.insert((TileLayer::new(layer), Vec::new()));
+        }
+        self.tile_heard(id);
+    }
+
+    /// The layer `id` (if it is one of this world's tile map layers) was heard changing: its
+    /// world goes to the engine until it has settled.
+    fn tile_heard(&mut self, id: InstanceId) {
+        if let Some((layer, _)) = self.tiles.get_mut(&id) {
+            layer.heard();
+            self.unseen.insert(id, CHANGING_TILES);
+        }
+    }
+
+    /// At the first look of a frame: each tile map layer's cells, place and switches compared
+    /// with the last frame's; one that settled is read again, one changing keeps its world from
+    /// the mirror this frame, and one freed or gone from the tree is let go.
+    fn confirm_tiles(&mut self, frame: u64) {
+        let ids: Vec<InstanceId> = self.tiles.keys().copied().collect();
+        let mut solids = Vec::new();
+        for id in ids {
+            let Some((layer, _)) = self.tiles.get_mut(&id) else {
+                continue;
+            };
+            let gone = !layer.is_valid() || !layer.node().is_inside_tree();
+            if gone {
+                if let Some((_, kept)) = self.tiles.remove(&id) {
+                    kept.into_iter().for_each(|k| self.release(k));
+                }
+                self.unseen.remove(&id);
+                continue;
+            }
+            if let Some(why) = tiles::unseen(layer.node()) {
+                self.unseen.insert(id, why);
+                continue;
+            }
+            match layer.confirm(frame) {
+                Standing::Held => {
+                    self.unseen.remove(&id);
+                }
+                Standing::Changing => {
+                    self.unseen.insert(id, CHANGING_TILES);
+                }
+                Standing::Settled => {
+                    layer.now_held();
+                    let body = layer.body();
+                    tiles::read(layer.node(), &mut solids);
+                    self.hold_tiles(id, body, &mut solids);
+                    self.unseen.remove(&id);
+                }
+            }
+        }
+    }
+
+    /// Holds the layer `id`'s tiles as `solids`, in place of what it held.
+    fn hold_tiles(&mut self, id: InstanceId, body: BodyId, solids: &mut Vec<TileSolid>) {
+        let old = self
+            .tiles
+            .get_mut(&id)
+            .map(|(_, kept)| std::mem::take(kept))
+            .unwrap_or_default();
+        old.into_iter().for_each(|k| self.release(k));
+        let mut kept = Vec::with_capacity(solids.len());
+        for solid in solids.drain(..) {
+            let k = match solid.reading {
+                Reading::Nothing => continue,
+                Reading::Bounds(lo, hi) => Kept::Mover(self.mirror.add_mover(body, lo, hi)),
+                Reading::Shape(placed) => match self.mirror.add(body, &placed) {
+                    Ok(slot) => self.own_slot(slot, Owner::Tile(id, solid.layer)),
+                    Err(_) => match reading::bounds_of_placed(&placed) {
+                        Some((lo, hi)) => Kept::Mover(self.mirror.add_mover(body, lo, hi)),
+                        None => continue,
+                    },
+                },
+            };
+            kept.push(k);
+        }
+        if let Some((_, held)) = self.tiles.get_mut(&id) {
+            *held = kept;
+        }
+    }
+}
+
+/// Why a world is not mirrored while one of its tile map layers is changing.
+const CHANGING_TILES: &str = "a tile map layer whose tiles, place or switches changed this frame";
 
 /// Where a ray from `from` to `to` is at `at` (a fraction of it).
 #[must_use]

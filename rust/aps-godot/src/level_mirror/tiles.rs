@@ -1,0 +1,282 @@
+//! Tile maps in the mirror. A `TileMapLayer` makes its collision in the physics server itself:
+//! for each cell, a body on each physics layer of its `TileSet`, holding the convex parts of the
+//! tile's collision polygons, placed at the cell's centre (`map_to_local`) and reporting the layer
+//! node as what a ray hit. The mirror reads the same polygons and places them the same way.
+//!
+//! A layer makes its bodies late: a cell set now collides only once the frame's deferred calls
+//! have run (`set_cell` queues the update). So the mirror takes a layer in only once it has
+//! stood still for a whole frame: each frame it takes a fingerprint of the layer's cells, its
+//! place and its switches; while the fingerprint differs from the last frame's, or the layer was
+//! heard changing (its `changed` signal, a move, leaving the tree), its world is not mirrored,
+//! and the frame after it settles, the layer is read again whole.
+
+use super::flat;
+use super::reading::Reading;
+use aps_core::senses::rays::BodyId;
+use godot::classes::{Script, TileMapLayer, TileSet, TileSetAtlasSource};
+use godot::prelude::*;
+use std::collections::HashMap;
+
+/// The bits of a cell's alternative tile that flip or transpose it (`TileSetAtlasSource`'s
+/// `TRANSFORM_FLIP_H`, `TRANSFORM_FLIP_V`, `TRANSFORM_TRANSPOSE`).
+const FLIP_H: i32 = 1 << 12;
+const FLIP_V: i32 = 1 << 13;
+const TRANSPOSE: i32 = 1 << 14;
+
+/// The source id of a cell emptied but not yet removed (`TileSet::INVALID_SOURCE` as the layer's
+/// data array stores it).
+const EMPTY: u16 = 0xFFFF;
+
+/// Bytes a cell takes in the layer's data array (after a two-byte format number): its x and y,
+/// source id, atlas x and y, and alternative tile, each 16 bits, little-endian.
+const CELL_BYTES: usize = 12;
+
+/// Why the mirror cannot follow a layer, if it cannot: its world then goes to the engine.
+#[must_use]
+pub fn unseen(layer: &Gd<TileMapLayer>) -> Option<&'static str> {
+    if layer.is_using_kinematic_bodies() {
+        return Some("a tile map with kinematic bodies");
+    }
+    // A script that rewrites tiles' data as they are placed changes their polygons where the
+    // mirror cannot read them.
+    let rewrites = layer
+        .get_script()
+        .and_then(|s| s.try_cast::<Script>().ok())
+        .is_some_and(|s| s.has_method("_use_tile_data_runtime_update"));
+    rewrites.then_some("a tile map whose script rewrites its tiles' data")
+}
+
+/// One solid of a layer: a tile polygon where the layer puts it, and the layers its body
+/// collides on.
+pub struct TileSolid {
+    pub reading: Reading,
+    pub layer: u32,
+}
+
+/// A tile's collision polygons on each physics layer of its set: the physics layer's index,
+/// the points (flipped and transposed as the cell asks) and whether it is one plain solid
+/// (not one-way, which the engine treats its own way).
+type TilePolygons = Vec<(usize, Vec<Vector2>, bool)>;
+
+/// Every solid of `layer` as its physics bodies stand once its cells are settled, into `out`.
+pub fn read(layer: &Gd<TileMapLayer>, out: &mut Vec<TileSolid>) {
+    out.clear();
+    if !(layer.is_inside_tree() && layer.is_enabled() && layer.is_collision_enabled()) {
+        return;
+    }
+    let Some(set) = layer.get_tile_set() else {
+        return;
+    };
+    let layers: Vec<u32> = (0..set.get_physics_layers_count())
+        .map(|i| set.get_physics_layer_collision_layer(i))
+        .collect();
+    if layers.is_empty() {
+        return;
+    }
+    let global = layer.get_global_transform();
+    let data = layer.get_tile_map_data_as_array();
+    let cells = data.as_slice().get(2..).unwrap_or(&[]);
+    // Most cells share a few tiles: each tile's polygons are read once.
+    let mut tiles: HashMap<[u16; 4], TilePolygons> = HashMap::new();
+    for cell in cells.chunks_exact(CELL_BYTES) {
+        let word = |i: usize| u16::from_le_bytes([cell[i], cell[i + 1]]);
+        let tile = [word(4), word(6), word(8), word(10)];
+        if tile[0] == EMPTY {
+            continue;
+        }
+        let polygons = tiles
+            .entry(tile)
+            .or_insert_with(|| polygons_of(&set, tile, layers.len()));
+        if polygons.is_empty() {
+            continue;
+        }
+        // Stored as 16-bit signed numbers.
+        let coords = Vector2i::new(i32::from(word(0) as i16), i32::from(word(2) as i16));
+        let at = Transform2D::from_angle_origin(0.0, layer.map_to_local(coords));
+        let (basis, origin) = flat::placement(&(global * at));
+        for (physics, points, whole) in polygons.iter() {
+            out.push(TileSolid {
+                reading: flat::read_solid_polygon(points, *whole, basis, origin),
+                layer: layers[*physics],
+            });
+        }
+    }
+}
+
+/// The collision polygons of the tile `[source, atlas x, atlas y, alternative]` on each of the
+/// set's `count` physics layers; none for a tile the set does not have or a scene tile.
+fn polygons_of(set: &Gd<TileSet>, tile: [u16; 4], count: usize) -> TilePolygons {
+    let [source, x, y, alternative] = tile;
+    let atlas_coords = Vector2i::new(i32::from(x), i32::from(y));
+    let alternative = i32::from(alternative);
+    let Some(source) = set.get_source(i32::from(source)) else {
+        return Vec::new();
+    };
+    if !(source.has_tile(atlas_coords) && source.has_alternative_tile(atlas_coords, alternative)) {
+        return Vec::new();
+    }
+    let Ok(atlas) = source.try_cast::<TileSetAtlasSource>() else {
+        return Vec::new();
+    };
+    let Some(data) = atlas.get_tile_data(atlas_coords, alternative) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for physics in 0..count {
+        let layer = physics as i32;
+        for p in 0..data.get_collision_polygons_count(layer) {
+            let points = data.get_collision_polygon_points(layer, p);
+            let points = turned(points.as_slice(), alternative);
+            let whole = !data.is_collision_polygon_one_way(layer, p);
+            out.push((physics, points, whole));
+        }
+    }
+    out
+}
+
+/// A tile polygon's points as a cell with the alternative tile `alternative` places it:
+/// transposed (x and y swapped) first, then flipped across either axis.
+fn turned(points: &[Vector2], alternative: i32) -> Vec<Vector2> {
+    points
+        .iter()
+        .map(|p| {
+            let mut v = if alternative & TRANSPOSE != 0 {
+                Vector2::new(p.y, p.x)
+            } else {
+                *p
+            };
+            if alternative & FLIP_H != 0 {
+                v.x = -v.x;
+            }
+            if alternative & FLIP_V != 0 {
+                v.y = -v.y;
+            }
+            v
+        })
+        .collect()
+}
+
+/// What a layer's fingerprint covers: its cells, where it is, its switches and its tile set.
+#[must_use]
+pub fn fingerprint(layer: &Gd<TileMapLayer>) -> u64 {
+    let mut h = Fingerprint::default();
+    let inside = layer.is_inside_tree();
+    h.add(u64::from(inside));
+    h.add(u64::from(layer.is_enabled()));
+    h.add(u64::from(layer.is_collision_enabled()));
+    h.add(
+        layer
+            .get_tile_set()
+            .map_or(0, |s| s.instance_id().to_i64() as u64),
+    );
+    if inside {
+        let t = layer.get_global_transform();
+        for f in [t.a.x, t.a.y, t.b.x, t.b.y, t.origin.x, t.origin.y] {
+            h.add(u64::from(f.to_bits()));
+        }
+    }
+    let data = layer.get_tile_map_data_as_array();
+    let bytes = data.as_slice();
+    h.add(bytes.len() as u64);
+    let mut words = bytes.chunks_exact(8);
+    for w in words.by_ref() {
+        h.add(u64::from_le_bytes(w.try_into().unwrap_or_default()));
+    }
+    for b in words.remainder() {
+        h.add(u64::from(*b));
+    }
+    h.0
+}
+
+/// A fast running hash (multiply and rotate): a fingerprint, not a defence.
+#[derive(Default)]
+struct Fingerprint(u64);
+
+impl Fingerprint {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// Where a layer stands with the mirror.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    /// As the mirror holds it.
+    Held,
+    /// Settled since it changed: read it again now.
+    Settled,
+    /// Changed this frame: its world is not mirrored until it settles.
+    Changing,
+}
+
+/// One layer the mirror follows: the body its rays report, and the fingerprint it was last
+/// seen with.
+pub struct TileLayer {
+    node: Gd<TileMapLayer>,
+    body: BodyId,
+    /// The fingerprint as last seen, and the frame it was first seen so.
+    seen: Option<(u64, u64)>,
+    /// The mirror holds the layer as it was when `seen` was taken.
+    held: bool,
+}
+
+impl TileLayer {
+    #[must_use]
+    pub fn new(node: Gd<TileMapLayer>) -> TileLayer {
+        let body = BodyId(node.instance_id().to_i64() as u64);
+        TileLayer {
+            node,
+            body,
+            seen: None,
+            held: false,
+        }
+    }
+
+    #[must_use]
+    pub fn node(&self) -> &Gd<TileMapLayer> {
+        &self.node
+    }
+
+    /// What a ray that hits its tiles reports.
+    #[must_use]
+    pub fn body(&self) -> BodyId {
+        self.body
+    }
+
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        self.node.is_instance_valid()
+    }
+
+    /// Heard changing (a move, a signal): seen again from the next frame.
+    pub fn heard(&mut self) {
+        self.seen = None;
+        self.held = false;
+    }
+
+    /// Where the layer stands at the first look of `frame`.
+    pub fn confirm(&mut self, frame: u64) -> Standing {
+        let now = fingerprint(&self.node);
+        match self.seen {
+            Some((print, since)) if print == now => {
+                if self.held {
+                    Standing::Held
+                } else if since < frame {
+                    Standing::Settled
+                } else {
+                    Standing::Changing
+                }
+            }
+            _ => {
+                self.seen = Some((now, frame));
+                self.held = false;
+                Standing::Changing
+            }
+        }
+    }
+
+    /// Read again as it stands.
+    pub fn now_held(&mut self) {
+        self.held = true;
+    }
+}
