@@ -571,10 +571,10 @@ func _tile_layer(px: float) -> TileMapLayer:
 	var atlas := TileSetAtlasSource.new()
 	atlas.texture = ImageTexture.create_from_image(image)
 	atlas.texture_region_size = Vector2i(int(px), int(px))
-	var set := TileSet.new()
-	set.tile_size = Vector2i(int(px), int(px))
-	set.add_physics_layer()
-	set.add_source(atlas, 0)
+	var kinds := TileSet.new()
+	kinds.tile_size = Vector2i(int(px), int(px))
+	kinds.add_physics_layer()
+	kinds.add_source(atlas, 0)
 	atlas.create_tile(Vector2i.ZERO)
 	var h := px * 0.5
 	var data := atlas.get_tile_data(Vector2i.ZERO, 0)
@@ -583,7 +583,7 @@ func _tile_layer(px: float) -> TileMapLayer:
 		0, 0, PackedVector2Array([Vector2(-h, -h), Vector2(h, -h), Vector2(h, h), Vector2(-h, h)])
 	)
 	var layer := TileMapLayer.new()
-	layer.tile_set = set
+	layer.tile_set = kinds
 	return layer
 
 
