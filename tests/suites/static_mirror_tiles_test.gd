@@ -205,3 +205,32 @@ func test_a_layer_with_kinematic_bodies_is_left_to_the_engine() -> void:
 		"kinematic" in str(_stats()["mirror_off"]),
 		"and the world says why: %s" % _stats()["mirror_off"]
 	)
+
+
+func test_rays_from_inside_a_block_of_tiles_are_left_to_the_engine_which_merges_them() -> void:
+	# Godot joins a quadrant's tiles into one polygon and splits it its own way: a ray that
+	# starts inside the block meets no face between two tiles.
+	ApsWorldBuilder2D.guard(self, Vector2(-3000, -3000), Vector2.RIGHT)
+	var layer := _layer()
+	for x in 5:
+		for y in 3:
+			layer.set_cell(Vector2i(x, y), 0, SQUARE)
+	await _settle()
+	var rng := RandomNumberGenerator.new()
+	rng.seed = 5
+	var before := _stats()
+	var inside := 0
+	for n in 1500:
+		var from := Vector2(rng.randf_range(-60, 220), rng.randf_range(-60, 150))
+		var to := Vector2(rng.randf_range(-60, 220), rng.randf_range(-60, 150))
+		if Rect2(0, 0, 160, 96).has_point(from):
+			inside += 1
+		_hit(from, to)
+	var after := _stats()
+	expect_eq(after["mirror_disagreements"], 0, "not one disagreement")
+	expect(inside > 300, "many started inside the block: %d" % inside)
+	expect(
+		after["mirror_unsure"] - before["mirror_unsure"] >= inside,
+		"and each of those went to the engine"
+	)
+	expect(after["mirror_rays"] - before["mirror_rays"] > 300, "the rest were decided")

@@ -158,7 +158,18 @@ impl Mirror {
     /// # Errors
     /// The shape cannot be mirrored; nothing is added.
     pub fn add(&mut self, body: BodyId, placed: &Placed) -> Result<Slot, NotMirrored> {
-        let solid = Solid::new(placed)?;
+        self.add_solid(body, Solid::new(placed)?)
+    }
+
+    /// Adds a static shape that the engine joins with its neighbours into shapes of its own
+    /// (a tile of a tile map): rays that start inside it go to the engine.
+    pub fn add_joined(&mut self, body: BodyId, placed: &Placed) -> Result<Slot, NotMirrored> {
+        let mut solid = Solid::new(placed)?;
+        solid.joined = true;
+        self.add_solid(body, solid)
+    }
+
+    fn add_solid(&mut self, body: BodyId, solid: Solid) -> Result<Slot, NotMirrored> {
         let slot = self.free.pop().unwrap_or(self.entries.len() as Slot);
         self.tree.insert(aabb(solid.min, solid.max), slot);
         self.added += 1;

@@ -132,6 +132,10 @@ pub struct Solid {
     pub margin: f32,
     pub min: Vec3,
     pub max: Vec3,
+    /// The engine may join it with its neighbours into shapes of its own making (a tile map
+    /// merges the tiles of a quadrant and splits the whole its own way): only their union is
+    /// known, so a ray from inside it is the engine's to decide, however deep.
+    pub joined: bool,
 }
 
 pub(crate) fn v(p: Vec3) -> Vector {
@@ -316,6 +320,7 @@ impl Solid {
             margin,
             min: min - grow,
             max: max + grow,
+            joined: false,
         })
     }
 
@@ -356,7 +361,7 @@ impl Solid {
             // A ray that starts inside a solid shape passes out of it unhit (the engines' rays
             // do not hit from inside): deep inside, the shape is as good as absent; near its
             // surface, the engine decides.
-            return if deep_inside(&self.form, m, from) {
+            return if !self.joined && deep_inside(&self.form, m, from) {
                 Reach::Miss
             } else {
                 Reach::Inside

@@ -544,3 +544,39 @@ fn a_tree_rebuilt_whole_still_removes_and_moves_by_slot() {
     let a = ask(&mut m, Vec3::new(9.0, 0.5, 0.0), Vec3::new(9.0, 0.5, -10.0));
     assert_eq!(a, Answer::Unsure, "a mover now stands in the way");
 }
+
+/// Two crates side by side, each 2 m wide, meeting at x = 0.
+fn side_by_side(joined: bool) -> Mirror {
+    let mut m = Mirror::new();
+    let crate_box = Local::Box {
+        half: Vec3::new(1.0, 1.0, 1.0),
+    };
+    for x in [-1.0, 1.0] {
+        let p = placed(Vec3::new(x, 1.0, 0.0), crate_box.clone());
+        if joined {
+            m.add_joined(CRATE, &p).unwrap();
+        } else {
+            m.add(CRATE, &p).unwrap();
+        }
+    }
+    m
+}
+
+#[test]
+fn a_ray_from_deep_inside_a_shape_passes_out_of_it_into_its_neighbour() {
+    // Apart, the engine's rays do not hit the shape they start in, but hit the next one.
+    let mut m = side_by_side(false);
+    let a = ask(&mut m, Vec3::new(-1.0, 1.0, 0.0), Vec3::new(3.0, 1.0, 0.0));
+    assert!(matches!(a, Answer::Blocked { body: CRATE, .. }), "{a:?}");
+}
+
+#[test]
+fn a_ray_from_inside_a_joined_shape_goes_to_the_engine() {
+    // Joined (tiles the engine merges), there is no face between them to hit.
+    let mut m = side_by_side(true);
+    let a = ask(&mut m, Vec3::new(-1.0, 1.0, 0.0), Vec3::new(3.0, 1.0, 0.0));
+    assert_eq!(a, Answer::Unsure);
+    // From outside, their union's face is hit first as before.
+    let a = ask(&mut m, Vec3::new(-5.0, 1.0, 0.0), Vec3::new(5.0, 1.0, 0.0));
+    assert!(matches!(a, Answer::Blocked { body: CRATE, .. }), "{a:?}");
+}

@@ -655,7 +655,7 @@ impl LevelMirror {
             let k = match solid.reading {
                 Reading::Nothing => continue,
                 Reading::Bounds(lo, hi) => Kept::Mover(self.mirror.add_mover(body, lo, hi)),
-                Reading::Shape(placed) => match self.mirror.add(body, &placed) {
+                Reading::Shape(placed) => match self.mirror.add_joined(body, &placed) {
                     Ok(slot) => self.own_slot(slot, Owner::Tile(id, solid.layer)),
                     Err(_) => match reading::bounds_of_placed(&placed) {
                         Some((lo, hi)) => Kept::Mover(self.mirror.add_mover(body, lo, hi)),

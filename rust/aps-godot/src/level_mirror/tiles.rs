@@ -2,6 +2,11 @@
 //! for each cell, a body on each physics layer of its `TileSet`, holding the convex parts of the
 //! tile's collision polygons, placed at the cell's centre (`map_to_local`) and reporting the layer
 //! node as what a ray hit. The mirror reads the same polygons and places them the same way.
+//! Godot joins the tiles of a physics quadrant (16 × 16 cells by default) into one polygon per
+//! body and splits that into convex parts of its own: their union is the tiles' union, so a ray
+//! from outside first meets it where it first meets a tile, but a ray from inside a tile may
+//! cross no face where two tiles meet. Tiles are held as joined shapes
+//! (`Mirror::add_joined`): a ray that starts inside one goes to the engine.
 //!
 //! A layer makes its bodies late: a cell set now collides only once the frame's deferred calls
 //! have run (`set_cell` queues the update). So the mirror takes a layer in only once it has
