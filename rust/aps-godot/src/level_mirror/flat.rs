@@ -135,6 +135,11 @@ pub fn read_solid_polygon(
         return Reading::Nothing;
     }
     let h = reach();
+    if whole {
+        if let Some(rect) = upright_rectangle(points) {
+            return read_rect(rect, basis, origin);
+        }
+    }
     if whole && is_convex(points) {
         return Reading::Shape(Placed {
             basis,
@@ -152,6 +157,36 @@ pub fn read_solid_polygon(
         hi = Vector2::new(hi.x.max(q.x), hi.y.max(q.y));
     }
     bounds_of(outline(Rect2::new(lo, hi - lo), h), basis, origin)
+}
+
+/// A rectangle of a shape's own 2D space (pixels) as a box, the cheapest shape to cast at.
+pub fn read_rect(rect: Rect2, basis: [Vec3; 3], origin: Vec3) -> Reading {
+    let centre = rect.center();
+    let at = origin + basis[0] * centre.x + basis[2] * centre.y;
+    Reading::Shape(Placed {
+        basis,
+        origin: at,
+        shape: Local::Box {
+            half: Vec3::new(rect.size.x * 0.5, reach(), rect.size.y * 0.5),
+        },
+        own_margin: 0.0,
+    })
+}
+
+/// The rectangle a polygon of four corners makes when its sides run along the axes.
+fn upright_rectangle(points: &[Vector2]) -> Option<Rect2> {
+    if points.len() != 4 {
+        return None;
+    }
+    let (mut lo, mut hi) = (points[0], points[0]);
+    for p in points {
+        lo = Vector2::new(lo.x.min(p.x), lo.y.min(p.y));
+        hi = Vector2::new(hi.x.max(p.x), hi.y.max(p.y));
+    }
+    let corner = |p: &Vector2| (p.x == lo.x || p.x == hi.x) && (p.y == lo.y || p.y == hi.y);
+    let distinct = (0..4).all(|i| (i + 1..4).all(|j| points[i] != points[j]));
+    (points.iter().all(corner) && distinct && hi.x > lo.x && hi.y > lo.y)
+        .then(|| Rect2::new(lo, hi - lo))
 }
 
 /// A polygon's points at the top and the bottom of its reach.
