@@ -8,10 +8,13 @@
 //! bodies, ragdoll bones) are held where the physics server has them, refreshed as they move,
 //! so that a ray that comes near one goes to the engine. Areas play no part: rays pass them
 //! unless the world has area occluders, and then the mirror is not asked. A world with
-//! collision the mirror cannot see (a `GridMap`, CSG with collision, a soft body, the old
-//! `TileMap` node) is not mirrored at all. A `TileMapLayer`'s tiles are mirrored (`tiles`).
+//! collision the mirror cannot see (CSG with collision, a soft body, the old `TileMap` node) is
+//! not mirrored at all. A `TileMapLayer`'s tiles and a `GridMap`'s cells are read from their
+//! cells (`made`, `tiles`, `grids`).
 
 mod flat;
+mod grids;
+mod made;
 mod reading;
 mod tiles;
 pub mod watch;
@@ -23,10 +26,10 @@ use aps_core::Vec3;
 use aps_mirror::{Answer, Check, Mirror, RayAsk, Slot};
 use godot::classes::{World2D, World3D};
 use godot::prelude::*;
+use made::{Made, MadeSolid, Maker, Standing};
 use reading::{Reading, ShapeNode};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use tiles::{Standing, TileLayer, TileSolid};
 
 /// How a shape node is held.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,20 +51,20 @@ struct Record {
     moving: Option<reading::InServer>,
 }
 
-/// What stands behind a static slot: a shape node, or a tile of a tile map layer with the
-/// layers its body collides on.
+/// What stands behind a static slot: a shape node, or a solid a maker made (a tile, a grid
+/// map's cell) with the layers its body collides on, if they are known without asking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Owner {
     Shape(InstanceId),
-    Tile(InstanceId, u32),
+    Made(InstanceId, Option<u32>),
 }
 
 /// A world's mirror and what it knows of the nodes behind it.
 pub struct LevelMirror {
     mirror: Mirror,
     records: HashMap<InstanceId, Record>,
-    /// The tile map layers, each with what the mirror holds of it.
-    tiles: HashMap<InstanceId, (TileLayer, Vec<Kept>)>,
+    /// The tile map layers and grid maps, each with what the mirror holds of it.
+    made: HashMap<InstanceId, (Made, Vec<Kept>)>,
     /// What stands behind each static slot.
     by_slot: Vec<Option<Owner>>,
     /// The nodes whose collision the mirror cannot see, each with why: while any is in the
@@ -93,9 +96,7 @@ thread_local! {
 
 /// Class names of nodes that collide in ways the mirror cannot see.
 fn unseen_collision(class: &str) -> Option<&'static str> {
-    if class == "GridMap" {
-        Some("a GridMap")
-    } else if class.starts_with("CSG") {
+    if class.starts_with("CSG") {
         Some("CSG shapes")
     } else if class == "SoftBody3D" {
         Some("a soft body")
@@ -116,6 +117,7 @@ pub fn entered(node: &Gd<Node>) {
         || class == "CollisionShape2D"
         || class == "CollisionPolygon2D"
         || class == "TileMapLayer"
+        || class == "GridMap"
         || unseen_collision(&class).is_some();
     if !wanted {
         return;
@@ -160,7 +162,7 @@ pub fn prepare(key: WorldKey, frame: u64) -> bool {
             return false;
         };
         if new_frame {
-            w.confirm_tiles(frame);
+            w.confirm_made(frame);
         }
         if new_frame || w.epoch != epoch {
             w.mirror.begin_frame();
@@ -186,11 +188,11 @@ pub fn ask(key: WorldKey, ask: RayAsk<'_>) -> Option<Answer> {
             return None;
         }
         let records = &w.records;
-        let tiles = &w.tiles;
+        let made = &w.made;
         let by_slot = &w.by_slot;
         let answer = w
             .mirror
-            .ask(ask, &mut |slot| check(records, tiles, by_slot, slot));
+            .ask(ask, &mut |slot| check(records, made, by_slot, slot));
         if answer != Answer::Unsure {
             w.decided += 1;
         }
@@ -256,20 +258,20 @@ pub struct MirrorReport {
 }
 
 /// Confirms a static shape a ray meets: its body's layers, its `disabled`, and that it still
-/// holds the shape resource the mirror read. A tile stands as its layer was read (any change
-/// to the layer is seen as the frame begins).
+/// holds the shape resource the mirror read. A made solid stands as its maker was read (any
+/// change to it is seen as the frame begins), on the layers read with it or its maker's now.
 fn check(
     records: &HashMap<InstanceId, Record>,
-    tiles: &HashMap<InstanceId, (TileLayer, Vec<Kept>)>,
+    made: &HashMap<InstanceId, (Made, Vec<Kept>)>,
     by_slot: &[Option<Owner>],
     slot: Slot,
 ) -> Check {
     let id = match by_slot.get(slot as usize).copied().flatten() {
         Some(Owner::Shape(id)) => id,
-        Some(Owner::Tile(layer, bits)) => {
-            return match tiles.get(&layer) {
-                Some((t, _)) if t.is_valid() => Check::Fresh {
-                    layer: bits,
+        Some(Owner::Made(maker, layer)) => {
+            return match made.get(&maker) {
+                Some((m, _)) if m.is_valid() => Check::Fresh {
+                    layer: layer.unwrap_or_else(|| m.maker().layer_now()),
                     enabled: true,
                 },
                 _ => Check::Stale,
@@ -330,7 +332,7 @@ impl Mirrors {
         changed.dedup_by_key(|c| c.0);
         for (id, change) in changed.drain(..) {
             for w in self.worlds.values_mut() {
-                w.tile_heard(id);
+                w.made_heard(id);
                 if w.records.contains_key(&id) {
                     if change == watch::Change::Moved {
                         w.moved(id);
@@ -351,7 +353,7 @@ impl LevelMirror {
         let mut me = LevelMirror {
             mirror: Mirror::new(),
             records: HashMap::new(),
-            tiles: HashMap::new(),
+            made: HashMap::new(),
             by_slot: Vec::new(),
             unseen: HashMap::new(),
             frame: u64::MAX,
@@ -369,7 +371,7 @@ impl LevelMirror {
                 stack.push(child);
             }
             let class = node.get_class().to_string();
-            let shape = ShapeNode::of(&node).is_some() || class == "TileMapLayer";
+            let shape = ShapeNode::of(&node).is_some() || Maker::of(&node).is_some();
             if (shape || unseen_collision(&class).is_some())
                 && crate::world_key::world_key_of(&node) == Some(key)
             {
@@ -392,8 +394,8 @@ impl LevelMirror {
             }
             return;
         }
-        if let Ok(layer) = node.clone().try_cast::<godot::classes::TileMapLayer>() {
-            self.take_tiles(layer);
+        if let Some(maker) = Maker::of(node) {
+            self.take_made(maker);
             return;
         }
         let Some(shape) = ShapeNode::of(node) else {
@@ -577,102 +579,117 @@ impl LevelMirror {
         Kept::Static(slot)
     }
 
-    /// A tile map layer of this world, found by the build or entering the tree: watched, and
-    /// read once it has settled.
-    fn take_tiles(&mut self, layer: Gd<godot::classes::TileMapLayer>) {
-        let id = layer.instance_id();
-        let node: Gd<Node> = layer.clone().upcast();
+    /// A tile map layer or grid map of this world, found by the build or entering the tree:
+    /// watched, and read once it has settled.
+    fn take_made(&mut self, maker: Maker) {
+        let node = maker.node();
+        let id = node.instance_id();
         watch::watch(&node);
-        if let std::collections::hash_map::Entry::Vacant(e) = self.tiles.entry(id) {
-            let callable = node.linked_callable("ApsMirrorWatch.tiles_changed", move |_| {
+        if let std::collections::hash_map::Entry::Vacant(e) = self.made.entry(id) {
+            let callable = node.linked_callable("ApsMirrorWatch.made_changed", move |_| {
                 watch::note_changed(id);
             });
-            layer.clone().connect("changed", &callable);
-            e.insert((TileLayer::new(layer), Vec::new()));
+            node.clone().connect("changed", &callable);
+            e.insert((Made::new(maker), Vec::new()));
         }
-        self.tile_heard(id);
+        self.made_heard(id);
     }
 
-    /// The layer `id` (if it is one of this world's tile map layers) was heard changing: its
-    /// world goes to the engine until it has settled.
-    fn tile_heard(&mut self, id: InstanceId) {
-        if let Some((layer, _)) = self.tiles.get_mut(&id) {
-            layer.heard();
-            self.unseen.insert(id, CHANGING_TILES);
+    /// The node `id` (if it is one of this world's makers) was heard changing: its world goes
+    /// to the engine until it has settled.
+    fn made_heard(&mut self, id: InstanceId) {
+        if let Some((made, _)) = self.made.get_mut(&id) {
+            made.heard();
+            self.unseen.insert(id, CHANGING);
         }
     }
 
-    /// At the first look of a frame: each tile map layer's cells, place and switches compared
-    /// with the last frame's; one that settled is read again, one changing keeps its world from
-    /// the mirror this frame, and one freed or gone from the tree is let go.
-    fn confirm_tiles(&mut self, frame: u64) {
-        let ids: Vec<InstanceId> = self.tiles.keys().copied().collect();
+    /// At the first look of a frame: each maker's cells, place and switches compared with the
+    /// last frame's; one that settled is read again, one changing keeps its world from the
+    /// mirror this frame, and one freed or gone from the tree is let go.
+    fn confirm_made(&mut self, frame: u64) {
+        let ids: Vec<InstanceId> = self.made.keys().copied().collect();
         let mut solids = Vec::new();
         for id in ids {
-            let Some((layer, _)) = self.tiles.get_mut(&id) else {
+            let Some((made, _)) = self.made.get_mut(&id) else {
                 continue;
             };
-            let gone = !layer.is_valid() || !layer.node().is_inside_tree();
+            let gone = !made.is_valid() || !made.maker().node().is_inside_tree();
             if gone {
-                if let Some((_, kept)) = self.tiles.remove(&id) {
+                if let Some((_, kept)) = self.made.remove(&id) {
                     kept.into_iter().for_each(|k| self.release(k));
                 }
                 self.unseen.remove(&id);
                 continue;
             }
-            if let Some(why) = tiles::unseen(layer.node()) {
+            if let Some(why) = made.maker().unseen() {
                 self.unseen.insert(id, why);
                 continue;
             }
-            match layer.confirm(frame) {
+            match made.confirm(frame) {
                 Standing::Held => {
                     self.unseen.remove(&id);
                 }
                 Standing::Changing => {
-                    self.unseen.insert(id, CHANGING_TILES);
+                    self.unseen.insert(id, CHANGING);
                 }
                 Standing::Settled => {
-                    layer.now_held();
-                    let body = layer.body();
-                    tiles::read(layer.node(), &mut solids);
-                    self.hold_tiles(id, body, &mut solids);
+                    made.now_held();
+                    made.maker().read(&mut solids);
+                    self.hold_made(id, &mut solids);
                     self.unseen.remove(&id);
                 }
             }
         }
     }
 
-    /// Holds the layer `id`'s tiles as `solids`, in place of what it held.
-    fn hold_tiles(&mut self, id: InstanceId, body: BodyId, solids: &mut Vec<TileSolid>) {
-        let old = self
-            .tiles
-            .get_mut(&id)
-            .map(|(_, kept)| std::mem::take(kept))
-            .unwrap_or_default();
+    /// Holds the maker `id`'s `solids`, in place of what it held.
+    fn hold_made(&mut self, id: InstanceId, solids: &mut Vec<MadeSolid>) {
+        let Some((made, held)) = self.made.get_mut(&id) else {
+            return;
+        };
+        let body = made.body();
+        let node = made.maker().node();
+        let old = std::mem::take(held);
+        for solid in solids.iter() {
+            if let Some(mut resource) = solid.resource.clone() {
+                if !made.hears(resource.instance_id()) {
+                    watch::hear_resource(&node, &mut resource);
+                }
+            }
+        }
         old.into_iter().for_each(|k| self.release(k));
         let mut kept = Vec::with_capacity(solids.len());
         for solid in solids.drain(..) {
             let k = match solid.reading {
                 Reading::Nothing => continue,
                 Reading::Bounds(lo, hi) => Kept::Mover(self.mirror.add_mover(body, lo, hi)),
-                Reading::Shape(placed) => match self.mirror.add_joined(body, &placed) {
-                    Ok(slot) => self.own_slot(slot, Owner::Tile(id, solid.layer)),
-                    Err(_) => match reading::bounds_of_placed(&placed) {
-                        Some((lo, hi)) => Kept::Mover(self.mirror.add_mover(body, lo, hi)),
-                        None => continue,
-                    },
-                },
+                Reading::Shape(placed) => {
+                    let slot = if solid.joined {
+                        self.mirror.add_joined(body, &placed)
+                    } else {
+                        self.mirror.add(body, &placed)
+                    };
+                    match slot {
+                        Ok(slot) => self.own_slot(slot, Owner::Made(id, solid.layer)),
+                        Err(_) => match reading::bounds_of_placed(&placed) {
+                            Some((lo, hi)) => Kept::Mover(self.mirror.add_mover(body, lo, hi)),
+                            None => continue,
+                        },
+                    }
+                }
             };
             kept.push(k);
         }
-        if let Some((_, held)) = self.tiles.get_mut(&id) {
+        if let Some((_, held)) = self.made.get_mut(&id) {
             *held = kept;
         }
     }
 }
 
-/// Why a world is not mirrored while one of its tile map layers is changing.
-const CHANGING_TILES: &str = "a tile map layer whose tiles, place or switches changed this frame";
+/// Why a world is not mirrored while one of its tile map layers or grid maps is changing.
+const CHANGING: &str =
+    "a tile map layer or grid map whose cells, place or switches changed this frame";
 
 /// Where a ray from `from` to `to` is at `at` (a fraction of it).
 #[must_use]

@@ -375,7 +375,7 @@ pub enum Moved {
 }
 
 /// A transform as the mirror takes it: its basis's columns (scale included) and its origin.
-fn columns(t: &Transform3D) -> ([Vec3; 3], Vec3) {
+pub(super) fn columns(t: &Transform3D) -> ([Vec3; 3], Vec3) {
     let basis = [
         to_vec3(t.basis.col_a()),
         to_vec3(t.basis.col_b()),
@@ -384,7 +384,7 @@ fn columns(t: &Transform3D) -> ([Vec3; 3], Vec3) {
     (basis, to_vec3(t.origin))
 }
 
-fn read_shape(shape: &Gd<Shape3D>, basis: [Vec3; 3], origin: Vec3) -> Reading {
+pub(super) fn read_shape(shape: &Gd<Shape3D>, basis: [Vec3; 3], origin: Vec3) -> Reading {
     let own_margin = shape.get_margin();
     let local = if let Ok(b) = shape.clone().try_cast::<BoxShape3D>() {
         Local::Box {

@@ -8,16 +8,10 @@
 //! cross no face where two tiles meet. Tiles are held as joined shapes
 //! (`Mirror::add_joined`): a ray that starts inside one goes to the engine.
 //!
-//! A layer makes its bodies late: a cell set now collides only once the frame's deferred calls
-//! have run (`set_cell` queues the update). So the mirror takes a layer in only once it has
-//! stood still for a whole frame: each frame it takes a fingerprint of the layer's cells, its
-//! place and its switches; while the fingerprint differs from the last frame's, or the layer was
-//! heard changing (its `changed` signal, a move, leaving the tree), its world is not mirrored,
-//! and the frame after it settles, the layer is read again whole.
+//! A layer's changes are followed as every maker's are (`made`).
 
 use super::flat;
-use super::reading::Reading;
-use aps_core::senses::rays::BodyId;
+use super::made::{Fingerprint, MadeSolid};
 use godot::classes::tile_set::TileShape;
 use godot::classes::{Script, TileMapLayer, TileSet, TileSetAtlasSource};
 use godot::prelude::*;
@@ -52,20 +46,13 @@ pub fn unseen(layer: &Gd<TileMapLayer>) -> Option<&'static str> {
     rewrites.then_some("a tile map whose script rewrites its tiles' data")
 }
 
-/// One solid of a layer: a tile polygon where the layer puts it, and the layers its body
-/// collides on.
-pub struct TileSolid {
-    pub reading: Reading,
-    pub layer: u32,
-}
-
 /// A tile's collision polygons on each physics layer of its set: the physics layer's index,
 /// the points (flipped and transposed as the cell asks) and whether it is one plain solid
 /// (not one-way, which the engine treats its own way).
 type TilePolygons = Vec<(usize, Vec<Vector2>, bool)>;
 
 /// Every solid of `layer` as its physics bodies stand once its cells are settled, into `out`.
-pub fn read(layer: &Gd<TileMapLayer>, out: &mut Vec<TileSolid>) {
+pub fn read(layer: &Gd<TileMapLayer>, out: &mut Vec<MadeSolid>) {
     out.clear();
     if !(layer.is_inside_tree() && layer.is_enabled() && layer.is_collision_enabled()) {
         return;
@@ -109,9 +96,11 @@ pub fn read(layer: &Gd<TileMapLayer>, out: &mut Vec<TileSolid>) {
                 filled.push((layers[*physics], coords.y, coords.x));
                 continue;
             }
-            out.push(TileSolid {
+            out.push(MadeSolid {
                 reading: flat::read_solid_polygon(points, *whole, basis, origin),
-                layer: layers[*physics],
+                layer: Some(layers[*physics]),
+                joined: true,
+                resource: None,
             });
         }
     }
@@ -123,9 +112,11 @@ pub fn read(layer: &Gd<TileMapLayer>, out: &mut Vec<TileSolid>) {
     for (bits, first, last) in rectangles(filled) {
         let lo = layer.map_to_local(first) - half;
         let hi = layer.map_to_local(last) + half;
-        out.push(TileSolid {
+        out.push(MadeSolid {
             reading: flat::read_rect(Rect2::new(lo, hi - lo), basis, origin),
-            layer: bits,
+            layer: Some(bits),
+            joined: true,
+            resource: None,
         });
     }
 }
@@ -241,114 +232,10 @@ pub fn fingerprint(layer: &Gd<TileMapLayer>) -> u64 {
     );
     if inside {
         let t = layer.get_global_transform();
-        for f in [t.a.x, t.a.y, t.b.x, t.b.y, t.origin.x, t.origin.y] {
-            h.add(u64::from(f.to_bits()));
-        }
+        h.floats(&[t.a.x, t.a.y, t.b.x, t.b.y, t.origin.x, t.origin.y]);
     }
-    let data = layer.get_tile_map_data_as_array();
-    let bytes = data.as_slice();
-    h.add(bytes.len() as u64);
-    let mut words = bytes.chunks_exact(8);
-    for w in words.by_ref() {
-        h.add(u64::from_le_bytes(w.try_into().unwrap_or_default()));
-    }
-    for b in words.remainder() {
-        h.add(u64::from(*b));
-    }
-    h.0
-}
-
-/// A fast running hash (multiply and rotate): a fingerprint, not a defence.
-#[derive(Default)]
-struct Fingerprint(u64);
-
-impl Fingerprint {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-/// Where a layer stands with the mirror.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Standing {
-    /// As the mirror holds it.
-    Held,
-    /// Settled since it changed: read it again now.
-    Settled,
-    /// Changed this frame: its world is not mirrored until it settles.
-    Changing,
-}
-
-/// One layer the mirror follows: the body its rays report, and the fingerprint it was last
-/// seen with.
-pub struct TileLayer {
-    node: Gd<TileMapLayer>,
-    body: BodyId,
-    /// The fingerprint as last seen, and the frame it was first seen so.
-    seen: Option<(u64, u64)>,
-    /// The mirror holds the layer as it was when `seen` was taken.
-    held: bool,
-}
-
-impl TileLayer {
-    #[must_use]
-    pub fn new(node: Gd<TileMapLayer>) -> TileLayer {
-        let body = BodyId(node.instance_id().to_i64() as u64);
-        TileLayer {
-            node,
-            body,
-            seen: None,
-            held: false,
-        }
-    }
-
-    #[must_use]
-    pub fn node(&self) -> &Gd<TileMapLayer> {
-        &self.node
-    }
-
-    /// What a ray that hits its tiles reports.
-    #[must_use]
-    pub fn body(&self) -> BodyId {
-        self.body
-    }
-
-    #[must_use]
-    pub fn is_valid(&self) -> bool {
-        self.node.is_instance_valid()
-    }
-
-    /// Heard changing (a move, a signal): seen again from the next frame.
-    pub fn heard(&mut self) {
-        self.seen = None;
-        self.held = false;
-    }
-
-    /// Where the layer stands at the first look of `frame`.
-    pub fn confirm(&mut self, frame: u64) -> Standing {
-        let now = fingerprint(&self.node);
-        match self.seen {
-            Some((print, since)) if print == now => {
-                if self.held {
-                    Standing::Held
-                } else if since < frame {
-                    Standing::Settled
-                } else {
-                    Standing::Changing
-                }
-            }
-            _ => {
-                self.seen = Some((now, frame));
-                self.held = false;
-                Standing::Changing
-            }
-        }
-    }
-
-    /// Read again as it stands.
-    pub fn now_held(&mut self) {
-        self.held = true;
-    }
+    h.bytes(layer.get_tile_map_data_as_array().as_slice());
+    h.finish()
 }
 
 #[cfg(test)]

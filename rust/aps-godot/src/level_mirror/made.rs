@@ -1,0 +1,218 @@
+//! Collision a node makes in the physics server itself rather than through shape nodes: a
+//! `TileMapLayer`'s tiles (`tiles`) and a `GridMap`'s cells (`grids`).
+//!
+//! Both make their bodies late: a cell set now collides only once the frame's deferred calls
+//! have run (setting a cell queues the update). So the mirror takes such a node in only once it
+//! has stood still for a whole frame: each frame it takes a fingerprint of the node's cells, its
+//! place and its switches; while the fingerprint differs from the last frame's, or the node was
+//! heard changing (a signal, a move, leaving the tree), its world is not mirrored, and the
+//! frame after it settles, the node is read again whole.
+
+use super::reading::Reading;
+use super::{grids, tiles};
+use aps_core::senses::rays::BodyId;
+use godot::classes::{GridMap, TileMapLayer};
+use godot::prelude::*;
+
+/// A node whose collision the mirror reads from its cells.
+#[derive(Debug, Clone)]
+pub enum Maker {
+    Tiles(Gd<TileMapLayer>),
+    Grid(Gd<GridMap>),
+}
+
+impl Maker {
+    /// `node` as a maker of collision, if it is one.
+    #[must_use]
+    pub fn of(node: &Gd<Node>) -> Option<Maker> {
+        match node.clone().try_cast::<TileMapLayer>() {
+            Ok(layer) => Some(Maker::Tiles(layer)),
+            Err(node) => node.try_cast::<GridMap>().ok().map(Maker::Grid),
+        }
+    }
+
+    #[must_use]
+    pub fn node(&self) -> Gd<Node> {
+        match self {
+            Maker::Tiles(n) => n.clone().upcast(),
+            Maker::Grid(n) => n.clone().upcast(),
+        }
+    }
+
+    fn fingerprint(&self) -> u64 {
+        match self {
+            Maker::Tiles(n) => tiles::fingerprint(n),
+            Maker::Grid(n) => grids::fingerprint(n),
+        }
+    }
+
+    /// Why the mirror cannot follow it, if it cannot.
+    #[must_use]
+    pub fn unseen(&self) -> Option<&'static str> {
+        match self {
+            Maker::Tiles(n) => tiles::unseen(n),
+            Maker::Grid(_) => None,
+        }
+    }
+
+    /// Every solid it makes, as its bodies stand once its cells are settled, into `out`.
+    pub fn read(&self, out: &mut Vec<MadeSolid>) {
+        out.clear();
+        if !self.node().is_inside_tree() {
+            return;
+        }
+        match self {
+            Maker::Tiles(n) => tiles::read(n, out),
+            Maker::Grid(n) => grids::read(n, out),
+        }
+    }
+
+    /// The layers its bodies collide on now, for solids read without them (a grid map's layer
+    /// changes at once, where a tile set's waits for the layer's update).
+    #[must_use]
+    pub fn layer_now(&self) -> u32 {
+        match self {
+            Maker::Tiles(_) => 0,
+            Maker::Grid(n) => n.get_collision_layer(),
+        }
+    }
+}
+
+/// One solid a maker makes: where it stands, the layers its body collides on (`None`: as
+/// [`Maker::layer_now`] says when a ray meets it) and whether the engine joins it with its
+/// neighbours (see `Mirror::add_joined`).
+pub struct MadeSolid {
+    pub reading: Reading,
+    pub layer: Option<u32>,
+    pub joined: bool,
+    /// The shape resource it was read from, if one: edited in place, it changes at once.
+    pub resource: Option<Gd<godot::classes::Resource>>,
+}
+
+/// Where a maker stands with the mirror.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    /// As the mirror holds it.
+    Held,
+    /// Settled since it changed: read it again now.
+    Settled,
+    /// Changed this frame: its world is not mirrored until it settles.
+    Changing,
+}
+
+/// One maker the mirror follows: the body its rays report, and the fingerprint it was last
+/// seen with.
+pub struct Made {
+    maker: Maker,
+    body: BodyId,
+    /// The fingerprint as last seen, and the frame it was first seen so.
+    seen: Option<(u64, u64)>,
+    /// The mirror holds it as it was when `seen` was taken.
+    held: bool,
+    /// The shape resources whose `changed` it hears.
+    heard: std::collections::HashSet<InstanceId>,
+}
+
+impl Made {
+    #[must_use]
+    pub fn new(maker: Maker) -> Made {
+        let body = BodyId(maker.node().instance_id().to_i64() as u64);
+        Made {
+            maker,
+            body,
+            seen: None,
+            held: false,
+            heard: std::collections::HashSet::new(),
+        }
+    }
+
+    /// Whether `resource`'s `changed` is heard already; from now on, it is.
+    pub fn hears(&mut self, resource: InstanceId) -> bool {
+        !self.heard.insert(resource)
+    }
+
+    #[must_use]
+    pub fn maker(&self) -> &Maker {
+        &self.maker
+    }
+
+    /// What a ray that hits its solids reports.
+    #[must_use]
+    pub fn body(&self) -> BodyId {
+        self.body
+    }
+
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        match &self.maker {
+            Maker::Tiles(n) => n.is_instance_valid(),
+            Maker::Grid(n) => n.is_instance_valid(),
+        }
+    }
+
+    /// Heard changing (a move, a signal): seen again from the next frame.
+    pub fn heard(&mut self) {
+        self.seen = None;
+        self.held = false;
+    }
+
+    /// Where it stands at the first look of `frame`.
+    pub fn confirm(&mut self, frame: u64) -> Standing {
+        let now = self.maker.fingerprint();
+        match self.seen {
+            Some((print, since)) if print == now => {
+                if self.held {
+                    Standing::Held
+                } else if since < frame {
+                    Standing::Settled
+                } else {
+                    Standing::Changing
+                }
+            }
+            _ => {
+                self.seen = Some((now, frame));
+                self.held = false;
+                Standing::Changing
+            }
+        }
+    }
+
+    /// Read again as it stands.
+    pub fn now_held(&mut self) {
+        self.held = true;
+    }
+}
+
+/// A fast running hash (multiply and rotate): a fingerprint, not a defence.
+#[derive(Default)]
+pub struct Fingerprint(u64);
+
+impl Fingerprint {
+    pub fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    /// Adds `bytes`, eight at a time.
+    pub fn bytes(&mut self, bytes: &[u8]) {
+        self.add(bytes.len() as u64);
+        let mut words = bytes.chunks_exact(8);
+        for w in words.by_ref() {
+            self.add(u64::from_le_bytes(w.try_into().unwrap_or_default()));
+        }
+        for b in words.remainder() {
+            self.add(u64::from(*b));
+        }
+    }
+
+    /// Adds the numbers of a transform or a vector, bit for bit.
+    pub fn floats(&mut self, floats: &[f32]) {
+        for f in floats {
+            self.add(u64::from(f.to_bits()));
+        }
+    }
+
+    #[must_use]
+    pub fn finish(&self) -> u64 {
+        self.0
+    }
+}
