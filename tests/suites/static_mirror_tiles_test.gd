@@ -234,3 +234,24 @@ func test_rays_from_inside_a_block_of_tiles_are_left_to_the_engine_which_merges_
 		"and each of those went to the engine"
 	)
 	expect(after["mirror_rays"] - before["mirror_rays"] > 300, "the rest were decided")
+
+
+func test_a_tile_set_during_the_physics_step_is_not_missed_by_a_ray_in_the_process_step() -> void:
+	# The layer makes its bodies as the physics step ends; a ray a script casts in the process
+	# step that follows must see them, though the physics frame is the same.
+	ApsWorldBuilder2D.guard(self, Vector2(-400, -400), Vector2.RIGHT)
+	var layer := _layer()
+	layer.set_cell(Vector2i(10, -3), 0, SQUARE)
+	await _settle()
+	var from := Vector2(0, 16)
+	var to := Vector2(600, 16)
+	var before := _stats()
+	await get_tree().physics_frame
+	expect_eq(_hit(from, to), null, "open while the step runs")
+	layer.set_cell(Vector2i(10, 0), 0, SQUARE)
+	expect_eq(_hit(from, to), null, "and still open, the tile not yet made")
+	await get_tree().process_frame
+	expect_eq(_hit(from, to), layer, "made as the step ended: the ray in the process step stops")
+	expect_eq(
+		_stats()["mirror_disagreements"], before["mirror_disagreements"], "and no disagreement"
+	)

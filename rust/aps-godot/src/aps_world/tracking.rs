@@ -38,6 +38,15 @@ impl ApsWorld {
                 }
             }),
         );
+        // Tile map layers and grid maps make their bodies as each step of the tree ends.
+        for step in ["physics_frame", "process_frame"] {
+            tree.connect(
+                step,
+                &me.linked_callable("ApsWorld.new_phase", |_| {
+                    crate::level_mirror::new_phase();
+                }),
+            );
+        }
         if let Some(root) = tree.get_root().maybe_null() {
             self.scan(root.upcast());
         }

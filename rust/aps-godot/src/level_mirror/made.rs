@@ -1,12 +1,13 @@
 //! Collision a node makes in the physics server itself rather than through shape nodes: a
 //! `TileMapLayer`'s tiles (`tiles`) and a `GridMap`'s cells (`grids`).
 //!
-//! Both make their bodies late: a cell set now collides only once the frame's deferred calls
-//! have run (setting a cell queues the update). So the mirror takes such a node in only once it
-//! has stood still for a whole frame: each frame it takes a fingerprint of the node's cells, its
-//! place and its switches; while the fingerprint differs from the last frame's, or the node was
-//! heard changing (a signal, a move, leaving the tree), its world is not mirrored, and the
-//! frame after it settles, the node is read again whole.
+//! Both make their bodies late: a cell set now collides only once the engine's deferred calls
+//! have run, at the end of the scene tree's physics or process step (setting a cell queues the
+//! update). So the mirror takes such a node in only once it has stood still across a step: at
+//! each step's first ray it takes a fingerprint of the node's cells, its place and its
+//! switches; while the fingerprint differs from the last step's, or the node was heard changing
+//! (a signal, a move, leaving the tree), its world is not mirrored, and the step after it
+//! settles, the node is read again whole.
 
 use super::reading::Reading;
 use super::{grids, tiles};
@@ -26,6 +27,8 @@ impl Maker {
     #[must_use]
     pub fn of(node: &Gd<Node>) -> Option<Maker> {
         match node.clone().try_cast::<TileMapLayer>() {
+            // The old `TileMap` node's own layers: it keeps its world from the mirror.
+            Ok(layer) if layer.get_parent().is_some_and(|p| p.is_class("TileMap")) => None,
             Ok(layer) => Some(Maker::Tiles(layer)),
             Err(node) => node.try_cast::<GridMap>().ok().map(Maker::Grid),
         }
@@ -96,7 +99,7 @@ pub enum Standing {
     Held,
     /// Settled since it changed: read it again now.
     Settled,
-    /// Changed this frame: its world is not mirrored until it settles.
+    /// Changed in this step: its world is not mirrored until it settles.
     Changing,
 }
 
@@ -105,7 +108,7 @@ pub enum Standing {
 pub struct Made {
     maker: Maker,
     body: BodyId,
-    /// The fingerprint as last seen, and the frame it was first seen so.
+    /// The fingerprint as last seen, and the step it was first seen so.
     seen: Option<(u64, u64)>,
     /// The mirror holds it as it was when `seen` was taken.
     held: bool,
@@ -150,27 +153,27 @@ impl Made {
         }
     }
 
-    /// Heard changing (a move, a signal): seen again from the next frame.
+    /// Heard changing (a move, a signal): seen again from the next step.
     pub fn heard(&mut self) {
         self.seen = None;
         self.held = false;
     }
 
-    /// Where it stands at the first look of `frame`.
-    pub fn confirm(&mut self, frame: u64) -> Standing {
+    /// Where it stands at the first look of the scene tree's step `phase`.
+    pub fn confirm(&mut self, phase: u64) -> Standing {
         let now = self.maker.fingerprint();
         match self.seen {
             Some((print, since)) if print == now => {
                 if self.held {
                     Standing::Held
-                } else if since < frame {
+                } else if since != phase {
                     Standing::Settled
                 } else {
                     Standing::Changing
                 }
             }
             _ => {
-                self.seen = Some((now, frame));
+                self.seen = Some((now, phase));
                 self.held = false;
                 Standing::Changing
             }

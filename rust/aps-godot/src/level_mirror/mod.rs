@@ -73,6 +73,8 @@ pub struct LevelMirror {
     frame: u64,
     /// The scripts' epoch its shapes were last confirmed in.
     epoch: u64,
+    /// The scene tree's step its makers were last looked at in.
+    phase: u64,
     /// Rays decided this frame.
     decided: u64,
     /// Shadow disagreements since the mirror was built.
@@ -92,6 +94,8 @@ thread_local! {
     static MIRRORS: RefCell<Mirrors> = RefCell::new(Mirrors::default());
     /// Counts the times scripts may have run since the process began.
     static EPOCH: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// Counts the scene tree's physics and process steps (see [`new_phase`]).
+    static PHASE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// Class names of nodes that collide in ways the mirror cannot see.
@@ -161,8 +165,10 @@ pub fn prepare(key: WorldKey, frame: u64) -> bool {
         let Some(w) = m.worlds.get_mut(&key) else {
             return false;
         };
-        if new_frame {
-            w.confirm_made(frame);
+        let phase = PHASE.with(std::cell::Cell::get);
+        if w.phase != phase {
+            w.phase = phase;
+            w.confirm_made(phase);
         }
         if new_frame || w.epoch != epoch {
             w.mirror.begin_frame();
@@ -170,6 +176,16 @@ pub fn prepare(key: WorldKey, frame: u64) -> bool {
         }
         w.unseen.is_empty()
     })
+}
+
+/// The scene tree began a physics or a process step (its `physics_frame` or `process_frame`):
+/// the engine's deferred calls ran before it, so a tile map layer or grid map that set cells
+/// has made its bodies. Each maker is looked at again before the next ray; one whose cells
+/// stood still since the step before is read (see `made`). A ray a script casts from a timer
+/// or deferred call in the same step as such an update may still be answered from the cells
+/// before it.
+pub fn new_phase() {
+    PHASE.with(|p| p.set(p.get().wrapping_add(1)));
 }
 
 /// Scripts may have changed what collides (a signal handler put a door on another layer or
@@ -240,7 +256,13 @@ pub fn report(key: WorldKey) -> Option<MirrorReport> {
             shapes,
             movers,
             memory: w.mirror.memory(),
-            off: w.unseen.values().next().copied(),
+            // A lasting reason before a passing one.
+            off: w
+                .unseen
+                .values()
+                .find(|why| **why != CHANGING)
+                .or_else(|| w.unseen.values().next())
+                .copied(),
         })
     })
 }
@@ -358,6 +380,7 @@ impl LevelMirror {
             unseen: HashMap::new(),
             frame: u64::MAX,
             epoch: u64::MAX,
+            phase: u64::MAX,
             decided: 0,
             disagreements: 0,
         };
@@ -598,35 +621,45 @@ impl LevelMirror {
     /// The node `id` (if it is one of this world's makers) was heard changing: its world goes
     /// to the engine until it has settled.
     fn made_heard(&mut self, id: InstanceId) {
-        if let Some((made, _)) = self.made.get_mut(&id) {
-            made.heard();
-            self.unseen.insert(id, CHANGING);
+        let Some((made, _)) = self.made.get_mut(&id) else {
+            return;
+        };
+        if !made.is_valid() || !made.maker().node().is_inside_tree() {
+            // Its bodies left the physics world with it, at once.
+            self.let_go(id);
+            return;
         }
+        made.heard();
+        self.unseen.insert(id, CHANGING);
     }
 
-    /// At the first look of a frame: each maker's cells, place and switches compared with the
-    /// last frame's; one that settled is read again, one changing keeps its world from the
-    /// mirror this frame, and one freed or gone from the tree is let go.
-    fn confirm_made(&mut self, frame: u64) {
+    /// Forgets the maker `id` and what the mirror held of it.
+    fn let_go(&mut self, id: InstanceId) {
+        if let Some((_, kept)) = self.made.remove(&id) {
+            kept.into_iter().for_each(|k| self.release(k));
+        }
+        self.unseen.remove(&id);
+    }
+
+    /// At the first look of a step of the scene tree (`phase`): each maker's cells, place and
+    /// switches compared with the last step's; one that settled is read again, one changing
+    /// keeps its world from the mirror for now, and one freed or gone from the tree is let go.
+    fn confirm_made(&mut self, phase: u64) {
         let ids: Vec<InstanceId> = self.made.keys().copied().collect();
         let mut solids = Vec::new();
         for id in ids {
             let Some((made, _)) = self.made.get_mut(&id) else {
                 continue;
             };
-            let gone = !made.is_valid() || !made.maker().node().is_inside_tree();
-            if gone {
-                if let Some((_, kept)) = self.made.remove(&id) {
-                    kept.into_iter().for_each(|k| self.release(k));
-                }
-                self.unseen.remove(&id);
+            if !made.is_valid() || !made.maker().node().is_inside_tree() {
+                self.let_go(id);
                 continue;
             }
             if let Some(why) = made.maker().unseen() {
                 self.unseen.insert(id, why);
                 continue;
             }
-            match made.confirm(frame) {
+            match made.confirm(phase) {
                 Standing::Held => {
                     self.unseen.remove(&id);
                 }
