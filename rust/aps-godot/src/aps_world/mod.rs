@@ -347,9 +347,9 @@ impl ApsWorld {
     /// `frame_mirror_rays`, `mirror_disagreements` (with `aps/debug/static_mirror_shadow` on:
     /// answers the engine contradicted; 0 is expected), `mirror_shapes` (static shapes),
     /// `mirror_movers` (shapes of bodies that move), `mirror_bytes` (an estimate of its memory)
-    /// and `mirror_off` (why the world is not mirrored, or ""; CSG with collision, a soft body,
-    /// the old `TileMap` node, a `TileMapLayer` with kinematic bodies or whose script rewrites
-    /// its tiles' data, or a tile map layer or grid map whose cells changed this frame). The
+    /// and `mirror_off` (why the world is not mirrored, or ""; a soft body, the old `TileMap`
+    /// node, a `TileMapLayer` with kinematic bodies or whose script rewrites its tiles' data, or
+    /// a tile map layer, grid map or CSG tree whose cells or result changed this frame). The
     /// level's own lights (project setting
     /// `aps/lights/scene_lights`): `scene_lights` (lights read in the world at the last frame),
     /// `light_measurements` (targets' light measured) and `light_rays` (shadow rays they cast,

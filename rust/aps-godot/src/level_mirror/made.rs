@@ -1,5 +1,6 @@
 //! Collision a node makes in the physics server itself rather than through shape nodes: a
-//! `TileMapLayer`'s tiles (`tiles`) and a `GridMap`'s cells (`grids`).
+//! `TileMapLayer`'s tiles (`tiles`), a `GridMap`'s cells (`grids`) and the faces of a CSG
+//! tree's root (`csg`).
 //!
 //! Both make their bodies late: a cell set now collides only once the engine's deferred calls
 //! have run, at the end of the scene tree's physics or process step (setting a cell queues the
@@ -10,9 +11,9 @@
 //! settles, the node is read again whole.
 
 use super::reading::Reading;
-use super::{grids, tiles};
+use super::{csg, grids, tiles};
 use aps_core::senses::rays::BodyId;
-use godot::classes::{GridMap, TileMapLayer};
+use godot::classes::{CsgShape3D, GridMap, TileMapLayer};
 use godot::prelude::*;
 
 /// A node whose collision the mirror reads from its cells.
@@ -20,6 +21,7 @@ use godot::prelude::*;
 pub enum Maker {
     Tiles(Gd<TileMapLayer>),
     Grid(Gd<GridMap>),
+    Csg(Gd<CsgShape3D>),
 }
 
 impl Maker {
@@ -30,7 +32,15 @@ impl Maker {
             // The old `TileMap` node's own layers: it keeps its world from the mirror.
             Ok(layer) if layer.get_parent().is_some_and(|p| p.is_class("TileMap")) => None,
             Ok(layer) => Some(Maker::Tiles(layer)),
-            Err(node) => node.try_cast::<GridMap>().ok().map(Maker::Grid),
+            Err(node) => match node.try_cast::<GridMap>() {
+                Ok(grid) => Some(Maker::Grid(grid)),
+                // Only a CSG tree's root collides, as one body of its faces.
+                Err(node) => node
+                    .try_cast::<CsgShape3D>()
+                    .ok()
+                    .filter(|c| c.is_root_shape())
+                    .map(Maker::Csg),
+            },
         }
     }
 
@@ -39,6 +49,7 @@ impl Maker {
         match self {
             Maker::Tiles(n) => n.clone().upcast(),
             Maker::Grid(n) => n.clone().upcast(),
+            Maker::Csg(n) => n.clone().upcast(),
         }
     }
 
@@ -46,6 +57,7 @@ impl Maker {
         match self {
             Maker::Tiles(n) => tiles::fingerprint(n),
             Maker::Grid(n) => grids::fingerprint(n),
+            Maker::Csg(n) => csg::fingerprint(n),
         }
     }
 
@@ -54,7 +66,7 @@ impl Maker {
     pub fn unseen(&self) -> Option<&'static str> {
         match self {
             Maker::Tiles(n) => tiles::unseen(n),
-            Maker::Grid(_) => None,
+            Maker::Grid(_) | Maker::Csg(_) => None,
         }
     }
 
@@ -67,16 +79,20 @@ impl Maker {
         match self {
             Maker::Tiles(n) => tiles::read(n, out),
             Maker::Grid(n) => grids::read(n, out),
+            Maker::Csg(n) => csg::read(n, out),
         }
     }
 
-    /// The layers its bodies collide on now, for solids read without them (a grid map's layer
-    /// changes at once, where a tile set's waits for the layer's update).
+    /// The layers its bodies collide on now, for solids read without them (a grid map's or a
+    /// CSG root's layer changes at once, where a tile set's waits for the layer's update).
     #[must_use]
     pub fn layer_now(&self) -> u32 {
         match self {
             Maker::Tiles(_) => 0,
             Maker::Grid(n) => n.get_collision_layer(),
+            // Its body goes at once when its collision is turned off.
+            Maker::Csg(n) if n.is_using_collision() => n.get_collision_layer(),
+            Maker::Csg(_) => 0,
         }
     }
 }
@@ -150,6 +166,7 @@ impl Made {
         match &self.maker {
             Maker::Tiles(n) => n.is_instance_valid(),
             Maker::Grid(n) => n.is_instance_valid(),
+            Maker::Csg(n) => n.is_instance_valid(),
         }
     }
 

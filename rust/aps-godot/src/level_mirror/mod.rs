@@ -8,10 +8,11 @@
 //! bodies, ragdoll bones) are held where the physics server has them, refreshed as they move,
 //! so that a ray that comes near one goes to the engine. Areas play no part: rays pass them
 //! unless the world has area occluders, and then the mirror is not asked. A world with
-//! collision the mirror cannot see (CSG with collision, a soft body, the old `TileMap` node) is
-//! not mirrored at all. A `TileMapLayer`'s tiles and a `GridMap`'s cells are read from their
-//! cells (`made`, `tiles`, `grids`).
+//! collision the mirror cannot see (a soft body, the old `TileMap` node) is not mirrored at all.
+//! A `TileMapLayer`'s tiles, a `GridMap`'s cells and a CSG root's faces are read from the node
+//! that makes them (`made`, `tiles`, `grids`, `csg`).
 
+mod csg;
 mod flat;
 mod grids;
 mod made;
@@ -100,9 +101,7 @@ thread_local! {
 
 /// Class names of nodes that collide in ways the mirror cannot see.
 fn unseen_collision(class: &str) -> Option<&'static str> {
-    if class.starts_with("CSG") {
-        Some("CSG shapes")
-    } else if class == "SoftBody3D" {
+    if class == "SoftBody3D" {
         Some("a soft body")
     } else if class == "TileMap" {
         // Its layers are internal children, which the scene tree's walks do not list.
@@ -122,6 +121,7 @@ pub fn entered(node: &Gd<Node>) {
         || class == "CollisionPolygon2D"
         || class == "TileMapLayer"
         || class == "GridMap"
+        || class.starts_with("CSG")
         || unseen_collision(&class).is_some();
     if !wanted {
         return;
@@ -408,13 +408,7 @@ impl LevelMirror {
     fn take_node(&mut self, node: &Gd<Node>) {
         let class = node.get_class().to_string();
         if let Some(why) = unseen_collision(&class) {
-            // CSG collides only as the root of its tree, and only with collision on.
-            let collides = !class.starts_with("CSG")
-                || (node.get("use_collision").booleanize()
-                    && node.clone().call("is_root_shape", &[]).booleanize());
-            if collides {
-                self.unseen.insert(node.instance_id(), why);
-            }
+            self.unseen.insert(node.instance_id(), why);
             return;
         }
         if let Some(maker) = Maker::of(node) {
@@ -609,10 +603,14 @@ impl LevelMirror {
         let id = node.instance_id();
         watch::watch(&node);
         if let std::collections::hash_map::Entry::Vacant(e) = self.made.entry(id) {
-            let callable = node.linked_callable("ApsMirrorWatch.made_changed", move |_| {
-                watch::note_changed(id);
-            });
-            node.clone().connect("changed", &callable);
+            // A tile map layer's tile set or a grid map's library edited (CSG has no such
+            // signal: a new result is a new mesh, in its fingerprint).
+            if node.has_signal("changed") {
+                let callable = node.linked_callable("ApsMirrorWatch.made_changed", move |_| {
+                    watch::note_changed(id);
+                });
+                node.clone().connect("changed", &callable);
+            }
             e.insert((Made::new(maker), Vec::new()));
         }
         self.made_heard(id);
@@ -720,9 +718,10 @@ impl LevelMirror {
     }
 }
 
-/// Why a world is not mirrored while one of its tile map layers or grid maps is changing.
+/// Why a world is not mirrored while one of its tile map layers, grid maps or CSG trees is
+/// changing.
 const CHANGING: &str =
-    "a tile map layer or grid map whose cells, place or switches changed this frame";
+    "a tile map layer, grid map or CSG tree whose cells, result, place or switches changed this frame";
 
 /// Where a ray from `from` to `to` is at `at` (a fraction of it).
 #[must_use]
