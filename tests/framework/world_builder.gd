@@ -60,3 +60,15 @@ static func only(senses: Array) -> ApsProfile:
 	for s in ["vision", "hearing", "smell", "touch", "vibration", "damage", "pain", "echolocation"]:
 		p.set(s + "_enabled", s in senses)
 	return p
+
+
+## Lets the static mirror take in the tile map layers, grid maps and CSG trees of `anchor`'s
+## world that changed: it looks at them as each step's first ray is cast, and reads one that
+## stood still across a step, so a ray a frame for three frames does it.
+static func settle_mirror(anchor: Node) -> void:
+	for i in 3:
+		if anchor is Node2D:
+			ApsWorld.cast_sight_ray_2d(anchor, Vector2(-5000, -5000), Vector2(-4990, -5000), 1)
+		else:
+			ApsWorld.cast_sight_ray(anchor, Vector3(500, 1, 500), Vector3(500, 1, 490), 1)
+		await anchor.get_tree().physics_frame

@@ -16,14 +16,6 @@ func _stats() -> Dictionary:
 	return ApsWorld.get_stats()
 
 
-## The mirror looks at CSG roots as each step's first ray is cast: a ray a frame for three
-## frames lets one that changed be seen settled and read.
-func _settle() -> void:
-	for i in 3:
-		_hit(Vector3(500, 1, 500), Vector3(500, 1, 490))
-		await frames(1)
-
-
 ## A wall 6 m wide, 3 m tall and 0.4 m thick at z = -5 with a doorway 1.2 m wide cut through
 ## it at x = 1: a combiner root holding a box and a subtracted box.
 func _wall_with_doorway() -> CSGCombiner3D:
@@ -47,7 +39,7 @@ func test_a_csg_wall_is_mirrored_through_its_doorway_and_never_disagrees() -> vo
 	ApsWorldBuilder.floor(self)
 	ApsWorldBuilder.guard(self, Vector3(30, 0, 30), Vector3.FORWARD)
 	var root := _wall_with_doorway()
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(self)
 	var before := _stats()
 	expect_eq(_stats()["mirror_off"], "", "a settled CSG tree leaves its world mirrored")
 	expect_eq(_hit(Vector3(1, 1, 0), Vector3(1, 1, -10)), null, "through the doorway, clear")
@@ -79,7 +71,7 @@ func test_a_doorway_a_script_narrows_and_collision_switched_off_are_followed() -
 	ApsWorldBuilder.floor(self)
 	ApsWorldBuilder.guard(self, Vector3(30, 0, 30), Vector3.FORWARD)
 	var root := _wall_with_doorway()
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(self)
 	var from := Vector3(1.45, 1, 0)
 	var to := Vector3(1.45, 1, -10)
 	expect_eq(_hit(from, to), null, "0.45 m from the doorway's middle, clear")
@@ -88,7 +80,7 @@ func test_a_doorway_a_script_narrows_and_collision_switched_off_are_followed() -
 	expect_eq(_hit(from, to), null, "narrowed, it is worked out only as the step ends")
 	await frames(1)
 	expect_eq(_hit(from, to), root, "then the same ray is stopped")
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(self)
 	var before := _stats()
 	expect_eq(_hit(from, to), root, "settled, it is still stopped")
 	expect(_stats()["mirror_rays"] > before["mirror_rays"], "by the mirror")
@@ -97,6 +89,6 @@ func test_a_doorway_a_script_narrows_and_collision_switched_off_are_followed() -
 	root.collision_layer = 1
 	root.use_collision = false
 	expect_eq(_hit(from, to), null, "collision off, rays pass at once")
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(self)
 	expect_eq(_hit(from, to), null, "and still pass once it is read again")
 	expect_eq(_stats()["mirror_disagreements"], 0, "no disagreement at any step")

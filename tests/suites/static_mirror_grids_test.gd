@@ -20,14 +20,6 @@ func _stats() -> Dictionary:
 	return ApsWorld.get_stats()
 
 
-## The mirror looks at its grid maps as each frame's first ray is cast: a ray a frame for three
-## frames lets one that changed be seen settled and read.
-func _settle() -> void:
-	for i in 3:
-		_hit(Vector3(500, 1, 500), Vector3(500, 1, 490))
-		await frames(1)
-
-
 ## A library of three items: a 2 m block; a wedge (a convex hull, lower along +X) whose shape
 ## sits 0.2 m up in the item; and a thin post, a cylinder.
 func _library() -> MeshLibrary:
@@ -75,7 +67,7 @@ func test_a_grid_level_is_mirrored_and_a_guard_sees_and_is_blocked_through_it() 
 	var guard := ApsWorldBuilder.guard(self, Vector3.ZERO, Vector3.FORWARD)
 	var seen := ApsWorldBuilder.body(self, Vector3(-6, 0, -10), "InTheOpen")
 	var hidden := ApsWorldBuilder.body(self, Vector3(1, 0, -10), "BehindTheBlocks")
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(self)
 	var before := _stats()
 	await seconds(2.0)
 	var after := _stats()
@@ -108,7 +100,7 @@ func test_rays_grazing_turned_scaled_and_offset_cells_never_disagree_with_the_en
 		cells.append(cell)
 	grid.set_cell_item(Vector3i(-20, -20, -20), BLOCK, 0)
 	cells.append(Vector3i(-20, -20, -20))
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(self)
 	expect_eq(_stats()["mirror_off"], "", "settled")
 	var rng := RandomNumberGenerator.new()
 	rng.seed = 23
@@ -152,7 +144,7 @@ func test_a_cell_set_in_a_doorway_blocks_sight_once_it_stands_and_layers_follow_
 	ApsWorldBuilder.guard(self, Vector3(30, 0, 30), Vector3.FORWARD)
 	var grid := _grid()
 	grid.set_cell_item(Vector3i(5, 0, 5), BLOCK)
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(self)
 	var from := Vector3(1, 1, 0)
 	var to := Vector3(1, 1, -10)
 	expect_eq(_hit(from, to), null, "the doorway is open")
@@ -164,7 +156,7 @@ func test_a_cell_set_in_a_doorway_blocks_sight_once_it_stands_and_layers_follow_
 		"grid map" in str(_stats()["mirror_off"]),
 		"while it settles, the engine answers: %s" % _stats()["mirror_off"]
 	)
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(self)
 	var before := _stats()
 	expect_eq(_hit(from, to), grid, "settled, it still blocks")
 	expect(_stats()["mirror_rays"] > before["mirror_rays"], "by the mirror")
@@ -179,15 +171,15 @@ func test_a_cell_set_in_a_doorway_blocks_sight_once_it_stands_and_layers_follow_
 	expect_eq(
 		_hit(aside_from, aside_to), null, "its block thinned in place, a ray 0.6 m aside passes"
 	)
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(self)
 	expect_eq(
 		_hit(aside_from, aside_to), null, "and still passes once the mirror has read it again"
 	)
 	expect_eq(_hit(from, to), grid, "through its middle, it stops")
 	grid.position.x = 10.0
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(self)
 	expect_eq(_hit(from, to), null, "moved away, the doorway is open")
 	grid.queue_free()
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(self)
 	expect_eq(_stats()["mirror_off"], "", "freed, it is let go")
 	expect_eq(_stats()["mirror_disagreements"], 0, "no disagreement at any step")

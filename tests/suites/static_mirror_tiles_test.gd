@@ -68,14 +68,6 @@ func _layer() -> TileMapLayer:
 	return layer
 
 
-## The mirror looks at its layers as each frame's first ray is cast: a ray a frame for three
-## frames lets a layer that changed be seen settled and read.
-func _settle() -> void:
-	for i in 3:
-		_hit(Vector2(-5000, -5000), Vector2(-4990, -5000))
-		await frames(1)
-
-
 func _stats() -> Dictionary:
 	return ApsWorld.get_stats_2d()
 
@@ -120,7 +112,7 @@ func test_rays_grazing_flipped_and_transposed_tiles_never_disagree_with_the_engi
 			var cell := Vector2i(i * 3, [WEDGE, LEDGE, SQUARE].find(kind) * 3)
 			layer.set_cell(cell, 0, kind, flags[i])
 			cells.append(cell)
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(_anchor)
 	expect_eq(_stats()["mirror_off"], "", "settled")
 	var rng := RandomNumberGenerator.new()
 	rng.seed = 17
@@ -215,7 +207,7 @@ func test_rays_from_inside_a_block_of_tiles_are_left_to_the_engine_which_merges_
 	for x in 5:
 		for y in 3:
 			layer.set_cell(Vector2i(x, y), 0, SQUARE)
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(_anchor)
 	var rng := RandomNumberGenerator.new()
 	rng.seed = 5
 	var before := _stats()
@@ -242,7 +234,7 @@ func test_a_tile_set_during_the_physics_step_is_not_missed_by_a_ray_in_the_proce
 	ApsWorldBuilder2D.guard(self, Vector2(-400, -400), Vector2.RIGHT)
 	var layer := _layer()
 	layer.set_cell(Vector2i(10, -3), 0, SQUARE)
-	await _settle()
+	await ApsWorldBuilder.settle_mirror(_anchor)
 	var from := Vector2(0, 16)
 	var to := Vector2(600, 16)
 	var before := _stats()

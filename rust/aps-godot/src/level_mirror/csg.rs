@@ -44,10 +44,7 @@ pub fn fingerprint(csg: &Gd<CsgShape3D>) -> u64 {
         .map_or(0, |m| m.instance_id().to_i64() as u64);
     h.add(mesh);
     if inside {
-        let (b, o) = columns(&csg.get_global_transform());
-        h.floats(&[
-            b[0].x, b[0].y, b[0].z, b[1].x, b[1].y, b[1].z, b[2].x, b[2].y, b[2].z, o.x, o.y, o.z,
-        ]);
+        h.place(&csg.get_global_transform());
     }
     h.finish()
 }

@@ -108,11 +108,7 @@ pub fn fingerprint(grid: &Gd<GridMap>) -> u64 {
     h.add(u64::from(grid.get_center_y()));
     h.add(u64::from(grid.get_center_z()));
     if inside {
-        let t = grid.get_global_transform();
-        let (b, o) = columns(&t);
-        h.floats(&[
-            b[0].x, b[0].y, b[0].z, b[1].x, b[1].y, b[1].z, b[2].x, b[2].y, b[2].z, o.x, o.y, o.z,
-        ]);
+        h.place(&grid.get_global_transform());
     }
     if let Ok(data) = grid.get("data").try_to::<VarDictionary>() {
         if let Ok(words) = data.get_or_nil("cells").try_to::<PackedInt32Array>() {

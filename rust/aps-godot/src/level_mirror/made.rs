@@ -231,6 +231,14 @@ impl Fingerprint {
         }
     }
 
+    /// Adds a 3D transform: its basis's columns and its origin.
+    pub fn place(&mut self, t: &Transform3D) {
+        let (b, o) = super::reading::columns(t);
+        for v in [b[0], b[1], b[2], o] {
+            self.floats(&[v.x, v.y, v.z]);
+        }
+    }
+
     #[must_use]
     pub fn finish(&self) -> u64 {
         self.0
