@@ -24,7 +24,8 @@ extends Node3D
 ## --no-scene-lights (as with `aps/lights/scene_lights` off); with --bright the environment is
 ## fully lit, so the lamps are measured (and their shadow rays cast) but every target reads 1:
 ## what reading the lamps costs, with the same detections as without them. With --tiles the 2D
-## world's boxes are whole cells of one TileMapLayer (1 m cells), as a tile-built level is.
+## world's boxes are whole cells of one TileMapLayer (1 m cells), as a tile-built level is; with
+## --grid the 3D world's boxes are cells of one GridMap (1 m cubes).
 ##
 ## Times are APS's own (ApsWorld.get_last_frame_stats: the driver's whole frame). "Beyond its
 ## rays" subtracts the time spent inside its ray queries, as the passes timed them
@@ -66,6 +67,8 @@ var lights_count := 0
 var bright := false
 ## `--tiles`: the 2D world's boxes are cells of one tile map layer.
 var tiles := false
+## `--grid`: the 3D world's boxes are cells of one grid map.
+var grid := false
 
 
 func _ready() -> void:
@@ -102,6 +105,8 @@ func _ready() -> void:
 			bright = true
 		elif arg == "--tiles":
 			tiles = true
+		elif arg == "--grid":
+			grid = true
 		elif arg == "--no-scene-lights":
 			ProjectSettings.set_setting("aps/lights/scene_lights", false)
 		elif arg.begins_with("--budget="):
@@ -563,6 +568,19 @@ func _plane(guards: int) -> void:
 			% [100.0 * two["mirrored"], two["in_rays_ms"], two["mean_ms"] - two["in_rays_ms"]]
 		)
 	)
+
+
+## A grid map of 1 m cubes whose one item is a solid cube.
+func _grid_map() -> GridMap:
+	var library := MeshLibrary.new()
+	library.create_item(0)
+	var cube := BoxShape3D.new()
+	cube.size = Vector3.ONE
+	library.set_item_shapes(0, [cube, Transform3D.IDENTITY])
+	var cells := GridMap.new()
+	cells.mesh_library = library
+	cells.cell_size = Vector3.ONE
+	return cells
 
 
 ## A tile map layer of `px`-pixel square cells whose one tile is solid on layer 1.
@@ -1105,16 +1123,26 @@ func _build(
 	ground.add_child(gshape)
 	root.add_child(ground)
 	ground.position = Vector3(0, -0.5, 0)
+	var cells: GridMap = _grid_map() if grid else null
+	if cells:
+		root.add_child(cells)
 	for i in boxes:
+		var size := Vector3(rng.randf_range(1, 4), rng.randf_range(1, 3), rng.randf_range(1, 4))
+		var at := Vector3(rng.randf_range(-half, half), size.y * 0.5, rng.randf_range(-half, half))
+		if cells:
+			var first := Vector3i((at - size * 0.5).floor())
+			for x in range(first.x, first.x + int(ceil(size.x))):
+				for y in range(0, int(ceil(size.y))):
+					for z in range(first.z, first.z + int(ceil(size.z))):
+						cells.set_cell_item(Vector3i(x, y, z), 0)
+			continue
 		var b := StaticBody3D.new()
 		var s := CollisionShape3D.new()
 		s.shape = BoxShape3D.new()
-		s.shape.size = Vector3(rng.randf_range(1, 4), rng.randf_range(1, 3), rng.randf_range(1, 4))
+		s.shape.size = size
 		b.add_child(s)
 		root.add_child(b)
-		b.position = Vector3(
-			rng.randf_range(-half, half), s.shape.size.y * 0.5, rng.randf_range(-half, half)
-		)
+		b.position = at
 	_build_lights(root, half)
 	var eyes := []
 	var profile := ApsProfile.new()

@@ -247,3 +247,21 @@ func test_a_tile_set_during_the_physics_step_is_not_missed_by_a_ray_in_the_proce
 	expect_eq(
 		_stats()["mirror_disagreements"], before["mirror_disagreements"], "and no disagreement"
 	)
+
+
+func test_a_layer_of_more_cells_than_the_mirror_follows_is_left_to_the_engine() -> void:
+	ApsWorldBuilder2D.guard(self, Vector2(-400, -400), Vector2.RIGHT)
+	var layer := _layer()
+	# 129 × 128 = 16,512 cells, past the 16,384 the mirror follows.
+	for x in 129:
+		for y in 128:
+			layer.set_cell(Vector2i(x, y + 4), 0, SQUARE)
+	await ApsWorldBuilder.settle_mirror(_anchor)
+	expect(
+		"16,384 cells" in str(_stats()["mirror_off"]),
+		"the world says why it is not mirrored: %s" % _stats()["mirror_off"]
+	)
+	expect_eq(_hit(Vector2(-100, 200), Vector2(300, 200)), layer, "the engine answers")
+	layer.free()
+	await ApsWorldBuilder.settle_mirror(_anchor)
+	expect_eq(_stats()["mirror_off"], "", "gone, the world is mirrored again")

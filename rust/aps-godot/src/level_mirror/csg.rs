@@ -31,7 +31,7 @@ pub fn read(csg: &Gd<CsgShape3D>, out: &mut Vec<MadeSolid>) {
 /// What a CSG root's fingerprint covers: its result (the mesh it made last), where it is and
 /// whether it is a root that collides.
 #[must_use]
-pub fn fingerprint(csg: &Gd<CsgShape3D>) -> u64 {
+pub fn fingerprint(csg: &Gd<CsgShape3D>) -> Fingerprint {
     let mut h = Fingerprint::default();
     let inside = csg.is_inside_tree();
     h.add(u64::from(inside));
@@ -46,5 +46,5 @@ pub fn fingerprint(csg: &Gd<CsgShape3D>) -> u64 {
     if inside {
         h.place(&csg.get_global_transform());
     }
-    h.finish()
+    h
 }

@@ -94,7 +94,7 @@ pub fn read(grid: &Gd<GridMap>, out: &mut Vec<MadeSolid>) {
 /// What a grid map's fingerprint covers: its cells, where it is, its library and the size,
 /// centring and scale of its cells.
 #[must_use]
-pub fn fingerprint(grid: &Gd<GridMap>) -> u64 {
+pub fn fingerprint(grid: &Gd<GridMap>) -> Fingerprint {
     let mut h = Fingerprint::default();
     let inside = grid.is_inside_tree();
     h.add(u64::from(inside));
@@ -113,6 +113,7 @@ pub fn fingerprint(grid: &Gd<GridMap>) -> u64 {
     if let Ok(data) = grid.get("data").try_to::<VarDictionary>() {
         if let Ok(words) = data.get_or_nil("cells").try_to::<PackedInt32Array>() {
             let w = words.as_slice();
+            h.cells(w.len() / CELL_WORDS);
             h.add(w.len() as u64);
             for pair in w.chunks(2) {
                 let lo = pair[0] as u32;
@@ -121,5 +122,5 @@ pub fn fingerprint(grid: &Gd<GridMap>) -> u64 {
             }
         }
     }
-    h.finish()
+    h
 }

@@ -53,7 +53,7 @@ impl Maker {
         }
     }
 
-    fn fingerprint(&self) -> u64 {
+    fn fingerprint(&self) -> Fingerprint {
         match self {
             Maker::Tiles(n) => tiles::fingerprint(n),
             Maker::Grid(n) => grids::fingerprint(n),
@@ -117,7 +117,16 @@ pub enum Standing {
     Settled,
     /// Changed in this step: its world is not mirrored until it settles.
     Changing,
+    /// More cells than the mirror follows ([`MOST_CELLS`]): its world is left to the engine
+    /// until it is heard changing.
+    Oversized,
 }
+
+/// The most cells of one tile map layer or grid map the mirror follows. Looking at a node's
+/// cells each step costs about 60 to 80 ns a cell in a real scene (the engine walks its cell
+/// table, out of the caches), which past this many outweighs what the mirror saves on the
+/// rays of a crowded level.
+pub const MOST_CELLS: usize = 16_384;
 
 /// One maker the mirror follows: the body its rays report, and the fingerprint it was last
 /// seen with.
@@ -130,6 +139,8 @@ pub struct Made {
     held: bool,
     /// The shape resources whose `changed` it hears.
     heard: std::collections::HashSet<InstanceId>,
+    /// Found with more than [`MOST_CELLS`] cells: not looked at again until heard changing.
+    oversized: bool,
 }
 
 impl Made {
@@ -142,6 +153,7 @@ impl Made {
             seen: None,
             held: false,
             heard: std::collections::HashSet::new(),
+            oversized: false,
         }
     }
 
@@ -174,11 +186,22 @@ impl Made {
     pub fn heard(&mut self) {
         self.seen = None;
         self.held = false;
+        self.oversized = false;
     }
 
     /// Where it stands at the first look of the scene tree's step `phase`.
     pub fn confirm(&mut self, phase: u64) -> Standing {
-        let now = self.maker.fingerprint();
+        if self.oversized {
+            return Standing::Oversized;
+        }
+        let print = self.maker.fingerprint();
+        if print.count() > MOST_CELLS {
+            self.oversized = true;
+            self.seen = None;
+            self.held = false;
+            return Standing::Oversized;
+        }
+        let now = print.finish();
         match self.seen {
             Some((print, since)) if print == now => {
                 if self.held {
@@ -203,13 +226,24 @@ impl Made {
     }
 }
 
-/// A fast running hash (multiply and rotate): a fingerprint, not a defence.
+/// A fast running hash (multiply and rotate): a fingerprint, not a defence; and the number of
+/// cells it covered.
 #[derive(Default)]
-pub struct Fingerprint(u64);
+pub struct Fingerprint(u64, usize);
 
 impl Fingerprint {
     pub fn add(&mut self, word: u64) {
         self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    /// Notes that it covers `n` cells.
+    pub fn cells(&mut self, n: usize) {
+        self.1 += n;
+    }
+
+    #[must_use]
+    pub fn count(&self) -> usize {
+        self.1
     }
 
     /// Adds `bytes`, eight at a time.

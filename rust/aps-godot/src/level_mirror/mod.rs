@@ -664,6 +664,12 @@ impl LevelMirror {
                 Standing::Changing => {
                     self.unseen.insert(id, CHANGING);
                 }
+                Standing::Oversized => {
+                    let held =
+                        std::mem::take(&mut self.made.get_mut(&id).expect("looked up above").1);
+                    held.into_iter().for_each(|k| self.release(k));
+                    self.unseen.insert(id, OVERSIZED);
+                }
                 Standing::Settled => {
                     made.now_held();
                     made.maker().read(&mut solids);
@@ -718,6 +724,10 @@ impl LevelMirror {
     }
 }
 
+/// Why a world is not mirrored while it holds a tile map layer or grid map too large to follow.
+const OVERSIZED: &str = "a tile map layer or grid map of more than 16,384 cells, more than the \
+mirror follows at a profit (its cells would be looked at each step)";
+
 /// Why a world is not mirrored while one of its tile map layers, grid maps or CSG trees is
 /// changing.
 const CHANGING: &str =
@@ -727,4 +737,16 @@ const CHANGING: &str =
 #[must_use]
 pub fn point_at(from: Vec3, to: Vec3, at: f32) -> Vec3 {
     from + (to - from) * at.clamp(0.0, 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reason_for_a_maker_too_large_names_the_limit() {
+        let n = made::MOST_CELLS;
+        let written = format!("{},{:03}", n / 1000, n % 1000);
+        assert!(OVERSIZED.contains(&written), "{OVERSIZED} / {written}");
+    }
 }

@@ -219,7 +219,7 @@ fn turned(points: &[Vector2], alternative: i32) -> Vec<Vector2> {
 
 /// What a layer's fingerprint covers: its cells, where it is, its switches and its tile set.
 #[must_use]
-pub fn fingerprint(layer: &Gd<TileMapLayer>) -> u64 {
+pub fn fingerprint(layer: &Gd<TileMapLayer>) -> Fingerprint {
     let mut h = Fingerprint::default();
     let inside = layer.is_inside_tree();
     h.add(u64::from(inside));
@@ -234,8 +234,10 @@ pub fn fingerprint(layer: &Gd<TileMapLayer>) -> u64 {
         let t = layer.get_global_transform();
         h.floats(&[t.a.x, t.a.y, t.b.x, t.b.y, t.origin.x, t.origin.y]);
     }
-    h.bytes(layer.get_tile_map_data_as_array().as_slice());
-    h.finish()
+    let data = layer.get_tile_map_data_as_array();
+    h.cells(data.len().saturating_sub(2) / CELL_BYTES);
+    h.bytes(data.as_slice());
+    h
 }
 
 #[cfg(test)]
