@@ -647,6 +647,8 @@ func _run_2d(guards: int) -> Dictionary:
 		b.add_child(cs)
 		root.add_child(b)
 		b.position = at
+	if layer:
+		print("  the level: %d tiles in one TileMapLayer" % layer.get_used_cells().size())
 	var profile := ApsProfile.new()
 	profile.touch_enabled = false
 	profile.damage_enabled = false
@@ -1143,6 +1145,8 @@ func _build(
 		b.add_child(s)
 		root.add_child(b)
 		b.position = at
+	if cells:
+		print("  the level: %d cells in one GridMap" % cells.get_used_cells().size())
 	_build_lights(root, half)
 	var eyes := []
 	var profile := ApsProfile.new()

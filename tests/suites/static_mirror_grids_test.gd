@@ -183,3 +183,21 @@ func test_a_cell_set_in_a_doorway_blocks_sight_once_it_stands_and_layers_follow_
 	await ApsWorldBuilder.settle_mirror(self)
 	expect_eq(_stats()["mirror_off"], "", "freed, it is let go")
 	expect_eq(_stats()["mirror_disagreements"], 0, "no disagreement at any step")
+
+
+func test_a_grid_map_of_more_cells_than_the_mirror_follows_is_left_to_the_engine() -> void:
+	ApsWorldBuilder.guard(self, Vector3(30, 0, 30), Vector3.FORWARD)
+	var grid := _grid()
+	# 91 × 91 = 8,281 cells, past the 8,192 the mirror follows.
+	for x in 91:
+		for z in 91:
+			grid.set_cell_item(Vector3i(x - 45, -1, z - 45), BLOCK)
+	await ApsWorldBuilder.settle_mirror(self)
+	expect(
+		"8,192 cells" in str(_stats()["mirror_off"]),
+		"the world says why it is not mirrored: %s" % _stats()["mirror_off"]
+	)
+	expect_eq(_hit(Vector3(0, 1, 0), Vector3(0, -3, 0)), grid, "the engine answers")
+	grid.queue_free()
+	await ApsWorldBuilder.settle_mirror(self)
+	expect_eq(_stats()["mirror_off"], "", "gone, the world is mirrored again")

@@ -252,13 +252,13 @@ func test_a_tile_set_during_the_physics_step_is_not_missed_by_a_ray_in_the_proce
 func test_a_layer_of_more_cells_than_the_mirror_follows_is_left_to_the_engine() -> void:
 	ApsWorldBuilder2D.guard(self, Vector2(-400, -400), Vector2.RIGHT)
 	var layer := _layer()
-	# 129 × 128 = 16,512 cells, past the 16,384 the mirror follows.
+	# 129 × 256 = 33,024 tiles, past the 32,768 the mirror follows.
 	for x in 129:
-		for y in 128:
+		for y in 256:
 			layer.set_cell(Vector2i(x, y + 4), 0, SQUARE)
 	await ApsWorldBuilder.settle_mirror(_anchor)
 	expect(
-		"16,384 cells" in str(_stats()["mirror_off"]),
+		"32,768 tiles" in str(_stats()["mirror_off"]),
 		"the world says why it is not mirrored: %s" % _stats()["mirror_off"]
 	)
 	expect_eq(_hit(Vector2(-100, 200), Vector2(300, 200)), layer, "the engine answers")

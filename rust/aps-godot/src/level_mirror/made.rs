@@ -61,6 +61,16 @@ impl Maker {
         }
     }
 
+    /// The most cells of its kind the mirror follows.
+    #[must_use]
+    pub fn most_cells(&self) -> usize {
+        match self {
+            Maker::Tiles(_) => MOST_TILES,
+            Maker::Grid(_) => MOST_GRID_CELLS,
+            Maker::Csg(_) => usize::MAX,
+        }
+    }
+
     /// Why the mirror cannot follow it, if it cannot.
     #[must_use]
     pub fn unseen(&self) -> Option<&'static str> {
@@ -117,16 +127,21 @@ pub enum Standing {
     Settled,
     /// Changed in this step: its world is not mirrored until it settles.
     Changing,
-    /// More cells than the mirror follows ([`MOST_CELLS`]): its world is left to the engine
-    /// until it is heard changing.
+    /// More cells than the mirror follows ([`Maker::most_cells`]): its world is left to the
+    /// engine until it is heard changing.
     Oversized,
 }
 
-/// The most cells of one tile map layer or grid map the mirror follows. Looking at a node's
-/// cells each step costs about 60 to 80 ns a cell in a real scene (the engine walks its cell
-/// table, out of the caches), which past this many outweighs what the mirror saves on the
-/// rays of a crowded level.
-pub const MOST_CELLS: usize = 16_384;
+/// The most tiles of one tile map layer the mirror follows. Looking at a node's cells each
+/// step costs about 50 to 80 ns a cell in a real scene (the engine walks its cell table, out of
+/// the caches); each 2D ray the mirror answers saves about 4 µs, so a crowded 2D level of 500
+/// such rays a frame gains until about this many tiles.
+pub const MOST_TILES: usize = 32_768;
+
+/// The most cells of one grid map the mirror follows: a 3D ray the mirror answers saves about
+/// 1.2 µs (Jolt's rays are cheaper than Godot's 2D ones), so the look at the cells pays for
+/// itself up to about this many.
+pub const MOST_GRID_CELLS: usize = 8_192;
 
 /// One maker the mirror follows: the body its rays report, and the fingerprint it was last
 /// seen with.
@@ -139,7 +154,7 @@ pub struct Made {
     held: bool,
     /// The shape resources whose `changed` it hears.
     heard: std::collections::HashSet<InstanceId>,
-    /// Found with more than [`MOST_CELLS`] cells: not looked at again until heard changing.
+    /// Found with more cells than its kind's most: not looked at again until heard changing.
     oversized: bool,
 }
 
@@ -195,7 +210,7 @@ impl Made {
             return Standing::Oversized;
         }
         let print = self.maker.fingerprint();
-        if print.count() > MOST_CELLS {
+        if print.count() > self.maker.most_cells() {
             self.oversized = true;
             self.seen = None;
             self.held = false;

@@ -725,8 +725,8 @@ impl LevelMirror {
 }
 
 /// Why a world is not mirrored while it holds a tile map layer or grid map too large to follow.
-const OVERSIZED: &str = "a tile map layer or grid map of more than 16,384 cells, more than the \
-mirror follows at a profit (its cells would be looked at each step)";
+const OVERSIZED: &str = "a tile map layer of more than 32,768 tiles or a grid map of more than \
+8,192 cells, more than the mirror follows at a profit (its cells would be looked at each step)";
 
 /// Why a world is not mirrored while one of its tile map layers, grid maps or CSG trees is
 /// changing.
@@ -744,9 +744,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_reason_for_a_maker_too_large_names_the_limit() {
-        let n = made::MOST_CELLS;
-        let written = format!("{},{:03}", n / 1000, n % 1000);
-        assert!(OVERSIZED.contains(&written), "{OVERSIZED} / {written}");
+    fn the_reason_for_a_maker_too_large_names_the_limits() {
+        for n in [made::MOST_TILES, made::MOST_GRID_CELLS] {
+            let written = format!("{},{:03}", n / 1000, n % 1000);
+            assert!(OVERSIZED.contains(&written), "{OVERSIZED} / {written}");
+        }
     }
 }
