@@ -62,6 +62,8 @@ enum Owner {
 
 /// A world's mirror and what it knows of the nodes behind it.
 pub struct LevelMirror {
+    /// The world it mirrors.
+    key: WorldKey,
     mirror: Mirror,
     records: HashMap<InstanceId, Record>,
     /// The tile map layers and grid maps, each with what the mirror holds of it.
@@ -373,6 +375,7 @@ impl LevelMirror {
     /// scene tree in it.
     fn build(key: WorldKey) -> LevelMirror {
         let mut me = LevelMirror {
+            key,
             mirror: Mirror::new(),
             records: HashMap::new(),
             made: HashMap::new(),
@@ -649,7 +652,12 @@ impl LevelMirror {
             let Some((made, _)) = self.made.get_mut(&id) else {
                 continue;
             };
-            if !made.is_valid() || !made.maker().node().is_inside_tree() {
+            // Gone, or moved into another world (a viewport of its own), which takes it in.
+            let here = made.is_valid() && {
+                let node = made.maker().node();
+                node.is_inside_tree() && crate::world_key::world_key_of(&node) == Some(self.key)
+            };
+            if !here {
                 self.let_go(id);
                 continue;
             }
