@@ -150,13 +150,18 @@ pub fn read_solid_polygon(
             own_margin: 0.0,
         });
     }
+    bounds_of(outline(extent(points), h), basis, origin)
+}
+
+/// The smallest upright rectangle holding every point.
+fn extent(points: &[Vector2]) -> Rect2 {
     let mut lo = Vector2::new(f32::INFINITY, f32::INFINITY);
     let mut hi = Vector2::new(f32::NEG_INFINITY, f32::NEG_INFINITY);
     for q in points {
         lo = Vector2::new(lo.x.min(q.x), lo.y.min(q.y));
         hi = Vector2::new(hi.x.max(q.x), hi.y.max(q.y));
     }
-    bounds_of(outline(Rect2::new(lo, hi - lo), h), basis, origin)
+    Rect2::new(lo, hi - lo)
 }
 
 /// A rectangle of a shape's own 2D space (pixels) as a box, the cheapest shape to cast at.
@@ -178,15 +183,11 @@ fn upright_rectangle(points: &[Vector2]) -> Option<Rect2> {
     if points.len() != 4 {
         return None;
     }
-    let (mut lo, mut hi) = (points[0], points[0]);
-    for p in points {
-        lo = Vector2::new(lo.x.min(p.x), lo.y.min(p.y));
-        hi = Vector2::new(hi.x.max(p.x), hi.y.max(p.y));
-    }
+    let rect = extent(points);
+    let (lo, hi) = (rect.position, rect.position + rect.size);
     let corner = |p: &Vector2| (p.x == lo.x || p.x == hi.x) && (p.y == lo.y || p.y == hi.y);
     let distinct = (0..4).all(|i| (i + 1..4).all(|j| points[i] != points[j]));
-    (points.iter().all(corner) && distinct && hi.x > lo.x && hi.y > lo.y)
-        .then(|| Rect2::new(lo, hi - lo))
+    (points.iter().all(corner) && distinct && hi.x > lo.x && hi.y > lo.y).then_some(rect)
 }
 
 /// A polygon's points at the top and the bottom of its reach.

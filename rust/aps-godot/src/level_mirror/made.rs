@@ -197,6 +197,16 @@ impl Made {
         }
     }
 
+    /// Whether it still stands in the world `key`: not freed, in the tree, and not moved into
+    /// another world (a viewport of its own, which takes it in).
+    #[must_use]
+    pub fn stands_in(&self, key: crate::world_key::WorldKey) -> bool {
+        self.is_valid() && {
+            let node = self.maker.node();
+            node.is_inside_tree() && crate::world_key::world_key_of(&node) == Some(key)
+        }
+    }
+
     /// Heard changing (a move, a signal): seen again from the next step.
     pub fn heard(&mut self) {
         self.seen = None;

@@ -54,7 +54,7 @@ type TilePolygons = Vec<(usize, Vec<Vector2>, bool)>;
 /// Every solid of `layer` as its physics bodies stand once its cells are settled, into `out`.
 pub fn read(layer: &Gd<TileMapLayer>, out: &mut Vec<MadeSolid>) {
     out.clear();
-    if !(layer.is_inside_tree() && layer.is_enabled() && layer.is_collision_enabled()) {
+    if !(layer.is_enabled() && layer.is_collision_enabled()) {
         return;
     }
     let Some(set) = layer.get_tile_set() else {
