@@ -24,6 +24,7 @@
 //! them, [`Mirror::set_mover`], so that a ray that crosses one goes to the engine.
 
 pub mod answer;
+pub mod cells;
 pub mod mirror;
 pub mod solid;
 

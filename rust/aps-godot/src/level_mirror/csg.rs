@@ -6,8 +6,9 @@
 //! fingerprint is its mesh as well as its place and switches, and changes are followed as
 //! every maker's are (`made`).
 
-use super::made::{Fingerprint, MadeSolid};
+use super::made::MadeSolid;
 use super::reading::{columns, read_shape};
+use aps_mirror::cells::Fingerprint;
 use godot::classes::CsgShape3D;
 use godot::prelude::*;
 
@@ -44,7 +45,7 @@ pub fn fingerprint(csg: &Gd<CsgShape3D>) -> Fingerprint {
         .map_or(0, |m| m.instance_id().to_i64() as u64);
     h.add(mesh);
     if inside {
-        h.place(&csg.get_global_transform());
+        h.place(columns(&csg.get_global_transform()));
     }
     h
 }

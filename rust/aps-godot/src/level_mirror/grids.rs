@@ -5,8 +5,9 @@
 //! (`map_to_local`), then by the shape's own transform in the item. The mirror reads the same
 //! shapes and places them the same way. Changes are followed as every maker's are (`made`).
 
-use super::made::{Fingerprint, MadeSolid};
+use super::made::MadeSolid;
 use super::reading::{columns, read_shape};
+use aps_mirror::cells::Fingerprint;
 use godot::classes::{GridMap, MeshLibrary, Shape3D};
 use godot::prelude::*;
 use std::collections::HashMap;
@@ -108,7 +109,7 @@ pub fn fingerprint(grid: &Gd<GridMap>) -> Fingerprint {
     h.add(u64::from(grid.get_center_y()));
     h.add(u64::from(grid.get_center_z()));
     if inside {
-        h.place(&grid.get_global_transform());
+        h.place(columns(&grid.get_global_transform()));
     }
     if let Ok(data) = grid.get("data").try_to::<VarDictionary>() {
         if let Ok(words) = data.get_or_nil("cells").try_to::<PackedInt32Array>() {

@@ -13,6 +13,7 @@
 use super::reading::Reading;
 use super::{csg, grids, tiles};
 use aps_core::senses::rays::BodyId;
+use aps_mirror::cells::{Fingerprint, MOST_GRID_CELLS, MOST_TILES};
 use godot::classes::{CsgShape3D, GridMap, TileMapLayer};
 use godot::prelude::*;
 
@@ -132,17 +133,6 @@ pub enum Standing {
     Oversized,
 }
 
-/// The most tiles of one tile map layer the mirror follows. Looking at a node's cells each
-/// step costs about 50 to 80 ns a cell in a real scene (the engine walks its cell table, out of
-/// the caches); each 2D ray the mirror answers saves about 4 µs, so a crowded 2D level of 500
-/// such rays a frame gains until about this many tiles.
-pub const MOST_TILES: usize = 32_768;
-
-/// The most cells of one grid map the mirror follows: a 3D ray the mirror answers saves about
-/// 1.2 µs (Jolt's rays are cheaper than Godot's 2D ones), so the look at the cells pays for
-/// itself up to about this many.
-pub const MOST_GRID_CELLS: usize = 8_192;
-
 /// One maker the mirror follows: the body its rays report, and the fingerprint it was last
 /// seen with.
 pub struct Made {
@@ -248,58 +238,5 @@ impl Made {
     /// Read again as it stands.
     pub fn now_held(&mut self) {
         self.held = true;
-    }
-}
-
-/// A fast running hash (multiply and rotate): a fingerprint, not a defence; and the number of
-/// cells it covered.
-#[derive(Default)]
-pub struct Fingerprint(u64, usize);
-
-impl Fingerprint {
-    pub fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    /// Notes that it covers `n` cells.
-    pub fn cells(&mut self, n: usize) {
-        self.1 += n;
-    }
-
-    #[must_use]
-    pub fn count(&self) -> usize {
-        self.1
-    }
-
-    /// Adds `bytes`, eight at a time.
-    pub fn bytes(&mut self, bytes: &[u8]) {
-        self.add(bytes.len() as u64);
-        let mut words = bytes.chunks_exact(8);
-        for w in words.by_ref() {
-            self.add(u64::from_le_bytes(w.try_into().unwrap_or_default()));
-        }
-        for b in words.remainder() {
-            self.add(u64::from(*b));
-        }
-    }
-
-    /// Adds the numbers of a transform or a vector, bit for bit.
-    pub fn floats(&mut self, floats: &[f32]) {
-        for f in floats {
-            self.add(u64::from(f.to_bits()));
-        }
-    }
-
-    /// Adds a 3D transform: its basis's columns and its origin.
-    pub fn place(&mut self, t: &Transform3D) {
-        let (b, o) = super::reading::columns(t);
-        for v in [b[0], b[1], b[2], o] {
-            self.floats(&[v.x, v.y, v.z]);
-        }
-    }
-
-    #[must_use]
-    pub fn finish(&self) -> u64 {
-        self.0
     }
 }

@@ -148,7 +148,7 @@ pub(super) const CHANGING: &str =
 #[cfg(test)]
 mod tests {
     use super::OVERSIZED;
-    use crate::level_mirror::made::{MOST_GRID_CELLS, MOST_TILES};
+    use aps_mirror::cells::{MOST_GRID_CELLS, MOST_TILES};
 
     #[test]
     fn the_reason_for_a_maker_too_large_names_the_limits() {

@@ -11,7 +11,8 @@
 //! A layer's changes are followed as every maker's are (`made`).
 
 use super::flat;
-use super::made::{Fingerprint, MadeSolid};
+use super::made::MadeSolid;
+use aps_mirror::cells::{rectangles, Fingerprint};
 use godot::classes::tile_set::TileShape;
 use godot::classes::{Script, TileMapLayer, TileSet, TileSetAtlasSource};
 use godot::prelude::*;
@@ -110,8 +111,8 @@ pub fn read(layer: &Gd<TileMapLayer>, out: &mut Vec<MadeSolid>) {
     let half = Vector2::new(size.x as f32, size.y as f32) * 0.5;
     let (basis, origin) = flat::placement(&global);
     for (bits, first, last) in rectangles(filled) {
-        let lo = layer.map_to_local(first) - half;
-        let hi = layer.map_to_local(last) + half;
+        let lo = layer.map_to_local(Vector2i::new(first[0], first[1])) - half;
+        let hi = layer.map_to_local(Vector2i::new(last[0], last[1])) + half;
         out.push(MadeSolid {
             reading: flat::read_rect(Rect2::new(lo, hi - lo), basis, origin),
             layer: Some(bits),
@@ -129,39 +130,6 @@ fn fills(points: &[Vector2], size: Vector2i) -> bool {
     points.len() == 4
         && points.iter().all(at_corner)
         && (0..4).all(|i| (i + 1..4).all(|j| points[i] != points[j]))
-}
-
-/// Cells whose tile fills them, `(layers, y, x)`, as rectangles of cells: runs along each row,
-/// then runs of equal width stacked row on row. Each rectangle is `(layers, first, last)`.
-fn rectangles(mut filled: Vec<(u32, i32, i32)>) -> Vec<(u32, Vector2i, Vector2i)> {
-    filled.sort_unstable();
-    filled.dedup();
-    // Runs along rows: (layers, y, first x, last x), in order of layers and row.
-    let mut runs: Vec<(u32, i32, i32, i32)> = Vec::new();
-    for (layers, y, x) in filled {
-        match runs.last_mut() {
-            Some(r) if r.0 == layers && r.1 == y && r.3 + 1 == x => r.3 = x,
-            _ => runs.push((layers, y, x, x)),
-        }
-    }
-    // Open rectangles by (layers, first x, last x): their first and last row.
-    let mut open: HashMap<(u32, i32, i32), (i32, i32)> = HashMap::new();
-    let mut out = Vec::new();
-    for (layers, y, x0, x1) in runs {
-        let key = (layers, x0, x1);
-        match open.get_mut(&key) {
-            Some(rows) if rows.1 + 1 == y => rows.1 = y,
-            _ => {
-                if let Some((y0, y1)) = open.insert(key, (y, y)) {
-                    out.push((layers, Vector2i::new(x0, y0), Vector2i::new(x1, y1)));
-                }
-            }
-        }
-    }
-    for ((layers, x0, x1), (y0, y1)) in open {
-        out.push((layers, Vector2i::new(x0, y0), Vector2i::new(x1, y1)));
-    }
-    out
 }
 
 /// The collision polygons of the tile `[source, atlas x, atlas y, alternative]` on each of the
@@ -243,54 +211,6 @@ pub fn fingerprint(layer: &Gd<TileMapLayer>) -> Fingerprint {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn filled_cells_join_into_rows_then_into_stacks_of_rows_of_equal_width() {
-        // Layer 1: a 3 × 2 block at (0, 0) and a lone cell at (5, 0); layer 2: one cell at
-        // (1, 0), under the block's.
-        let mut filled = vec![(2, 0, 1), (1, 0, 5)];
-        for y in 0..2 {
-            for x in 0..3 {
-                filled.push((1, y, x));
-            }
-        }
-        let mut got = rectangles(filled);
-        got.sort_unstable_by_key(|r| (r.0, r.1.x, r.1.y));
-        assert_eq!(
-            got,
-            vec![
-                (1, Vector2i::new(0, 0), Vector2i::new(2, 1)),
-                (1, Vector2i::new(5, 0), Vector2i::new(5, 0)),
-                (2, Vector2i::new(1, 0), Vector2i::new(1, 0)),
-            ]
-        );
-    }
-
-    #[test]
-    fn a_row_of_another_width_starts_a_new_rectangle_and_a_gap_ends_one() {
-        // Rows 0 and 1 are two cells wide, row 2 three, row 4 two again after a gap.
-        let filled = vec![
-            (1, 0, 0),
-            (1, 0, 1),
-            (1, 1, 0),
-            (1, 1, 1),
-            (1, 2, 0),
-            (1, 2, 1),
-            (1, 2, 2),
-            (1, 4, 0),
-            (1, 4, 1),
-        ];
-        let mut got = rectangles(filled);
-        got.sort_unstable_by_key(|r| (r.1.y, r.1.x));
-        assert_eq!(
-            got,
-            vec![
-                (1, Vector2i::new(0, 0), Vector2i::new(1, 1)),
-                (1, Vector2i::new(0, 2), Vector2i::new(2, 2)),
-                (1, Vector2i::new(0, 4), Vector2i::new(1, 4)),
-            ]
-        );
-    }
 
     #[test]
     fn only_a_polygon_at_the_four_corners_of_its_cell_fills_it() {
